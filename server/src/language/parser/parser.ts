@@ -1,0 +1,412 @@
+/**
+ * The `.wikiq` parser. Line-based, linear in the input, and total: it never throws and always
+ * returns a tree plus the syntax errors it found, each with an exact span.
+ *
+ * Grammar (one construct per line, leading whitespace ignored):
+ *   `### name`            starts a new request named `name`
+ *   `# ...` / `// ...`    comment
+ *   `@name = value`       variable (before the first `###`: for the whole file; inside a request: for it)
+ *   `name = value`        parameter; `name` alone is a boolean set to true
+ *   `| more`              continues the value of the parameter or variable right above it
+ *   `GET https://…?a=b`   a request pasted as a URL (the method is optional)
+ * In values, `|` separates multiple values, `\|` is a literal pipe and `{{name}}` uses a variable.
+ */
+import type {
+  CommentNode, ParamNode, RequestNode, Span, SyntaxError, UrlLine, ValueNode, ValuePart,
+  VariableDef, VariableRef, WikiqFile,
+} from './ast';
+import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
+
+const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
+const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
+const URL_START = /^https?:\/\//i;
+
+export function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+function lineEndOf(text: string, lineStart: number, nextLineStart: number | undefined): number {
+  let end = nextLineStart ?? text.length;
+  if (nextLineStart !== undefined) {
+    if (text.charCodeAt(end - 1) === 10) end--;
+    if (text.charCodeAt(end - 1) === 13) end--;
+  }
+  return Math.max(lineStart, end);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
+}
+
+class Parser {
+  readonly errors: SyntaxError[] = [];
+  readonly comments: CommentNode[] = [];
+  readonly fileVariables: VariableDef[] = [];
+  readonly requests: RequestNode[] = [];
+  private current: RequestNode | undefined;
+  private preamble: RequestNode = newRequest(0, 0);
+  /** The parameter or variable a `|` line would continue. */
+  private continuable: ParamNode | VariableDef | undefined;
+  private sawHeader = false;
+
+  constructor(readonly text: string, readonly lineStarts: number[]) {}
+
+  error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
+    this.errors.push({ code, message: syntaxErrorMessages[code](arg), span, severity });
+  }
+
+  parse(): WikiqFile {
+    const { text, lineStarts } = this;
+    for (let line = 0; line < lineStarts.length; line++) {
+      const start = lineStarts[line];
+      const end = lineEndOf(text, start, lineStarts[line + 1]);
+      this.parseLine(start, end);
+    }
+    this.finishRequest();
+    const requests = this.requests;
+    if (!this.sawHeader && requests.length === 0) requests.push(this.preamble);
+    requests.forEach((r, i) => (r.index = i));
+    return {
+      text, variables: this.fileVariables, requests, comments: this.comments, errors: this.errors, lineStarts,
+    };
+  }
+
+  private target(): RequestNode {
+    return this.current ?? this.preamble;
+  }
+
+  private touch(end: number): void {
+    const r = this.target();
+    if (r.span.end < end) r.span.end = end;
+  }
+
+  private finishRequest(): void {
+    if (this.current) {
+      this.requests.push(this.current);
+    } else if (this.preamble.params.length > 0 || this.preamble.urls.length > 0) {
+      this.requests.push(this.preamble);
+    }
+  }
+
+  private parseLine(lineStart: number, lineEnd: number): void {
+    const text = this.text;
+    let s = lineStart;
+    while (s < lineEnd && isSpace(text.charCodeAt(s))) s++;
+    if (s >= lineEnd) {
+      this.continuable = undefined;
+      return;
+    }
+    let e = lineEnd;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    const c = text[s];
+    if (text.startsWith('###', s)) {
+      this.continuable = undefined;
+      this.finishRequest();
+      this.sawHeader = true;
+      const r = newRequest(this.requests.length, s);
+      r.headerSpan = { start: s, end: e };
+      let n = s;
+      while (n < e && text[n] === '#') n++;
+      while (n < e && isSpace(text.charCodeAt(n))) n++;
+      if (n < e) {
+        r.name = text.slice(n, e);
+        r.nameSpan = { start: n, end: e };
+      } else {
+        r.name = '';
+        r.nameSpan = { start: e, end: e };
+      }
+      r.span.end = e;
+      this.current = r;
+      return;
+    }
+    if (c === '#' || text.startsWith('//', s)) {
+      this.comments.push({ kind: 'comment', span: { start: s, end: e } });
+      return;
+    }
+    if (c === '|') {
+      const owner = this.continuable;
+      if (!owner || !owner.value) {
+        this.error(SyntaxErrorCode.OrphanContinuation, { start: s, end: e });
+        return;
+      }
+      owner.value.pipes.push(s);
+      this.scanParts(owner.value, s + 1, e);
+      owner.value.span.end = e;
+      owner.span.end = e;
+      if (owner.kind === 'param' || this.current) this.touch(e);
+      return;
+    }
+    if (c === '@') {
+      this.parseVariable(s, e);
+      return;
+    }
+    if (METHOD.test(text.slice(s, Math.min(e, s + 8))) || URL_START.test(text.slice(s, Math.min(e, s + 8)))) {
+      this.continuable = undefined;
+      this.parseUrl(s, e);
+      return;
+    }
+    this.parseParam(s, e);
+  }
+
+  private parseVariable(s: number, e: number): void {
+    const text = this.text;
+    const eq = text.indexOf('=', s);
+    const nameEnd = eq >= 0 && eq < e ? eq : e;
+    let ne = nameEnd;
+    while (ne > s + 1 && isSpace(text.charCodeAt(ne - 1))) ne--;
+    const name = text.slice(s + 1, ne);
+    const def: VariableDef = { kind: 'variable', name, nameSpan: { start: s, end: ne }, span: { start: s, end: e } };
+    if (!VARIABLE_NAME.test(name)) {
+      this.error(SyntaxErrorCode.InvalidVariableName, { start: s, end: ne }, name);
+    }
+    if (eq < 0 || eq >= e) {
+      this.error(SyntaxErrorCode.VariableWithoutValue, { start: s, end: e }, name);
+    } else {
+      def.value = this.valueOf(eq + 1, e);
+    }
+    if (this.current) {
+      this.current.variables.push(def);
+      this.touch(e);
+    } else {
+      this.fileVariables.push(def);
+    }
+    this.continuable = def;
+  }
+
+  private parseParam(s: number, e: number): void {
+    const text = this.text;
+    let eq = -1;
+    for (let i = s; i < e; i++) {
+      if (text.charCodeAt(i) === 61 /* = */) {
+        eq = i;
+        break;
+      }
+    }
+    let nameEnd = eq >= 0 ? eq : e;
+    while (nameEnd > s && isSpace(text.charCodeAt(nameEnd - 1))) nameEnd--;
+    if (nameEnd === s) {
+      this.error(SyntaxErrorCode.MissingName, { start: s, end: eq + 1 });
+      this.continuable = undefined;
+      return;
+    }
+    let name = text.slice(s, nameEnd);
+    let nameSpan: Span = { start: s, end: nameEnd };
+    if (eq < 0) {
+      const ws = name.search(/[ \t]/);
+      if (ws >= 0) {
+        name = name.slice(0, ws);
+        nameSpan = { start: s, end: s + ws };
+        this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, name);
+      }
+    }
+    if (!PARAM_NAME.test(name)) {
+      this.error(SyntaxErrorCode.InvalidParameterName, nameSpan, name);
+    }
+    const param: ParamNode = { kind: 'param', name, nameSpan, span: { start: s, end: e }, origin: 'line' };
+    if (eq >= 0) {
+      param.equals = eq;
+      param.value = this.valueOf(eq + 1, e);
+    }
+    this.target().params.push(param);
+    this.touch(e);
+    this.continuable = param;
+  }
+
+  private valueOf(start: number, end: number): ValueNode {
+    const value: ValueNode = { parts: [], span: { start, end }, pipes: [] };
+    this.scanParts(value, start, end);
+    return value;
+  }
+
+  /** Splits text[start, end) on unescaped pipes and appends the parts to the value. */
+  private scanParts(value: ValueNode, start: number, end: number): void {
+    const text = this.text;
+    let partStart = start;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92 /* \ */ && text.charCodeAt(i + 1) === 124 && i + 1 < end) {
+        i++;
+      } else if (c === 124 /* | */) {
+        value.parts.push(this.part(partStart, i));
+        value.pipes.push(i);
+        partStart = i + 1;
+      }
+    }
+    value.parts.push(this.part(partStart, end));
+  }
+
+  private part(start: number, end: number): ValuePart {
+    const text = this.text;
+    let s = start;
+    let e = end;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    const raw = text.slice(s, e);
+    return {
+      raw,
+      text: raw.includes('\\|') ? raw.replace(/\\\|/g, '|') : raw,
+      span: { start: s, end: e },
+      region: { start, end },
+      variables: this.variableRefs(s, e),
+    };
+  }
+
+  private variableRefs(start: number, end: number): VariableRef[] {
+    const text = this.text;
+    const refs: VariableRef[] = [];
+    let i = text.indexOf('{{', start);
+    while (i >= 0 && i < end - 1) {
+      const close = text.indexOf('}}', i + 2);
+      if (close < 0 || close + 2 > end) {
+        this.error(SyntaxErrorCode.UnterminatedVariable, { start: i, end });
+        break;
+      }
+      let ns = i + 2;
+      let ne = close;
+      while (ns < ne && isSpace(text.charCodeAt(ns))) ns++;
+      while (ne > ns && isSpace(text.charCodeAt(ne - 1))) ne--;
+      const name = text.slice(ns, ne);
+      const span = { start: i, end: close + 2 };
+      if (name === '') {
+        this.error(SyntaxErrorCode.EmptyVariableName, span);
+      } else if (!VARIABLE_NAME.test(name)) {
+        this.error(SyntaxErrorCode.InvalidVariableName, { start: ns, end: ne }, name);
+      }
+      refs.push({ name, span, nameSpan: { start: ns, end: ne } });
+      i = text.indexOf('{{', close + 2);
+    }
+    return refs;
+  }
+
+  private parseUrl(s: number, e: number): void {
+    const text = this.text;
+    const line: UrlLine = { kind: 'url', url: '', urlSpan: { start: s, end: e }, span: { start: s, end: e } };
+    let u = s;
+    const m = METHOD.exec(text.slice(s, e));
+    if (m) {
+      line.method = m[1].toUpperCase();
+      line.methodSpan = { start: s, end: s + m[1].length };
+      u = s + m[0].length;
+      if (line.method !== 'GET') this.error(SyntaxErrorCode.UnsupportedMethod, line.methodSpan, line.method);
+    }
+    line.url = text.slice(u, e);
+    line.urlSpan = { start: u, end: e };
+    const request = this.target();
+    request.urls.push(line);
+    this.touch(e);
+    const hash = text.indexOf('#', u);
+    const end = hash >= 0 && hash < e ? hash : e;
+    const q = text.indexOf('?', u);
+    const qEnd = q >= 0 && q < end ? q : end;
+    const base = text.slice(u, qEnd);
+    if (!isHttpUrl(base)) {
+      this.error(SyntaxErrorCode.InvalidUrl, line.urlSpan, line.url);
+      return;
+    }
+    line.endpoint = base;
+    line.endpointSpan = { start: u, end: qEnd };
+    if (qEnd >= end) return;
+    let i = qEnd + 1;
+    while (i <= end) {
+      let amp = text.indexOf('&', i);
+      if (amp < 0 || amp > end) amp = end;
+      if (amp > i) this.urlParam(request, i, amp);
+      i = amp + 1;
+    }
+  }
+
+  private urlParam(request: RequestNode, s: number, e: number): void {
+    const text = this.text;
+    const eqAt = text.indexOf('=', s);
+    const eq = eqAt >= 0 && eqAt < e ? eqAt : -1;
+    const nameEnd = eq >= 0 ? eq : e;
+    const name = this.decode(s, nameEnd);
+    const param: ParamNode = { kind: 'param', name, nameSpan: { start: s, end: nameEnd }, span: { start: s, end: e }, origin: 'url' };
+    if (name === '') {
+      this.error(SyntaxErrorCode.MissingName, { start: s, end: e });
+      return;
+    }
+    if (!PARAM_NAME.test(name)) this.error(SyntaxErrorCode.InvalidParameterName, param.nameSpan, name);
+    if (eq >= 0) {
+      param.equals = eq;
+      const vs = eq + 1;
+      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: [] };
+      const raw = text.slice(vs, e);
+      // The API's alternative multi-value form: a value starting with U+001F is split on U+001F.
+      const u1f = /^%1f/i.test(raw);
+      const pieces: Array<[number, number]> = [];
+      const partStart = this.splitRemainder(u1f ? vs + 3 : vs, e, u1f ? /%1f/ : /\||%7c/, pieces, value.pipes);
+      pieces.push([partStart, e]);
+      for (const [ps, pe] of pieces) {
+        const decoded = this.decode(ps, pe);
+        value.parts.push({ raw: text.slice(ps, pe), text: decoded, span: { start: ps, end: pe }, region: { start: ps, end: pe }, variables: this.variableRefs(ps, pe) });
+      }
+      param.value = value;
+    }
+    request.params.push(param);
+  }
+
+  private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, pipes: number[]): number {
+    const text = this.text;
+    let partStart = start;
+    const body = text.slice(start, end);
+    const re = new RegExp(sep.source, 'gi');
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(body)) !== null) {
+      const at = start + m.index;
+      pieces.push([partStart, at]);
+      pipes.push(at);
+      partStart = at + m[0].length;
+    }
+    return partStart;
+  }
+
+  private decode(s: number, e: number): string {
+    const raw = this.text.slice(s, e).replace(/\+/g, ' ');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      this.error(SyntaxErrorCode.InvalidPercentEncoding, { start: s, end: e }, this.text.slice(s, e), 'warning');
+      return raw;
+    }
+  }
+}
+
+function newRequest(index: number, start: number): RequestNode {
+  return { index, span: { start, end: start }, params: [], variables: [], urls: [] };
+}
+
+export function isHttpUrl(s: string): boolean {
+  if (!URL_START.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** Parses a `.wikiq` document. Never throws. */
+export function parse(text: string): WikiqFile {
+  const lineStarts = computeLineStarts(text);
+  try {
+    return new Parser(text, lineStarts).parse();
+  } catch (e) {
+    // Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree.
+    return {
+      text, variables: [], requests: [newRequest(0, 0)], comments: [], lineStarts,
+      errors: [{ code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' }],
+    };
+  }
+}
