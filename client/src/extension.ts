@@ -1,0 +1,124 @@
+/**
+ * The VS Code client: starts the language server, keeps it told of the active environment and of
+ * workspace trust, and shows which catalogue the active file uses. Commands that run requests live
+ * in their own modules.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, RefreshCatalogueRequest, SetEnvironmentNotification,
+} from '../../common/protocol';
+import { Environments } from './environments';
+
+let client: LanguageClient | undefined;
+
+export interface WikiqApi {
+  client: LanguageClient;
+  environments: Environments;
+  /** Resolves once the server has answered `initialize`. */
+  ready: Promise<void>;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
+  const output = vscode.window.createOutputChannel('wikiq', { log: true });
+  const environments = new Environments(context.workspaceState);
+  context.subscriptions.push(output, environments);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir] },
+    debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  const config = vscode.workspace.getConfiguration('wikiq');
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'wikiq' }],
+    outputChannel: output,
+    initializationOptions: {
+      cacheDir,
+      userAgent: config.get<string>('userAgent') || undefined,
+      environment: environments.current(),
+    },
+  };
+  client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, clientOptions);
+  const ready = client.start();
+  const c = client;
+
+  // Status bar: environment and catalogue of the active file.
+  const status = vscode.window.createStatusBarItem('wikiq.status', vscode.StatusBarAlignment.Left, 50);
+  status.name = 'wikiq';
+  status.command = 'wikiq.selectEnvironment';
+  context.subscriptions.push(status);
+  let lastStatus: CatalogueStatus | undefined;
+  const render = () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'wikiq') {
+      status.hide();
+      return;
+    }
+    const env = environments.activeName();
+    const s = lastStatus;
+    const cat = !s ? 'catalogue…' : s.loading ? 'loading catalogue…' : s.source === 'cached' ? `cached ${s.fetchedAt ? s.fetchedAt.slice(0, 10) : ''}`.trim() : s.source;
+    status.text = `$(globe) ${env ?? 'no environment'} · ${cat}${s?.mwVersion ? ` · MW ${s.mwVersion}` : ''}${s?.error ? ' $(warning)' : ''}`;
+    status.tooltip = new vscode.MarkdownString([
+      `**wikiq** — environment: ${env ?? '*none*'}`,
+      s?.endpoint ? `Endpoint: \`${s.endpoint}\`` : 'No endpoint: the bundled catalogue is used.',
+      s ? `Catalogue: ${s.source}${s.fetchedAt ? ` (fetched ${s.fetchedAt})` : ''}${s.mwVersion ? `, MediaWiki ${s.mwVersion}` : ''}` : '',
+      s?.error ? `⚠ ${s.error}` : '',
+      'Click to select an environment.',
+    ].filter(Boolean).join('\n\n'));
+    status.show();
+  };
+  const refreshStatus = async () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'wikiq') return render();
+    try {
+      await ready;
+      lastStatus = await c.sendRequest(CatalogueInfoRequest, { uri: editor.document.uri.toString() });
+    } catch {
+      lastStatus = undefined;
+    }
+    render();
+  };
+
+  context.subscriptions.push(
+    vscode.window.onDidChangeActiveTextEditor(() => void refreshStatus()),
+    vscode.workspace.onDidSaveTextDocument((d) => { if (d.languageId === 'wikiq') void refreshStatus(); }),
+    environments.onDidChange(async (env) => {
+      await ready;
+      await c.sendNotification(SetEnvironmentNotification, env);
+      void refreshStatus();
+    }),
+    vscode.commands.registerCommand('wikiq.selectEnvironment', () => environments.select()),
+    vscode.commands.registerCommand('wikiq.refreshCatalogue', async () => {
+      const editor = vscode.window.activeTextEditor;
+      await ready;
+      const result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'wikiq: refreshing catalogue' },
+        () => c.sendRequest(RefreshCatalogueRequest, { uri: editor?.document.languageId === 'wikiq' ? editor.document.uri.toString() : undefined }),
+      );
+      lastStatus = result;
+      render();
+      if (result.error) void vscode.window.showWarningMessage(`wikiq: ${result.error}`);
+      else void vscode.window.showInformationMessage(`wikiq: catalogue of ${result.endpoint ?? 'the wiki'} refreshed${result.mwVersion ? ` (MediaWiki ${result.mwVersion})` : ''}.`);
+      return result;
+    }),
+  );
+  c.onNotification(CatalogueStatusNotification, (s) => {
+    lastStatus = s;
+    if (s.error) output.warn(s.error);
+    render();
+  });
+  try {
+    await ready;
+  } catch (e) {
+    void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  void refreshStatus();
+  return { client: c, environments, ready };
+}
+
+export async function deactivate(): Promise<void> {
+  if (client) await client.stop();
+}

@@ -1,0 +1,41 @@
+/**
+ * Custom messages between the VS Code client and the language server, declared once and imported
+ * by both sides. Standard LSP covers everything else.
+ */
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+
+export interface EnvironmentParams {
+  /** The active environment's name, if one is chosen. */
+  name?: string;
+  endpoint?: string;
+  variables?: Record<string, string>;
+  /** False in an untrusted workspace: no catalogue fetch for a file-chosen endpoint. */
+  trusted: boolean;
+}
+
+/** Client → server: the active environment changed (also sent once after start). */
+export const SetEnvironmentNotification = new NotificationType<EnvironmentParams>('wikiq/setEnvironment');
+
+export type CatalogueSourceName = 'bundled' | 'cached' | 'live';
+
+export interface CatalogueStatus {
+  /** The endpoint the catalogue describes; undefined for the bundled one used without an endpoint. */
+  endpoint?: string;
+  source: CatalogueSourceName;
+  mwVersion?: string;
+  /** ISO timestamp of when it was fetched from the wiki. */
+  fetchedAt?: string;
+  /** A fetch is under way. */
+  loading?: boolean;
+  /** The last fetch failed: one clear sentence naming the endpoint and the reason. */
+  error?: string;
+}
+
+/** Server → client: the catalogue of an endpoint changed state (loading, loaded, failed). */
+export const CatalogueStatusNotification = new NotificationType<CatalogueStatus>('wikiq/catalogueStatus');
+
+/** Client → server: which catalogue does this document use? */
+export const CatalogueInfoRequest = new RequestType<{ uri: string }, CatalogueStatus, void>('wikiq/catalogueInfo');
+
+/** Client → server: refetch the catalogue of this document's (or this) endpoint. */
+export const RefreshCatalogueRequest = new RequestType<{ uri?: string; endpoint?: string }, CatalogueStatus, void>('wikiq/refreshCatalogue');

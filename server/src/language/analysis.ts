@@ -1,0 +1,185 @@
+/**
+ * What a request means against a catalogue: which modules it selects (action, list/prop/meta,
+ * generator, format, and any module reached through a `submodule` parameter), with which prefix,
+ * and which module parameter each request parameter name belongs to. Completion, hover, validation
+ * and code actions all read this one analysis.
+ */
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
+import type { ParamNode, RequestNode, ValuePart, WikiqFile } from './parser/ast';
+import { Environment, Scope, expand, scopeFor } from './variables';
+
+export interface Selection {
+  module: ModuleInfo;
+  /** The prefix request parameters of this module carry (`ai`, or `gai` as a generator). */
+  prefix: string;
+  /** The request parameter that selected it (`action`, `list`...), undefined for `main`. */
+  via?: ParamNode;
+  viaName: string;
+  /** Selected through a parameter with a submodule prefix (`generator`). */
+  generator: boolean;
+}
+
+export interface Owner {
+  selection: Selection;
+  param: ParamInfo;
+  fullName: string;
+  /** Set for names made from a templated parameter (`contentformat-main` from `contentformat-{slot}`). */
+  template?: { param: ParamInfo; vars: Record<string, string> };
+}
+
+export interface UnknownModule {
+  value: string;
+  param: ParamNode;
+  part: ValuePart;
+  /** The selecting module parameter (its `submodules` map lists what is known). */
+  selector: ParamInfo;
+  selection: Selection;
+}
+
+export interface Analysis {
+  file: WikiqFile;
+  request: RequestNode;
+  catalogue: Catalogue;
+  scope: Scope;
+  /** Every parameter node by request name, in file order. */
+  byName: Map<string, ParamNode[]>;
+  selections: Selection[];
+  owners: Map<string, Owner>;
+  unknownModules: UnknownModule[];
+  /** The action module (the value of `action`), when known. */
+  action?: Selection;
+}
+
+/** The values of a parameter, variables expanded (unknown variables left as written). */
+export function valuesOf(param: ParamNode, scope: Scope): string[] {
+  if (!param.value) return [];
+  return param.value.parts.map((p) => (p.variables.length ? expand(p.text, scope).text : p.text));
+}
+
+export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment): Analysis {
+  const scope = scopeFor(file, request, env);
+  const byName = new Map<string, ParamNode[]>();
+  for (const p of request.params) {
+    const list = byName.get(p.name);
+    if (list) list.push(p);
+    else byName.set(p.name, [p]);
+  }
+  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: new Map(), unknownModules: [] };
+  const seen = new Set<string>();
+  const select = (s: Selection) => {
+    const key = `${s.prefix}\u0000${s.module.path}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    a.selections.push(s);
+  };
+  const main = catalogue.main();
+  if (main) {
+    select({ module: main, prefix: '', viaName: '', generator: false });
+  } else {
+    // A catalogue without `main`: `action` names the module directly.
+    const node = byName.get('action')?.[0];
+    const value = node ? valuesOf(node, scope)[0] : undefined;
+    const m = value ? catalogue.module(value) : undefined;
+    if (m && node) select({ module: m, prefix: m.prefix, via: node, viaName: 'action', generator: false });
+  }
+  for (let i = 0; i < a.selections.length; i++) {
+    const s = a.selections[i];
+    for (const p of s.module.parameters) {
+      if (!p.submodules) continue;
+      const fullName = s.prefix + p.name;
+      const node = byName.get(fullName)?.[0];
+      if (!node || !node.value) continue;
+      const values = valuesOf(node, scope);
+      values.forEach((v, k) => {
+        if (v === '' || v.includes('{{')) return;
+        const path = p.submodules?.[v];
+        const m = path ? catalogue.module(path) : undefined;
+        if (!m) {
+          a.unknownModules.push({ value: v, param: node, part: node.value!.parts[k], selector: p, selection: s });
+          return;
+        }
+        const sel: Selection = {
+          module: m, prefix: (p.submoduleparamprefix ?? '') + m.prefix, via: node, viaName: fullName,
+          generator: !!p.submoduleparamprefix,
+        };
+        select(sel);
+        if (s.module === main && p.name === 'action' && !a.action) a.action = sel;
+      });
+    }
+  }
+  if (!main && a.selections[0]) a.action = a.selections[0];
+  for (const s of a.selections) {
+    for (const p of s.module.parameters) {
+      const fullName = s.prefix + p.name;
+      if (!a.owners.has(fullName)) a.owners.set(fullName, { selection: s, param: p, fullName });
+    }
+  }
+  for (const s of a.selections) {
+    for (const t of s.module.templatedparameters) {
+      for (const name of templatedNames(a, s, t)) {
+        if (!a.owners.has(name.fullName)) a.owners.set(name.fullName, { selection: s, param: t, fullName: name.fullName, template: { param: t, vars: name.vars } });
+      }
+    }
+  }
+  return a;
+}
+
+/** The concrete names a templated parameter takes from the values of the parameters that supply it. */
+export function templatedNames(a: Analysis, s: Selection, t: ParamInfo): Array<{ fullName: string; vars: Record<string, string> }> {
+  let combos: Array<Record<string, string>> = [{}];
+  for (const [placeholder, supplier] of Object.entries(t.templatevars ?? {})) {
+    const node = a.byName.get(s.prefix + supplier)?.[0];
+    const supplierInfo = s.module.parameters.find((p) => p.name === supplier);
+    let values = node ? valuesOf(node, a.scope).filter((v) => v !== '') : [];
+    if (supplierInfo?.allspecifier && values.includes(supplierInfo.allspecifier) && Array.isArray(supplierInfo.type)) {
+      values = supplierInfo.type;
+    }
+    if (!node && supplierInfo?.default !== undefined && supplierInfo.default !== '') {
+      values = String(supplierInfo.default).split('|');
+    }
+    const next: Array<Record<string, string>> = [];
+    for (const c of combos) for (const v of values) next.push({ ...c, [placeholder]: v });
+    combos = next;
+  }
+  return combos.map((vars) => {
+    let name = t.name;
+    for (const [k, v] of Object.entries(vars)) name = name.split(`{${k}}`).join(v);
+    return { fullName: s.prefix + name, vars };
+  });
+}
+
+/** Selections whose parameter list the catalogue does not know: names with their prefix may be right. */
+export function openSelections(a: Analysis): Selection[] {
+  return a.selections.filter((s) => !s.module.parametersKnown);
+}
+
+/** The request at an offset: the last one starting at or before it. */
+export function requestAt(file: WikiqFile, offset: number): RequestNode | undefined {
+  let found: RequestNode | undefined;
+  for (const r of file.requests) {
+    if (r.span.start <= offset) found = r;
+    else break;
+  }
+  if (!found && file.requests.length && file.requests[0].headerSpan === undefined) return file.requests[0];
+  return found;
+}
+
+/** The parameter node whose span contains the offset (its continuation lines included). */
+export function paramAt(request: RequestNode, offset: number): ParamNode | undefined {
+  for (const p of request.params) {
+    if (p.span.start <= offset && offset <= p.span.end) return p;
+  }
+  return undefined;
+}
+
+/** The module parameter an owner-less name would belong to if the generator were set, if any. */
+export function generatorCandidate(a: Analysis, name: string): { module: ModuleInfo; param: ParamInfo } | undefined {
+  if (!name.startsWith('g')) return undefined;
+  const rest = name.slice(1);
+  for (const m of a.catalogue.generators()) {
+    if (!m.prefix || !rest.startsWith(m.prefix)) continue;
+    const p = m.parameters.find((x) => m.prefix + x.name === rest);
+    if (p) return { module: m, param: p };
+  }
+  return undefined;
+}

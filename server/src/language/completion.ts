@@ -1,0 +1,257 @@
+/**
+ * Completion: parameter names of the modules a request selects (with their prefixes, `g` for the
+ * generator, templated names expanded), values (module names, enumerations, `max`, `*`,
+ * namespaces, `now`, module paths for paraminfo), and variables after `{{`.
+ *
+ * The context is read from the text of the cursor's line (the document may be mid-edit), the
+ * meaning from the analysis of the request the line belongs to.
+ */
+import {
+  Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, TextEdit,
+} from 'vscode-languageserver-types';
+import { Owner, Selection, paramAt, requestAt, valuesOf } from './analysis';
+import type { ModuleInfo } from './catalogue/model';
+import { enumValues } from './catalogue/model';
+import type { FeatureContext } from './context';
+import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
+import type { ParamNode, RequestNode } from './parser/ast';
+import { expand } from './variables';
+
+const TRIGGER_SUGGEST = Command.create('Suggest', 'editor.action.triggerSuggest');
+const NAME_CHAR = /[A-Za-z0-9_.\-{}]/;
+
+export function lineOf(lineStarts: number[], offset: number): number {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export function lineBounds(text: string, lineStarts: number[], offset: number): { start: number; end: number } {
+  const line = lineOf(lineStarts, offset);
+  const start = lineStarts[line];
+  let end = line + 1 < lineStarts.length ? lineStarts[line + 1] : text.length;
+  while (end > start && (text[end - 1] === '\n' || text[end - 1] === '\r')) end--;
+  return { start, end };
+}
+
+function emptyRequest(offset: number): RequestNode {
+  return { index: -1, span: { start: offset, end: offset }, params: [], variables: [], urls: [] };
+}
+
+export function selectionLabel(s: Selection): string {
+  if (!s.via) return 'the main module';
+  return `${s.viaName}=${s.module.name}`;
+}
+
+export function doComplete(ctx: FeatureContext, offset: number): CompletionList {
+  const { file } = ctx;
+  const text = file.text;
+  const { start: lineStart, end: lineEnd } = lineBounds(text, file.lineStarts, offset);
+  const before = text.slice(lineStart, offset);
+  const trimmed = before.trimStart();
+  const none: CompletionList = { isIncomplete: false, items: [] };
+  if (trimmed.startsWith('#') || trimmed.startsWith('//')) return none;
+  if (/^(GET\s|https?:)/i.test(trimmed)) return none;
+  const request = requestAt(file, offset) ?? emptyRequest(offset);
+  const items: CompletionItem[] = [];
+
+  // Inside `{{…`: variables.
+  const open = before.lastIndexOf('{{');
+  if (open >= 0 && open > before.lastIndexOf('}}')) {
+    const nameStart = lineStart + open + 2;
+    let end = offset;
+    while (end < lineEnd && /[A-Za-z0-9_.\-]/.test(text[end])) end++;
+    const closes = text.startsWith('}}', end);
+    const range = ctx.range({ start: nameStart, end: closes ? end + 2 : end });
+    const a = ctx.analysis(request);
+    for (const b of a.scope.values()) {
+      const value = expand(b.raw, a.scope).text;
+      items.push({
+        label: b.name,
+        kind: CompletionItemKind.Variable,
+        detail: oneLine(value),
+        documentation: { kind: MarkupKind.Markdown, value: `Variable \`${b.name}\` (${b.source}) = \`${oneLine(value)}\`` },
+        textEdit: TextEdit.replace(range, `${b.name}}}`),
+        filterText: b.name,
+      });
+    }
+    return { isIncomplete: false, items };
+  }
+  if (trimmed.startsWith('@')) return none;
+
+  if (trimmed.startsWith('|')) {
+    const param = paramAt(request, lineStart + (before.length - trimmed.length));
+    if (!param || !param.value) return none;
+    return valueCompletion(ctx, request, param, offset, lineEnd);
+  }
+  const eq = before.indexOf('=');
+  if (eq >= 0) {
+    const name = before.slice(0, eq).trim();
+    const param = request.params.find((p) => p.name === name && p.nameSpan.start >= lineStart && p.nameSpan.start < lineEnd);
+    if (!param) return none;
+    return valueCompletion(ctx, request, param, offset, lineEnd);
+  }
+  if (!/^[A-Za-z0-9_.\-]*$/.test(trimmed)) return none;
+  const nameStart = offset - trimmed.length;
+  let nameEnd = offset;
+  while (nameEnd < lineEnd && NAME_CHAR.test(text[nameEnd])) nameEnd++;
+  const hasEquals = /^\s*=/.test(text.slice(nameEnd, lineEnd));
+  return nameCompletion(ctx, request, { start: nameStart, end: nameEnd }, hasEquals);
+}
+
+function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start: number; end: number }, hasEquals: boolean): CompletionList {
+  const a = ctx.analysis(request);
+  const range = ctx.range(span);
+  const present = new Set(request.params.filter((p) => p.nameSpan.start !== span.start).map((p) => p.name));
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  const rankOf = (o: Owner): number => {
+    if (o.fullName === 'action') return 0;
+    if (!o.selection.via) return 6; // main module's parameters: format, maxlag…
+    if (o.selection === a.action) return 2;
+    return 1;
+  };
+  const add = (o: Owner) => {
+    if (present.has(o.fullName) || seen.has(o.fullName)) return;
+    seen.add(o.fullName);
+    const p = o.param;
+    let rank = rankOf(o);
+    if (p.required) rank = 0;
+    if (p.deprecated) rank += 10;
+    const insert = hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `;
+    const wantsValue = !hasEquals && p.type !== 'boolean' && (!!enumValues(p) || p.type === 'limit' || p.type === 'namespace' || p.type === 'timestamp');
+    items.push({
+      label: o.fullName,
+      kind: p.type === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.Property,
+      labelDetails: { description: o.selection.via ? o.selection.module.name : 'main' },
+      detail: `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${selectionLabel(o.selection)}`,
+      documentation: { kind: MarkupKind.Markdown, value: paramDoc(p, o.fullName, o.selection.module, selectionLabel(o.selection), a.catalogue) },
+      tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
+      sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
+      filterText: o.fullName,
+      textEdit: TextEdit.replace(range, insert),
+      insertTextFormat: InsertTextFormat.PlainText,
+      command: wantsValue ? TRIGGER_SUGGEST : undefined,
+    });
+  };
+  if (!present.has('action') && !a.owners.has('action')) {
+    // A catalogue without `main`: still offer `action`.
+    items.push({
+      label: 'action', kind: CompletionItemKind.Property, detail: 'module name — which action to perform',
+      sortText: '00action', textEdit: TextEdit.replace(range, hasEquals ? 'action' : 'action = '), command: hasEquals ? undefined : TRIGGER_SUGGEST,
+    });
+  }
+  for (const o of a.owners.values()) add(o);
+  return { isIncomplete: false, items };
+}
+
+function currentPart(param: ParamNode, offset: number): number {
+  const parts = param.value!.parts;
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i].region.start <= offset && offset <= parts[i].region.end) return i;
+  }
+  return parts.length - 1;
+}
+
+function valueCompletion(ctx: FeatureContext, request: RequestNode, param: ParamNode, offset: number, lineEnd: number): CompletionList {
+  const a = ctx.analysis(request);
+  const value = param.value;
+  if (!value) return { isIncomplete: false, items: [] };
+  const idx = currentPart(param, offset);
+  const part = value.parts[idx];
+  // Replace the word being typed: from the start of the part to the end of the value word.
+  const start = Math.max(part.region.start, Math.min(part.span.start, offset));
+  const end = Math.min(lineEnd, Math.max(offset, part.span.end));
+  const range = ctx.range({ start, end });
+  const chosen = new Set(valuesOf(param, a.scope).filter((_, i) => i !== idx));
+  const owner = a.owners.get(param.name);
+  const items: CompletionItem[] = [];
+  const push = (item: CompletionItem, rank: number, key: string) => {
+    items.push({ ...item, sortText: `${String(rank).padStart(2, '0')}${key}`, textEdit: TextEdit.replace(range, item.insertText ?? item.label), insertText: undefined });
+  };
+  if (!owner) {
+    if (param.name === 'action' && !a.catalogue.main()) {
+      for (const m of a.catalogue.actions()) push(moduleItem(m, ''), m.deprecated ? 10 : 1, m.name);
+    }
+    return { isIncomplete: false, items };
+  }
+  const p = owner.param;
+  const allowDup = p.allowsduplicates;
+  const skip = (v: string) => p.multi && !allowDup && chosen.has(v);
+  const rankDefault = (v: string) => {
+    const d = p.default === undefined ? [] : String(p.default).split('|');
+    return d.includes(v) ? 0 : 1;
+  };
+  if (p.submodules) {
+    for (const [name, path] of Object.entries(p.submodules)) {
+      if (skip(name)) continue;
+      const m = a.catalogue.module(path);
+      if (p.submoduleparamprefix && m && !m.generator) continue;
+      if (m) push(moduleItem(m, (p.submoduleparamprefix ?? '') + m.prefix, !!p.submoduleparamprefix), m.deprecated ? 10 : rankDefault(name), name);
+      else push({ label: name, kind: CompletionItemKind.Module, detail: path }, 5, name);
+    }
+  } else if (owner.selection.module.path === 'paraminfo' && p.name === 'modules') {
+    for (const m of a.catalogue.modules()) {
+      if (m.path === 'main' || skip(m.path)) continue;
+      push({ ...moduleItem(m, m.prefix), label: m.path }, m.path.startsWith('query+') ? 1 : 2, m.path);
+    }
+    for (const w of ['*', 'query+*']) if (!skip(w)) push({ label: w, kind: CompletionItemKind.Constant, detail: 'all modules (wildcard)' }, 3, w);
+  } else {
+    const values = enumValues(p);
+    if (values) {
+      values.forEach((v, i) => {
+        if (skip(v)) return;
+        const deprecated = p.deprecatedvalues.includes(v);
+        const internal = p.internalvalues.includes(v);
+        const d = p.valuedescriptions?.[v];
+        push({
+          label: v === '' ? '(empty)' : v,
+          insertText: v,
+          filterText: v,
+          kind: CompletionItemKind.EnumMember,
+          detail: deprecated ? 'deprecated' : rankDefault(v) === 0 ? 'default' : undefined,
+          documentation: d ? { kind: MarkupKind.Markdown, value: d } : undefined,
+          tags: deprecated ? [CompletionItemTag.Deprecated] : undefined,
+        }, deprecated || internal ? 10 : rankDefault(v), String(i).padStart(4, '0'));
+      });
+    }
+    if (p.type === 'limit') {
+      push({ label: 'max', kind: CompletionItemKind.Constant, detail: `the most allowed (${p.max ?? '?'}, or ${p.highmax ?? '?'} with elevated rights)` }, 0, 'max');
+      if (p.default !== undefined && p.default !== '') push({ label: String(p.default), kind: CompletionItemKind.Value, detail: 'default' }, 1, 'default');
+    } else if (p.type === 'integer' && p.default !== undefined && p.default !== '') {
+      push({ label: String(p.default), kind: CompletionItemKind.Value, detail: 'default' }, 1, 'default');
+    } else if (p.type === 'namespace') {
+      for (const n of namespacesOf(a.catalogue)) {
+        if (n.id < 0 && !(p.extranamespaces ?? []).includes(n.id)) continue;
+        const v = String(n.id);
+        if (skip(v)) continue;
+        push({ label: v, labelDetails: { description: n.name }, kind: CompletionItemKind.EnumMember, detail: `${v} (${n.name})`, filterText: `${v} ${n.name}` }, n.id < 0 ? 5 : 1, String(n.id + 10).padStart(6, '0'));
+      }
+    } else if (p.type === 'timestamp') {
+      push({ label: 'now', kind: CompletionItemKind.Constant, detail: 'the current time' }, 1, 'now');
+    }
+    if (p.allspecifier && chosen.size === 0) {
+      push({ label: p.allspecifier, kind: CompletionItemKind.Constant, detail: 'all values' }, 2, p.allspecifier);
+    }
+  }
+  for (const b of a.scope.values()) {
+    push({ label: `{{${b.name}}}`, filterText: `{{${b.name}}}`, kind: CompletionItemKind.Variable, detail: oneLine(expand(b.raw, a.scope).text) }, 20, b.name);
+  }
+  return { isIncomplete: false, items };
+}
+
+function moduleItem(m: ModuleInfo, prefix: string, generator = false): CompletionItem {
+  return {
+    label: m.name,
+    kind: CompletionItemKind.Module,
+    detail: `${m.path}${prefix ? ` — prefix ${prefix}` : ''}${m.deprecated ? ' (deprecated)' : ''}`,
+    documentation: { kind: MarkupKind.Markdown, value: moduleDoc(m, prefix, generator) },
+    tags: m.deprecated ? [CompletionItemTag.Deprecated] : undefined,
+  };
+}
+

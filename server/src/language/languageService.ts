@@ -1,0 +1,63 @@
+/**
+ * The façade of the language core, in the shape of vscode-json-languageservice:
+ * `getLanguageService(params)` returns the features, each a pure function of the document, its
+ * parse tree, the catalogue provider and the environment. No `vscode`, no LSP connection, no I/O
+ * here: the catalogue provider and environment are passed in.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type {
+  CodeAction, CodeActionContext, CompletionList, Diagnostic, DocumentSymbol, FoldingRange, Hover, Position, Range,
+} from 'vscode-languageserver-types';
+import type { CatalogueProvider } from './catalogue/provider';
+import { doCodeActions } from './codeActions';
+import { doComplete } from './completion';
+import { createContext } from './context';
+import { doHover } from './hover';
+import type { WikiqFile } from './parser/ast';
+import { parse } from './parser/parser';
+import { findDocumentSymbols, getFoldingRanges } from './symbols';
+import { doValidation } from './validation';
+import type { Environment } from './variables';
+
+export interface LanguageServiceParams {
+  catalogues: CatalogueProvider;
+  /** The active environment (endpoint and variables), read at each call. */
+  environment?: () => Environment | undefined;
+}
+
+export interface LanguageService {
+  parse(document: TextDocument): WikiqFile;
+  doComplete(document: TextDocument, position: Position, file?: WikiqFile): CompletionList;
+  doHover(document: TextDocument, position: Position, file?: WikiqFile): Hover | null;
+  doValidation(document: TextDocument, file?: WikiqFile): Diagnostic[];
+  doCodeActions(document: TextDocument, range: Range, context: CodeActionContext, file?: WikiqFile): CodeAction[];
+  findDocumentSymbols(document: TextDocument, file?: WikiqFile): DocumentSymbol[];
+  getFoldingRanges(document: TextDocument, file?: WikiqFile): FoldingRange[];
+}
+
+/** Runs a feature; the language service never throws: a failure degrades to `fallback`. */
+function guard<T>(fallback: T, f: () => T, onError?: (e: unknown) => void): T {
+  try {
+    return f();
+  } catch (e) {
+    onError?.(e);
+    return fallback;
+  }
+}
+
+export function getLanguageService(params: LanguageServiceParams & { onError?: (feature: string, e: unknown) => void }): LanguageService {
+  const ctx = (document: TextDocument, file?: WikiqFile) =>
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.());
+  const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
+  return {
+    parse: (document) => parse(document.getText()),
+    doComplete: (document, position, file) =>
+      guard({ isIncomplete: false, items: [] }, () => doComplete(ctx(document, file), document.offsetAt(position)), err('completion')),
+    doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
+    doValidation: (document, file) => guard([], () => doValidation(ctx(document, file)), err('validation')),
+    doCodeActions: (document, range, context, file) =>
+      guard([], () => doCodeActions(ctx(document, file), range, context), err('codeActions')),
+    findDocumentSymbols: (document, file) => guard([], () => findDocumentSymbols(ctx(document, file)), err('symbols')),
+    getFoldingRanges: (document, file) => guard([], () => getFoldingRanges(ctx(document, file)), err('folding')),
+  };
+}
