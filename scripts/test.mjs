@@ -1,0 +1,75 @@
+// Runs every test layer: unit (language core, engine), LSP (dist/server.js over stdio), faults
+// (a local misbehaving HTTP server), wiki (a real MediaWiki on 127.0.0.1) and editor (a real VS Code).
+// Usage: node scripts/test.mjs [layer ...]   (default: all, in that order)
+// A layer that cannot run fails with the reason; nothing is skipped silently.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const layers = {
+  unit: { dir: 'out/test/unit' },
+  lsp: { dir: 'out/test/lsp' },
+  faults: { dir: 'out/test/faults' },
+  wiki: { dir: 'out/test/wiki' },
+  editor: { command: ['node', 'out/test/vscode/runOffline.js'] },
+};
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(layers);
+for (const w of wanted) {
+  if (!layers[w]) {
+    console.error(`Unknown test layer '${w}'. Layers: ${Object.keys(layers).join(', ')}`);
+    process.exit(1);
+  }
+}
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+  return r.status ?? 1;
+}
+
+function testFiles(dir) {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  const out = [];
+  for (const name of readdirSync(abs)) {
+    const p = join(abs, name);
+    if (statSync(p).isDirectory()) out.push(...testFiles(join(dir, name)));
+    else if (name.endsWith('.test.js')) out.push(join(dir, name));
+  }
+  return out.sort();
+}
+
+console.log('== compile (tsc) and bundle (esbuild)');
+if (run('npx', ['tsc', '-p', '.']) !== 0) {
+  console.error('TypeScript compilation failed.');
+  process.exit(1);
+}
+if (run('node', ['scripts/build.mjs']) !== 0) {
+  console.error('Bundling failed.');
+  process.exit(1);
+}
+
+const results = [];
+for (const name of wanted) {
+  const layer = layers[name];
+  console.log(`\n== ${name} tests`);
+  let status;
+  if (layer.dir) {
+    const files = testFiles(layer.dir);
+    if (files.length === 0) {
+      console.error(`The ${name} layer has no test files under ${layer.dir}: that is a failure, not a skip.`);
+      status = 1;
+    } else {
+      status = run('node', ['--test', '--test-reporter=spec', ...files]);
+    }
+  } else {
+    status = run(layer.command[0], layer.command.slice(1));
+  }
+  results.push({ name, ok: status === 0 });
+}
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log('\n== summary');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name}`);
+console.log(`layers: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,109 @@
+/**
+ * A minimal LSP client for tests: starts `node dist/server.js --stdio` and speaks JSON-RPC over
+ * its pipes with vscode-jsonrpc, as any LSP editor would.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { StreamMessageReader, StreamMessageWriter, createMessageConnection, MessageConnection } from 'vscode-jsonrpc/node';
+import type {
+  CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const SERVER = path.join(ROOT, 'dist', 'server.js');
+
+export interface Cursor { text: string; offset: number; line: number; character: number }
+
+/** Removes the cursor marker. `|` is the language's own value separator, so tests mark the cursor with `¦` (U+00A6), its look-alike. */
+export function cursor(input: string, marker = '¦'): Cursor {
+  const offset = input.indexOf(marker);
+  if (offset < 0) throw new Error(`no cursor marker ${marker} in test input`);
+  const text = input.slice(0, offset) + input.slice(offset + marker.length);
+  const before = text.slice(0, offset).split('\n');
+  return { text, offset, line: before.length - 1, character: before[before.length - 1].length };
+}
+
+export class LspClient {
+  readonly proc: ChildProcess;
+  readonly conn: MessageConnection;
+  private version = new Map<string, number>();
+  private diagnostics = new Map<string, PublishDiagnosticsParams>();
+  private waiters: Array<{ uri: string; version?: number; resolve: (d: Diagnostic[]) => void }> = [];
+  readonly notifications: Array<{ method: string; params: unknown }> = [];
+  stderr = '';
+
+  constructor(args: string[] = [], env: NodeJS.ProcessEnv = process.env) {
+    this.proc = spawn(process.execPath, [SERVER, '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    this.proc.stderr!.on('data', (d) => (this.stderr += d.toString()));
+    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.diagnostics.set(p.uri, p);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.uri === p.uri && (w.version === undefined || p.version === undefined || p.version >= w.version)) {
+          w.resolve(p.diagnostics);
+          return false;
+        }
+        return true;
+      });
+    });
+    this.conn.onNotification((method, params) => this.notifications.push({ method, params }));
+    this.conn.onRequest('client/registerCapability', () => null);
+    this.conn.onRequest('workspace/configuration', () => []);
+    this.conn.listen();
+  }
+
+  async initialize(initializationOptions: unknown = {}): Promise<InitializeResult> {
+    const r = await this.conn.sendRequest<InitializeResult>('initialize', {
+      processId: process.pid, rootUri: null, capabilities: {}, initializationOptions,
+    });
+    await this.conn.sendNotification('initialized', {});
+    return r;
+  }
+
+  /** Opens a document and resolves with its first diagnostics. */
+  open(uri: string, text: string): Promise<Diagnostic[]> {
+    this.version.set(uri, 1);
+    const p = this.nextDiagnostics(uri, 1);
+    void this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
+    return p;
+  }
+
+  change(uri: string, text: string): Promise<Diagnostic[]> {
+    const v = (this.version.get(uri) ?? 1) + 1;
+    this.version.set(uri, v);
+    const p = this.nextDiagnostics(uri, v);
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+    return p;
+  }
+
+  nextDiagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
+    return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
+  }
+
+  completion(uri: string, line: number, character: number): Promise<CompletionList> {
+    return this.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+  }
+
+  hover(uri: string, line: number, character: number): Promise<Hover | null> {
+    return this.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.conn.sendRequest('shutdown');
+      await this.conn.sendNotification('exit');
+    } catch {
+      // already gone
+    }
+    this.conn.dispose();
+    if (this.proc.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => this.proc.kill('SIGKILL'), 2000);
+        this.proc.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/** Completion, as data: input with a cursor ¦, and what must (and must not) be offered. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { doc, service, withCursor } from './helpers';
+
+interface Expect {
+  /** Labels that must be offered. */
+  has?: string[];
+  /** Labels that must not be offered. */
+  not?: string[];
+  /** Labels that must come first, in this order (by sortText). */
+  first?: string[];
+  /** The text an item inserts. */
+  inserts?: Record<string, string>;
+}
+
+function check(input: string, expected: Expect): void {
+  const { text, offset } = withCursor(input);
+  const d = doc(text);
+  const list = service().doComplete(d, d.positionAt(offset));
+  const labels = list.items.map((i) => i.label);
+  for (const l of expected.has ?? []) assert.ok(labels.includes(l), `expected '${l}' among [${labels.join(', ')}]`);
+  for (const l of expected.not ?? []) assert.ok(!labels.includes(l), `did not expect '${l}' among [${labels.join(', ')}]`);
+  if (expected.first) {
+    const sorted = [...list.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+    assert.deepEqual(sorted.slice(0, expected.first.length), expected.first);
+  }
+  for (const [label, insert] of Object.entries(expected.inserts ?? {})) {
+    const item = list.items.find((i) => i.label === label);
+    assert.ok(item, `no item ${label}`);
+    const got = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : item.insertText ?? item.label;
+    assert.equal(got, insert);
+  }
+}
+
+describe('completion', () => {
+  it('offers action values', () => check('action = ¦', { has: ['query', 'paraminfo', 'parse'], not: ['allimages'] }));
+  it('offers action first in an empty request', () => check('¦', { first: ['action'], inserts: { action: 'action = ' } }));
+  it('offers list modules for list=', () => check('action = query\nlist = ¦', { has: ['allimages', 'allpages', 'logevents', 'allusers'], not: ['siteinfo', 'categories', 'imageinfo'] }));
+  it('offers prop modules for prop=', () => check('action = query\nprop = ¦', { has: ['categories', 'imageinfo', 'info'], not: ['allimages'] }));
+  it('offers meta modules for meta=', () => check('action = query\nmeta = ¦', { has: ['siteinfo', 'allmessages', 'filerepoinfo'], not: ['allimages'] }));
+  it('offers only generators for generator=', () => check('action = query\ngenerator = ¦', { has: ['allpages', 'allimages', 'categories'], not: ['allusers', 'blocks', 'imageinfo', 'siteinfo'] }));
+  it('offers format modules', () => check('action = query\nformat = ¦', { has: ['json', 'phpfm'] }));
+  it('offers further values after a pipe, not repeating chosen ones', () =>
+    check('action = query\nlist = allimages|¦', { has: ['logevents'], not: ['allimages'] }));
+  it('offers prefixed parameters of the selected list module', () =>
+    check('action = query\nlist = allimages\nai¦', { has: ['aifrom', 'ailimit', 'aiprop', 'aisort', 'aidir'] }));
+  it('offers generator parameters with the g prefix', () =>
+    check('action = query\ngenerator = allimages\n¦', { has: ['gaifrom', 'gailimit'], not: ['aifrom'] }));
+  it('does not offer parameters already present', () =>
+    check('action = query\nlist = allimages\naifrom = B\n¦', { has: ['aito'], not: ['aifrom', 'action', 'list'] }));
+  it('offers enumeration values', () =>
+    check('action = query\nlist = allimages\naisort = ¦', { has: ['name', 'timestamp'], first: ['name'] }));
+  it('offers multi enumeration values after pipes and on continuation lines', () =>
+    check('action = query\nlist = allimages\naiprop = timestamp|url\n       | ¦', { has: ['size', 'sha1'], not: ['timestamp', 'url'] }));
+  it('offers max for limits', () => check('action = query\nlist = allimages\nailimit = ¦', { has: ['max', '10'] }));
+  it('offers * where an allspecifier exists', () =>
+    check('action = query\nlist = backlinks\nblnamespace = ¦', { has: ['*', '0', '6', '14'] }));
+  it('offers module paths for paraminfo modules', () =>
+    check('action = paraminfo\nmodules = query+allimages|¦', { has: ['query+logevents', 'parse', 'query+*'], not: ['query+allimages'] }));
+  it('offers templated parameters expanded from their supplier', () =>
+    check('action = query\nlist = alldeletedrevisions\nadrslots = main\n¦', { has: ['adrcontentformat-main'] }));
+  it('offers variables after {{', () =>
+    check('@limit = 50\n@endpoint = https://w.example/api.php\naction = query\nlist = allimages\nailimit = {{¦', { has: ['limit', 'endpoint'] }));
+  it('offers nothing in comments', () => check('# list = ¦', { not: ['allimages', 'action'] }));
+  it('offers request-local variables in their request only', () =>
+    check('### A\n@x = 1\naction = query\n\n### B\naction = query\nlist = allimages\nailimit = {{¦', { not: ['x'] }));
+  it('offers deprecated parameters last', () => {
+    const { text, offset } = withCursor('action = query\nlist = alldeletedrevisions\n¦');
+    const d = doc(text);
+    const items = service().doComplete(d, d.positionAt(offset)).items;
+    const dep = items.find((i) => i.label === 'adrexpandtemplates');
+    const live = items.find((i) => i.label === 'adrlimit');
+    assert.ok(dep && live);
+    assert.ok((dep.sortText ?? '') > (live.sortText ?? ''), 'deprecated sorts after');
+    assert.deepEqual(dep.tags, [1]);
+  });
+});

@@ -1,0 +1,29 @@
+/** Shared helpers of the core's data-driven tests. `¦` marks the cursor (`|` is the language's pipe). */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
+import type { Catalogue } from '../../server/src/language/catalogue/model';
+import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
+import { LanguageService, getLanguageService } from '../../server/src/language/languageService';
+import type { Environment } from '../../server/src/language/variables';
+
+export const CURSOR = '¦';
+
+export function withCursor(input: string): { text: string; offset: number } {
+  const offset = input.indexOf(CURSOR);
+  if (offset < 0) throw new Error(`test input has no cursor marker ${CURSOR}: ${input}`);
+  return { text: input.slice(0, offset) + input.slice(offset + CURSOR.length), offset };
+}
+
+export function doc(text: string, uri = 'file:///test.wikiq'): TextDocument {
+  return TextDocument.create(uri, 'wikiq', 1, text);
+}
+
+export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment): LanguageService {
+  return getLanguageService({
+    catalogues: new StaticCatalogueProvider(catalogue),
+    environment: () => env,
+    onError: (feature, e) => {
+      throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/** Hover, as data: input with a cursor ¦ and patterns the hover text must (not) match. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { doc, service, withCursor } from './helpers';
+
+function check(input: string, expected: RegExp[] | null, env?: { endpoint?: string; variables?: Record<string, string> }): void {
+  const { text, offset } = withCursor(input);
+  const d = doc(text);
+  const h = service(undefined, env).doHover(d, d.positionAt(offset));
+  if (expected === null) {
+    assert.equal(h, null);
+    return;
+  }
+  assert.ok(h, 'expected a hover');
+  const value = typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : JSON.stringify(h.contents);
+  for (const re of expected) assert.match(value, re);
+}
+
+describe('hover', () => {
+  it('explains a limit parameter', () =>
+    check('action = query\nlist = allimages\nai¦limit = 5', [/\*\*ailimit\*\*/, /max 500/, /5000/, /Default: `10`/, /list=allimages/, /query\+allimages/]));
+  it('explains an enumeration parameter with its values', () =>
+    check('action = query\nlist = allimages\naiso¦rt = name', [/`name`/, /`timestamp`/, /Default: `name`/]));
+  it('explains a module value', () => check('action = query\nlist = all¦images', [/\*\*allimages\*\*/, /prefix `ai`/, /generator/]));
+  it('explains a generator module with its g prefix', () => check('action = query\ngenerator = all¦pages', [/prefix `gap`/, /as generator/]));
+  it('explains the action value', () => check('action = que¦ry', [/\*\*query\*\*/]));
+  it('marks deprecated modules', () => check('action = query\nlist = deleted¦revs', [/deprecated/]));
+  it('explains a deprecated value', () =>
+    check('action = query\nlist = alldeletedrevisions\nadrprop = ids|parse¦tree', [/Deprecated/]));
+  it('shows mode notes', () =>
+    check('action = query\nlist = alldeletedrevisions\nadrsta¦rt = 2020-01-01T00:00:00Z', [/Only with `adruser`/]));
+  it('shows a variable\'s expanded value', () =>
+    check('@base = https://w.example\n@endpoint = {{base}}/api.php\naction = query\nlist = allimages\nailimit = {{end¦point}}', [/https:\/\/w\.example\/api\.php/]));
+  it('shows an environment variable', () =>
+    check('action = query\nlist = allimages\nailimit = {{li¦m}}', [/environment/, /`50`/], { variables: { lim: '50' } }));
+  it('says so for an undefined variable', () => check('action = query\nlist = allimages\nailimit = {{no¦pe}}', [/not defined/]));
+  it('shows the request as sent on its header', () =>
+    check('@endpoint = https://w.example/api.php\n### Fi¦les\naction = query\nlist = allimages', [/https:\/\/w\.example\/api\.php/, /list=allimages/]));
+  it('explains a namespace value', () => check('action = query\nlist = backlinks\nblnamespace = 1¦4', [/Category/]));
+  it('has nothing on an unknown parameter', () => check('action = query\nlist = allimages\nbo¦gus = 1', null));
+  it('has nothing on blank lines', () => check('action = query\n¦\nlist = allimages', null));
+});

@@ -1,0 +1,73 @@
+/** The parser, as data: inputs and the tree facts / errors they must produce. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parse } from '../../server/src/language/parser/parser';
+
+/** Compact view of a parse: per request `name: p1=v1|v2; p2` and errors as `code@text`. */
+function view(text: string): { requests: string[]; errors: string[]; variables: string[] } {
+  const f = parse(text);
+  return {
+    requests: f.requests.map((r) => `${r.name ?? '-'}: ${r.params.map((p) => (p.value ? `${p.name}=${p.value.parts.map((x) => x.text).join('|')}` : p.name)).join('; ')}`),
+    errors: f.errors.map((e) => `${e.code}@${text.slice(e.span.start, e.span.end)}`),
+    variables: [...f.variables, ...f.requests.flatMap((r) => r.variables)].map((v) => `${v.name}=${v.value?.parts.map((p) => p.raw).join('|') ?? ''}`),
+  };
+}
+
+function check(input: string, expected: Partial<ReturnType<typeof view>>): void {
+  const got = view(input);
+  for (const k of Object.keys(expected) as Array<keyof typeof got>) assert.deepEqual(got[k], expected[k], `${k} of ${JSON.stringify(input)}`);
+}
+
+describe('parser', () => {
+  it('reads the README example', () =>
+    check(
+      '# comment (also //)\n@endpoint = https://wiki.example.org/w/api.php\n@limit = 50\n\n### Newest files\naction = query\nlist = allimages|logevents\naisort = timestamp\naidir = older\nailimit = {{limit}}\naiprop = timestamp|url\n       | size\nlelimit = max\nredirects\n\n### Describe two modules\naction = paraminfo\nmodules = query+allimages|query+logevents\n',
+      {
+        requests: [
+          'Newest files: action=query; list=allimages|logevents; aisort=timestamp; aidir=older; ailimit={{limit}}; aiprop=timestamp|url|size; lelimit=max; redirects',
+          'Describe two modules: action=paraminfo; modules=query+allimages|query+logevents',
+        ],
+        errors: [],
+        variables: ['endpoint=https://wiki.example.org/w/api.php', 'limit=50'],
+      },
+    ));
+  it('makes one unnamed request of a file without ###', () => check('action=query\nlist=allimages', { requests: ['-: action=query; list=allimages'] }));
+  it('makes one empty request of an empty file', () => check('', { requests: ['-: '], errors: [] }));
+  it('accepts no spaces, CRLF and CR line ends', () => check('a=1\r\nb = 2\rc', { requests: ['-: a=1; b=2; c'] }));
+  it('unescapes \\| and trims values', () => check('titles = A\\|B |  C ', { requests: ['-: titles=A|B|C'] }));
+  it('keeps empty values', () => check('x =\ny = a||b', { requests: ['-: x=; y=a||b'] }));
+  it('reads // comments', () => check('// c\naction = query', { requests: ['-: action=query'] }));
+  it('scopes variables to their request', () => check('@a = 1\n### R\n@b = 2\nx = {{b}}', { variables: ['a=1', 'b=2'] }));
+  it('reports a missing =', () => check('list allimages', { errors: ['syntax-missing-equals@list allimages'] }));
+  it('reports a missing name', () => check('= x', { errors: ['syntax-missing-name@='] }));
+  it('reports an invalid name', () => check('li$t = x', { errors: ['syntax-invalid-name@li$t'] }));
+  it('reports an orphan continuation', () => check('| size', { errors: ['syntax-orphan-continuation@| size'] }));
+  it('reports a continuation after a blank line', () => check('a = 1\n\n| 2', { errors: ['syntax-orphan-continuation@| 2'] }));
+  it('reports an unterminated variable', () => check('a = {{x', { errors: ['syntax-unterminated-variable@{{x'] }));
+  it('reports an empty variable', () => check('a = {{}}', { errors: ['syntax-empty-variable-name@{{}}'] }));
+  it('reports a variable without value', () => check('@x', { errors: ['syntax-variable-without-value@@x'] }));
+  it('reads a pasted URL', () =>
+    check('GET https://w.example/w/api.php?action=query&list=allimages&aifrom=B%20c&aiprop=a%7Cb|c', {
+      requests: ['-: action=query; list=allimages; aifrom=B c; aiprop=a|b|c'], errors: [],
+    }));
+  it('reads a bare URL and the U+001F multi form', () =>
+    check('https://w.example/api.php?titles=%1FA|B%1FC', { requests: ['-: titles=A|B|C'] }));
+  it('reports a POST', () => check('POST https://w.example/api.php?action=edit', { errors: ['syntax-unsupported-method@POST'] }));
+  it('reports a bad URL', () => check('GET https://', { errors: ['syntax-invalid-url@https://'] }));
+  it('keeps bad percent-encoding as written, with a warning', () => check('https://w.example/api.php?a=%E0%A4%A', { requests: ['-: a=%E0%A4%A'], errors: ['syntax-invalid-percent-encoding@%E0%A4%A'] }));
+  it('gives exact spans', () => {
+    const f = parse('### R\n  ailimit = {{ lim }}\n');
+    const p = f.requests[0].params[0];
+    assert.equal(f.text.slice(p.nameSpan.start, p.nameSpan.end), 'ailimit');
+    const part = p.value!.parts[0];
+    assert.equal(f.text.slice(part.span.start, part.span.end), '{{ lim }}');
+    assert.equal(part.variables[0].name, 'lim');
+    assert.equal(f.text.slice(part.variables[0].nameSpan.start, part.variables[0].nameSpan.end), 'lim');
+    assert.equal(f.text.slice(f.requests[0].nameSpan!.start, f.requests[0].nameSpan!.end), 'R');
+  });
+  it('is linear on a large input', () => {
+    const big = ('### R\naction = query\nlist = allimages\naiprop = a|b|c\n     | d\n').repeat(5000);
+    const f = parse(big);
+    assert.equal(f.requests.length, 5000);
+  });
+});
