@@ -1,8 +1,555 @@
-/** Diagnostics. (Being written: see codes.ts for the table of diagnostic codes.) */
-import type { Diagnostic } from 'vscode-languageserver-types';
+/**
+ * Diagnostics: syntax errors from the parser, then, per request, what the MediaWiki API would do
+ * with it against the catalogue of its endpoint (see codes.ts for the table of codes).
+ *
+ * Cost: linear in the document. Each request is analysed once (FeatureContext memoises it); the
+ * per-catalogue facts (which module a foreign name belongs to, enumeration sets) are computed once
+ * per catalogue object and kept in WeakMaps; "did you mean" scans only run for names or values
+ * already found wrong.
+ */
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location } from 'vscode-languageserver-types';
+import { Analysis, Owner, Selection, generatorCandidate, openSelections } from './analysis';
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
+import { enumValues } from './catalogue/model';
+import { Code, DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
+import type { ParamNode, RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './parser/ast';
+import { closest } from './suggest';
+import { checkTimestamp } from './timestamp';
+import { Expansion, Scope, expand, scopeFor } from './variables';
+
+/** One value of a parameter after variable expansion, with the span it came from. */
+export interface Val {
+  text: string;
+  span: Span;
+  /** Index of the written part it comes from. */
+  part: number;
+  /** True when it came out of a variable (its span is the whole written part). */
+  fromVariable: boolean;
+}
+
+const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', 'f']);
+const INTEGER = /^[+-]?\d+$/;
+
+// ---------------------------------------------------------------------------------------------
+// Per-catalogue facts, computed once per catalogue object.
+
+interface CatalogueIndex {
+  /** Request name (prefix + name) → the module (not selected as generator) it belongs to and the selecting parameter. */
+  foreign: Map<string, { module: ModuleInfo; selector: string }>;
+}
+
+const indexes = new WeakMap<Catalogue, CatalogueIndex>();
+
+function indexOf(catalogue: Catalogue): CatalogueIndex {
+  let index = indexes.get(catalogue);
+  if (index) return index;
+  index = { foreign: new Map() };
+  const seen = new Set<ModuleInfo>();
+  const queue: ModuleInfo[] = [];
+  const main = catalogue.main();
+  if (main) queue.push(main);
+  for (let i = 0; i < queue.length; i++) {
+    const m = queue[i];
+    if (seen.has(m)) continue;
+    seen.add(m);
+    for (const p of m.parameters) {
+      if (!p.submodules || p.submoduleparamprefix) continue;
+      for (const path of Object.values(p.submodules)) {
+        const sub = catalogue.module(path);
+        if (!sub || seen.has(sub)) continue;
+        queue.push(sub);
+        if (!sub.prefix) continue;
+        for (const sp of sub.parameters) {
+          const full = sub.prefix + sp.name;
+          if (!index.foreign.has(full)) index.foreign.set(full, { module: sub, selector: m.prefix + p.name });
+        }
+      }
+    }
+  }
+  indexes.set(catalogue, index);
+  return index;
+}
+
+const enumSets = new WeakMap<ParamInfo, Set<string> | null>();
+
+function enumSet(p: ParamInfo): Set<string> | undefined {
+  let s = enumSets.get(p);
+  if (s === undefined) {
+    const values = enumValues(p);
+    s = values ? new Set(values) : null;
+    enumSets.set(p, s);
+  }
+  return s ?? undefined;
+}
+
+function catalogueName(catalogue: Catalogue): string {
+  return catalogue.exhaustive ? `catalogue of ${catalogue.source}` : `${catalogue.source} catalogue`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Splits an expanded value on unescaped pipes and unescapes `\|`. */
+function splitExpanded(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (c === '|') {
+      out.push(cur.trim());
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+/** The values of a parameter with variables expanded; undefined when a variable cannot be expanded. */
+export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>): Val[] | undefined {
+  const out: Val[] = [];
+  for (let k = 0; k < value.parts.length; k++) {
+    const part = value.parts[k];
+    if (!part.variables.length) {
+      out.push({ text: part.text, span: part.span, part: k, fromVariable: false });
+      continue;
+    }
+    let e = cache?.get(part.text);
+    if (!e) {
+      e = expand(part.text, scope);
+      cache?.set(part.text, e);
+    }
+    if (e.undefinedNames.length || e.cyclic.length || e.text.includes('{{')) return undefined;
+    for (const t of splitExpanded(e.text)) out.push({ text: t, span: part.span, part: k, fromVariable: true });
+  }
+  return out;
+}
+
+class Validator {
+  readonly out: Diagnostic[] = [];
+  private readonly file: WikiqFile;
+
+  constructor(private readonly ctx: FeatureContext) {
+    this.file = ctx.file;
+  }
+
+  add(code: Code, span: Span, message: string, opts: { severity?: DiagnosticSeverity; data?: DiagnosticData; tags?: DiagnosticTag[]; related?: DiagnosticRelatedInformation[] } = {}): Diagnostic {
+    const d: Diagnostic = {
+      range: this.ctx.range(span),
+      severity: opts.severity ?? codeTable[code].severity,
+      code,
+      source: SOURCE,
+      message,
+    };
+    if (opts.tags?.length) d.tags = opts.tags;
+    if (opts.data) d.data = opts.data;
+    if (opts.related?.length) d.relatedInformation = opts.related;
+    this.out.push(d);
+    return d;
+  }
+
+  run(): Diagnostic[] {
+    for (const e of this.file.errors) {
+      this.out.push({
+        range: this.ctx.range(e.span),
+        severity: e.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+        code: e.code,
+        source: SOURCE,
+        message: e.message,
+      });
+    }
+    this.fileVariables();
+    for (const r of this.file.requests) this.request(r);
+    return this.out;
+  }
+
+  // ---- variables ----------------------------------------------------------------------------
+
+  /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
+  private fileVariables(): void {
+    const defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
+    for (const d of this.file.variables) defined.add(d.name);
+    for (const r of this.file.requests) for (const d of r.variables) defined.add(d.name);
+    const scope = scopeFor(this.file, undefined, this.ctx.env);
+    for (const def of this.file.variables) this.variableRefs(def, scope, defined);
+  }
+
+  private variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: Set<string>): void {
+    if (!def.value) return;
+    for (const part of def.value.parts) {
+      for (const ref of part.variables) {
+        if (!ref.name) continue;
+        const b = scope.get(ref.name);
+        if (!b) {
+          if (definedAnywhere?.has(ref.name)) continue;
+          this.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
+        } else if (expand(`{{${ref.name}}}`, scope).cyclic.length) {
+          this.add(Code.CyclicVariable, ref.span, messages[Code.CyclicVariable](ref.name));
+        }
+      }
+    }
+  }
+
+  // ---- requests -----------------------------------------------------------------------------
+
+  private request(r: RequestNode): void {
+    if (r.params.length === 0 && !r.urls.some((u) => u.endpoint)) return;
+    const a = this.ctx.analysis(r);
+    const expansions = new Map<string, Expansion>();
+    for (const def of r.variables) this.variableRefs(def, a.scope);
+    for (const p of r.params) this.variableRefs(p, a.scope);
+
+    this.action(a);
+    const skipUnknownNames = a.unknownModules.length > 0 || this.actionUnknown(a);
+    const open = openSelections(a);
+    const modes = new Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: number[] }>>();
+
+    for (const node of r.params) {
+      const nodes = a.byName.get(node.name)!;
+      if (nodes.length > 1 && nodes[nodes.length - 1] !== node) {
+        const last = nodes[nodes.length - 1];
+        const line = this.ctx.document.positionAt(last.nameSpan.start).line + 1;
+        this.add(Code.DuplicateParameter, node.nameSpan, messages[Code.DuplicateParameter](node.name, line), {
+          tags: [DiagnosticTag.Unnecessary],
+          related: [DiagnosticRelatedInformation.create(Location.create(this.ctx.document.uri, this.ctx.range(last.nameSpan)), 'the value the API uses')],
+        });
+      }
+      const owner = a.owners.get(node.name);
+      if (!owner) {
+        if (node.name === 'action' && !a.catalogue.main()) continue; // handled by action()
+        if (!skipUnknownNames) this.unknownName(a, node, open);
+        continue;
+      }
+      const p = owner.param;
+      if (p.deprecated) {
+        this.add(Code.DeprecatedParameter, node.nameSpan, messages[Code.DeprecatedParameter](node.name), { tags: [DiagnosticTag.Deprecated] });
+      }
+      for (const note of p.info ?? []) {
+        const user = owner.selection.prefix + 'user';
+        if (note.name === 'useronly' && !a.byName.has(user)) {
+          this.add(Code.RequiresUser, node.nameSpan, messages[Code.RequiresUser](node.name, user));
+        } else if (note.name === 'nonuseronly' && a.byName.has(user) && node.name !== user) {
+          this.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
+        } else if (note.name === 'modes' && note.values?.length) {
+          const list = modes.get(owner.selection) ?? [];
+          list.push({ node, owner, modes: note.values });
+          modes.set(owner.selection, list);
+        }
+      }
+      this.values(a, node, owner, expansions);
+    }
+    for (const list of modes.values()) this.modeConflicts(list);
+    this.required(a);
+  }
+
+  private actionUnknown(a: Analysis): boolean {
+    const node = a.byName.get('action')?.[0];
+    return !!node && !a.action && !!node.value && node.value.parts.every((p) => !p.variables.length);
+  }
+
+  /** Missing action, unknown action without a `main` module, writing actions. */
+  private action(a: Analysis): void {
+    const nodes = a.byName.get('action');
+    const r = a.request;
+    if (!nodes) {
+      const span = r.headerSpan ?? r.urls[0]?.span ?? r.params[0].span;
+      this.add(Code.MissingAction, span, messages[Code.MissingAction](), { data: { request: r.index } });
+      return;
+    }
+    const node = nodes[nodes.length - 1];
+    const part = node.value?.parts[0];
+    if (!a.catalogue.main() && part && !part.variables.length && part.text && !a.catalogue.module(part.text)) {
+      const names = a.catalogue.actions().map((m) => m.name);
+      const suggestions = closest(part.text, names);
+      this.add(Code.UnknownAction, part.span, messages[Code.UnknownAction](part.text, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions), {
+        severity: this.unknownSeverity(a.catalogue),
+        data: { suggestions },
+      });
+    }
+    const m = a.action?.module;
+    if (m && (m.mustbeposted || m.writerights) && part) {
+      const why = m.mustbeposted && m.writerights ? 'writes to the wiki and must be POSTed' : m.mustbeposted ? 'must be POSTed' : 'writes to the wiki';
+      this.add(Code.WriteAction, part.span, messages[Code.WriteAction](m.name, why));
+    }
+  }
+
+  /** Unknown names are errors against a wiki's full catalogue, warnings against a partial one (the bundled). */
+  private unknownSeverity(catalogue: Catalogue): DiagnosticSeverity {
+    return catalogue.exhaustive ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning;
+  }
+
+  /** A name no selected module owns. */
+  private unknownName(a: Analysis, node: ParamNode, open: Selection[]): void {
+    const name = node.name;
+    if (open.some((s) => name.startsWith(s.prefix))) return;
+    const gen = generatorCandidate(a, name);
+    if (gen) {
+      const current = a.byName.get('generator')?.[0];
+      const currentValue = current?.value?.parts[0]?.text;
+      this.add(Code.MissingGenerator, node.nameSpan, messages[Code.MissingGenerator](name, gen.module.name, current ? currentValue : undefined), {
+        data: current ? undefined : { select: { param: 'generator', value: gen.module.name } },
+      });
+      return;
+    }
+    let suggestions: string[] = [];
+    for (const s of a.selections) {
+      if (s.prefix && a.owners.has(s.prefix + name)) suggestions.push(s.prefix + name);
+    }
+    if (!suggestions.length) suggestions = closest(name, a.owners.keys());
+    const foreign = indexOf(a.catalogue).foreign.get(name);
+    const data: DiagnosticData = { suggestions };
+    let belongsTo: string | undefined;
+    if (foreign && !a.selections.some((s) => s.module === foreign.module)) {
+      belongsTo = `${foreign.selector}=${foreign.module.name}`;
+      data.select = { param: foreign.selector, value: foreign.module.name };
+    }
+    this.add(Code.UnknownParameter, node.nameSpan, messages[Code.UnknownParameter](name, suggestions, belongsTo), { data });
+  }
+
+  private modeConflicts(list: Array<{ node: ParamNode; owner: Owner; modes: number[] }>): void {
+    for (let j = 1; j < list.length; j++) {
+      for (let i = 0; i < j; i++) {
+        if (list[i].node.name === list[j].node.name) continue;
+        if (list[j].modes.some((m) => list[i].modes.includes(m))) continue;
+        this.add(Code.ModeConflict, list[j].node.nameSpan, messages[Code.ModeConflict](list[j].node.name, list[j].modes, list[i].node.name, list[i].modes));
+        break;
+      }
+    }
+  }
+
+  private required(a: Analysis): void {
+    for (const s of a.selections) {
+      for (const p of s.module.parameters) {
+        if (!p.required || a.byName.has(s.prefix + p.name)) continue;
+        const at = s.via ?? a.byName.get('action')?.[0];
+        const span = at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
+        this.add(Code.MissingRequired, span, messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));
+      }
+    }
+  }
+
+  // ---- values -------------------------------------------------------------------------------
+
+  private values(a: Analysis, node: ParamNode, owner: Owner, expansions: Map<string, Expansion>): void {
+    const p = owner.param;
+    const value = node.value;
+    if (p.type === 'boolean') {
+      if (value && value.parts.length === 1 && !value.parts[0].variables.length && FALSE_WORDS.has(value.parts[0].text.toLowerCase())) {
+        this.add(Code.BooleanFalse, node.span, messages[Code.BooleanFalse](node.name, value.parts[0].text));
+      }
+      return;
+    }
+    if (!value) return;
+    const vals = expandedValues(value, a.scope, expansions);
+    if (!vals) return;
+    const name = node.name;
+    if (!p.multi) {
+      if (vals.length > 1) {
+        const typed = p.type !== 'string' && p.type !== 'text' && p.type !== 'title' && p.type !== 'user' && p.type !== 'password';
+        this.add(Code.NotMulti, value.span.start === value.span.end ? node.span : trimmedSpan(value), messages[Code.NotMulti](name, typed), {
+          severity: typed ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+        });
+        return;
+      }
+      this.one(a, node, owner, vals[0], false);
+      return;
+    }
+    // Multi: an empty value is an empty list.
+    if (vals.length === 1 && vals[0].text === '') return;
+    const limit = p.limit ?? p.lowlimit ?? 50;
+    if (vals.length > limit) {
+      this.add(Code.TooManyValues, trimmedSpan(value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit));
+    }
+    const all = p.allspecifier;
+    if (all && vals.length === 1 && vals[0].text === all) return;
+    const enums = enumSet(p);
+    const seen = new Set<string>();
+    for (const v of vals) {
+      if (all && v.text === all && vals.length > 1) {
+        this.add(Code.AllSpecifierMixed, v.span, messages[Code.AllSpecifierMixed](all, name));
+        continue;
+      }
+      if (v.text === '') {
+        const meaningful = enums ? enums.has('') : p.allowsduplicates && (p.type === 'string' || p.type === 'text');
+        if (!meaningful) {
+          this.add(Code.EmptyValue, emptyValueSpan(value, v), messages[Code.EmptyValue](name));
+          continue;
+        }
+      }
+      if (!p.allowsduplicates) {
+        if (seen.has(v.text)) {
+          if (!v.fromVariable) this.add(Code.DuplicateValue, v.span, messages[Code.DuplicateValue](v.text, name), { tags: [DiagnosticTag.Unnecessary] });
+          continue;
+        }
+        seen.add(v.text);
+      }
+      this.one(a, node, owner, v, true);
+    }
+  }
+
+  /** Checks one value against the parameter's type. */
+  private one(a: Analysis, node: ParamNode, owner: Owner, v: Val, multi: boolean): void {
+    const p = owner.param;
+    const name = node.name;
+    const text = v.text;
+    if (p.submodules) {
+      this.moduleValue(a, node, p, v);
+      return;
+    }
+    if (owner.selection.module.path === 'paraminfo' && p.name === 'modules') {
+      if (text === '' || text.includes('*') || a.catalogue.module(text)) return;
+      const paths = a.catalogue.modules().map((m) => m.path);
+      const suggestions = closest(text, paths);
+      this.add(Code.UnknownModule, v.span, messages[Code.UnknownModule](text, name, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions), {
+        severity: this.unknownSeverity(a.catalogue),
+        data: { suggestions },
+      });
+      return;
+    }
+    const enums = enumSet(p);
+    if (enums) {
+      if (!enums.has(text)) {
+        const suggestions = closest(text, enums);
+        this.add(Code.UnknownValue, spanOf(node, v), messages[Code.UnknownValue](text, name, multi, suggestions), {
+          severity: multi ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+          data: fixable(v) ? { suggestions } : undefined,
+        });
+      } else if (p.deprecatedvalues?.includes(text)) {
+        this.add(Code.DeprecatedValue, v.span, messages[Code.DeprecatedValue](text, name), { tags: [DiagnosticTag.Deprecated] });
+      }
+      return;
+    }
+    switch (p.type) {
+      case 'integer': {
+        if (!isInteger(text)) {
+          this.add(Code.NotAnInteger, spanOf(node, v), messages[Code.NotAnInteger](text, name));
+          return;
+        }
+        const n = Number(text);
+        const clampTo = p.min !== undefined && n < p.min ? p.min : p.max !== undefined && n > p.max ? p.max : undefined;
+        if (clampTo !== undefined) {
+          this.add(Code.IntegerOutOfRange, v.span, messages[Code.IntegerOutOfRange](text, name, p.min, p.max, clampTo), {
+            data: v.fromVariable ? undefined : { clampTo },
+          });
+        }
+        return;
+      }
+      case 'limit': {
+        if (text === 'max') return;
+        if (!isInteger(text)) {
+          this.add(Code.NotAnInteger, spanOf(node, v), messages[Code.NotAnInteger](text, name));
+          return;
+        }
+        const n = Number(text);
+        const min = p.min ?? 0;
+        if (n < min) {
+          this.add(Code.LimitBelowMin, v.span, messages[Code.LimitBelowMin](text, name, min), { data: v.fromVariable ? undefined : { limit: { min, max: p.max } } });
+        } else if (p.max !== undefined && n > p.max) {
+          this.add(Code.LimitAboveMax, v.span, messages[Code.LimitAboveMax](text, name, p.max, p.highmax), { data: v.fromVariable ? undefined : { limit: { min, max: p.max } } });
+        }
+        return;
+      }
+      case 'timestamp': {
+        const t = checkTimestamp(text);
+        if (t.ok) return;
+        if (t.kind === 'invalid') this.add(Code.InvalidTimestamp, v.span, messages[Code.InvalidTimestamp](text, name));
+        else if (t.kind === 'unclear-now') this.add(Code.UnclearNowTimestamp, spanOf(node, v), messages[Code.UnclearNowTimestamp](text, name), { data: fixable(v) ? { suggestions: ['now'] } : undefined });
+        else this.add(Code.TimestampRollsOver, v.span, messages[Code.TimestampRollsOver](text, name));
+        return;
+      }
+      case 'namespace': {
+        if (!this.namespaceOk(a.catalogue, p, text)) {
+          this.add(Code.UnknownValue, v.span, messages[Code.UnknownValue](text, name, multi), {
+            severity: multi ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+          });
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private namespaceOk(catalogue: Catalogue, p: ParamInfo, text: string): boolean {
+    if (!INTEGER.test(text)) return false;
+    const id = Number(text);
+    if ((p.extranamespaces ?? []).includes(id)) return true;
+    if (id < 0) return false;
+    const known = catalogue.namespaces;
+    return !known || known.length === 0 || known.some((n) => n.id === id);
+  }
+
+  private moduleValue(a: Analysis, node: ParamNode, p: ParamInfo, v: Val): void {
+    const text = v.text;
+    if (text === '') return;
+    const path = p.submodules?.[text];
+    const m = path ? a.catalogue.module(path) : undefined;
+    const isAction = node.name === 'action';
+    if (!path || (!m && a.catalogue.exhaustive)) {
+      const names = Object.keys(p.submodules ?? {});
+      const suggestions = closest(text, names);
+      const code = isAction ? Code.UnknownAction : Code.UnknownModule;
+      const message = isAction
+        ? messages[Code.UnknownAction](text, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions)
+        : messages[Code.UnknownModule](text, node.name, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions);
+      this.add(code, v.span, message, {
+        severity: this.unknownSeverity(a.catalogue),
+        data: v.fromVariable ? undefined : { suggestions },
+      });
+      return;
+    }
+    if (!m) return;
+    if (p.submoduleparamprefix && !m.generator) {
+      this.add(Code.NotAGenerator, v.span, messages[Code.NotAGenerator](m.name, node.name));
+      return;
+    }
+    if (m.deprecated || p.deprecatedvalues?.includes(text)) {
+      this.add(Code.DeprecatedModule, v.span, messages[Code.DeprecatedModule](m.name), { tags: [DiagnosticTag.Deprecated] });
+    }
+  }
+}
+
+/** A value a quick fix may replace: written in place (not from a variable) and not empty. */
+function fixable(v: Val): boolean {
+  return !v.fromVariable && v.span.start !== v.span.end;
+}
+
+/** A value's span, or the whole parameter when the value is empty (a zero-width range is hard to see). */
+function spanOf(node: ParamNode, v: Val): Span {
+  return v.span.start === v.span.end ? node.span : v.span;
+}
+
+function isInteger(text: string): boolean {
+  if (!INTEGER.test(text)) return false;
+  // PHP's intval saturates: anything beyond 64 bits is rejected as "badinteger".
+  const digits = text.replace(/^[+-]/, '').replace(/^0+(?=\d)/, '');
+  if (digits.length < 19) return true;
+  const big = BigInt(text.replace(/^\+/, ''));
+  return big <= 9223372036854775807n && big >= -9223372036854775808n;
+}
+
+/** The value's text from its first to its last non-blank character (continuation lines included). */
+function trimmedSpan(value: ValueNode): Span {
+  const first = value.parts[0];
+  const last = value.parts[value.parts.length - 1];
+  return { start: Math.min(first.span.start, value.pipes[0] ?? first.span.start), end: Math.max(last.span.end, (value.pipes[value.pipes.length - 1] ?? -1) + 1) };
+}
+
+/** An empty value has no text: point at the pipe that makes it (or the place it would be). */
+function emptyValueSpan(value: ValueNode, v: Val): Span {
+  if (v.span.start !== v.span.end) return v.span;
+  // The pipe after the empty part, else the pipe before it.
+  const after = value.pipes.find((x) => x >= v.span.start);
+  if (after !== undefined && v.part < value.parts.length - 1) return { start: after, end: after + 1 };
+  const before = [...value.pipes].reverse().find((x) => x < v.span.start + 1);
+  if (before !== undefined) return { start: before, end: before + 1 };
+  return v.span;
+}
 
 export function doValidation(ctx: FeatureContext): Diagnostic[] {
-  void ctx;
-  return [];
+  return new Validator(ctx).run();
 }

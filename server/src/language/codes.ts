@@ -1,0 +1,195 @@
+/**
+ * The table of diagnostics the language core reports. Each has a stable string code (shown to
+ * users, used by code actions and tests: never rename one), a default severity and a message
+ * builder. Syntax errors keep the parser's own codes (`syntax-…`, see parser/errors.ts).
+ *
+ * Severities follow what the MediaWiki API itself does with such a request: a fatal API error is
+ * an Error, a request the API runs while warning (or silently dropping something) is a Warning,
+ * and what the catalogue cannot tell for sure is Information.
+ */
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+
+export const SOURCE = 'wikiq';
+
+export enum Code {
+  /** No `action`: the API answers with its help page (action defaults to help). */
+  MissingAction = 'missing-action',
+  /** `action` names no module the catalogue knows. */
+  UnknownAction = 'unknown-action',
+  /** `list`/`prop`/`meta`/`generator`/`format`… (or a paraminfo `modules` path) names no known module. */
+  UnknownModule = 'unknown-module',
+  /** `generator` names a module that cannot be used as a generator. */
+  NotAGenerator = 'not-a-generator',
+  /** A parameter no selected module has: the API ignores it ("Unrecognized parameter"). */
+  UnknownParameter = 'unknown-parameter',
+  /** A `g`-prefixed generator parameter without `generator` in the request. */
+  MissingGenerator = 'missing-generator',
+  /** A parameter the module marks `required` is absent. */
+  MissingRequired = 'missing-required',
+  /** A value outside the parameter's enumeration (or an unknown namespace). */
+  UnknownValue = 'unknown-value',
+  DeprecatedModule = 'deprecated-module',
+  DeprecatedParameter = 'deprecated-parameter',
+  DeprecatedValue = 'deprecated-value',
+  /** More values than the parameter's `limit` (lowlimit, 50 normally). */
+  TooManyValues = 'too-many-values',
+  /** A repeated value of a multi parameter without `allowsduplicates`: the API drops the repeat. */
+  DuplicateValue = 'duplicate-value',
+  /** The allspecifier (`*`) only means "all" alone. */
+  AllSpecifierMixed = 'allspecifier-mixed',
+  /** An empty value in a `|`-separated list where an empty value means nothing. */
+  EmptyValue = 'empty-value',
+  /** Several `|`-separated values for a parameter that takes one. */
+  NotMulti = 'not-multi',
+  NotAnInteger = 'not-an-integer',
+  /** An integer outside a parameter's min/max: the API clamps it with a warning. */
+  IntegerOutOfRange = 'integer-out-of-range',
+  LimitBelowMin = 'limit-below-min',
+  /** A limit above `max`: the API clamps it (to `highmax` with elevated rights). */
+  LimitAboveMax = 'limit-above-max',
+  /** A timestamp in no format the API's timestamp parser accepts. */
+  InvalidTimestamp = 'invalid-timestamp',
+  /** An empty or `0` timestamp: accepted as "now", with a warning. */
+  UnclearNowTimestamp = 'unclear-now-timestamp',
+  /** A well-formed timestamp naming an impossible date or time (month 13, 25:00): PHP rolls it over. */
+  TimestampRollsOver = 'timestamp-rolls-over',
+  /** `name = false`: booleans are true whenever present. */
+  BooleanFalse = 'boolean-false',
+  /** The same parameter written twice: only the last one reaches the API. */
+  DuplicateParameter = 'duplicate-parameter',
+  UndefinedVariable = 'undefined-variable',
+  CyclicVariable = 'cyclic-variable',
+  /** A parameter the catalogue notes `useronly`, without the module's `user`. */
+  RequiresUser = 'requires-user',
+  /** A parameter the catalogue notes `nonuseronly`, together with the module's `user`. */
+  ExcludesUser = 'excludes-user',
+  /** Parameters whose `modes` notes share no mode, used together. */
+  ModeConflict = 'mode-conflict',
+  /** An action that must be POSTed or writes: wikiq only sends GET requests. */
+  WriteAction = 'write-action',
+}
+
+export interface CodeInfo {
+  severity: DiagnosticSeverity;
+  /** One line for documentation (README, hover on the code). */
+  summary: string;
+}
+
+export const codeTable: Record<Code, CodeInfo> = {
+  [Code.MissingAction]: { severity: DiagnosticSeverity.Warning, summary: 'No action: the API shows its help page.' },
+  [Code.UnknownAction]: { severity: DiagnosticSeverity.Error, summary: 'Unknown action (a Warning when the catalogue is not the wiki\'s full list, like the bundled one).' },
+  [Code.UnknownModule]: { severity: DiagnosticSeverity.Error, summary: 'Unknown module (a Warning when the catalogue is not the wiki\'s full list, like the bundled one).' },
+  [Code.NotAGenerator]: { severity: DiagnosticSeverity.Error, summary: 'Module that cannot be used as a generator.' },
+  [Code.UnknownParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter of no selected module: the API ignores it with "Unrecognized parameter".' },
+  [Code.MissingGenerator]: { severity: DiagnosticSeverity.Warning, summary: 'Generator parameter without generator.' },
+  [Code.MissingRequired]: { severity: DiagnosticSeverity.Error, summary: 'A required parameter is missing.' },
+  [Code.UnknownValue]: { severity: DiagnosticSeverity.Error, summary: 'Value not allowed (Warning for multi-value parameters: the API drops it).' },
+  [Code.DeprecatedModule]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated module.' },
+  [Code.DeprecatedParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated parameter.' },
+  [Code.DeprecatedValue]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated value.' },
+  [Code.TooManyValues]: { severity: DiagnosticSeverity.Error, summary: 'More values than the parameter accepts.' },
+  [Code.DuplicateValue]: { severity: DiagnosticSeverity.Warning, summary: 'Repeated value: the API drops repeats.' },
+  [Code.AllSpecifierMixed]: { severity: DiagnosticSeverity.Warning, summary: 'The all-values specifier mixed with other values.' },
+  [Code.EmptyValue]: { severity: DiagnosticSeverity.Warning, summary: 'Empty value in a list.' },
+  [Code.NotMulti]: { severity: DiagnosticSeverity.Error, summary: 'Several values for a single-value parameter (Warning for text: the pipe is sent as part of it).' },
+  [Code.NotAnInteger]: { severity: DiagnosticSeverity.Error, summary: 'Not an integer.' },
+  [Code.IntegerOutOfRange]: { severity: DiagnosticSeverity.Warning, summary: 'Integer outside min/max: the API clamps it.' },
+  [Code.LimitBelowMin]: { severity: DiagnosticSeverity.Error, summary: 'Limit below its minimum.' },
+  [Code.LimitAboveMax]: { severity: DiagnosticSeverity.Warning, summary: 'Limit above its maximum: the API clamps it.' },
+  [Code.InvalidTimestamp]: { severity: DiagnosticSeverity.Error, summary: 'Timestamp the API cannot read.' },
+  [Code.UnclearNowTimestamp]: { severity: DiagnosticSeverity.Warning, summary: 'Empty or 0 timestamp: read as now.' },
+  [Code.TimestampRollsOver]: { severity: DiagnosticSeverity.Warning, summary: 'Impossible date or time: rolled over.' },
+  [Code.BooleanFalse]: { severity: DiagnosticSeverity.Warning, summary: 'A boolean written false is still true.' },
+  [Code.DuplicateParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter given twice: only the last counts.' },
+  [Code.UndefinedVariable]: { severity: DiagnosticSeverity.Error, summary: 'Undefined variable.' },
+  [Code.CyclicVariable]: { severity: DiagnosticSeverity.Error, summary: 'Variable that refers to itself.' },
+  [Code.RequiresUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter only valid together with the module\'s user parameter.' },
+  [Code.ExcludesUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter not valid together with the module\'s user parameter.' },
+  [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
+  [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
+};
+
+const q = (s: string) => `'${s}'`;
+const list = (xs: string[]) => (xs.length <= 1 ? xs.map(q).join('') : `${xs.slice(0, -1).map(q).join(', ')} or ${q(xs[xs.length - 1])}`);
+const didYouMean = (xs: string[] | undefined) => (xs && xs.length ? ` Did you mean ${list(xs)}?` : '');
+
+/** Message builders, one per code. Arguments are plain strings and numbers (no markup). */
+export const messages = {
+  [Code.MissingAction]: () =>
+    `This request has no 'action': the API then uses action=help and answers with its help page. Add 'action = query' (or another action).`,
+  [Code.UnknownAction]: (value: string, exhaustive: boolean, source: string, suggestions?: string[]) =>
+    exhaustive
+      ? `Unknown action ${q(value)}: the API rejects it ("Unrecognized value for parameter 'action'").${didYouMean(suggestions)}`
+      : `The ${source} does not know the action ${q(value)}; the wiki may have it (it is not checked).${didYouMean(suggestions)}`,
+  [Code.UnknownModule]: (value: string, via: string, exhaustive: boolean, source: string, suggestions?: string[]) =>
+    exhaustive
+      ? `Unknown module ${q(value)} for ${q(via)}: the API ignores it with "Unrecognized value for parameter '${via}'".${didYouMean(suggestions)}`
+      : `The ${source} does not know the module ${q(value)} for ${q(via)}; the wiki may have it (its parameters are not checked).${didYouMean(suggestions)}`,
+  [Code.NotAGenerator]: (module: string, via: string) =>
+    `The module ${q(module)} cannot be used as a generator: the API rejects ${q(via + '=' + module)}.`,
+  [Code.UnknownParameter]: (name: string, suggestions?: string[], belongsTo?: string) =>
+    `${q(name)} belongs to no module this request selects: the API ignores it with the warning "Unrecognized parameter: ${name}".` +
+    (belongsTo ? ` It is a parameter of ${belongsTo}, which the request does not select.` : '') + didYouMean(suggestions),
+  [Code.MissingGenerator]: (name: string, module: string, current?: string) =>
+    current
+      ? `${q(name)} is a parameter of ${q(module)} used as a generator, but the generator is ${q(current)}: the API ignores it.`
+      : `${q(name)} is a parameter of ${q(module)} used as a generator, but the request has no 'generator': add 'generator = ${module}'.`,
+  [Code.MissingRequired]: (name: string, module: string) => `${module} requires the parameter ${q(name)}.`,
+  [Code.UnknownValue]: (value: string, name: string, multi: boolean, suggestions?: string[]) =>
+    (multi
+      ? `${q(value)} is not a value of ${q(name)}: the API drops it with the warning "Unrecognized value for parameter '${name}'".`
+      : `${q(value)} is not a value of ${q(name)}: the API rejects the request ("Unrecognized value for parameter '${name}'").`) + didYouMean(suggestions),
+  [Code.DeprecatedModule]: (module: string) => `The module ${q(module)} is deprecated.`,
+  [Code.DeprecatedParameter]: (name: string) => `The parameter ${q(name)} is deprecated.`,
+  [Code.DeprecatedValue]: (value: string, name: string) => `The value ${q(value)} of ${q(name)} is deprecated.`,
+  [Code.TooManyValues]: (name: string, count: number, limit: number, highlimit?: number) =>
+    `${q(name)} has ${count} values; the API accepts at most ${limit}${highlimit && highlimit > limit ? ` (${highlimit} with elevated rights)` : ''} and rejects the request otherwise ("Too many values supplied").`,
+  [Code.DuplicateValue]: (value: string, name: string) => `${q(value)} is already given for ${q(name)}: the API drops the repeat.`,
+  [Code.AllSpecifierMixed]: (all: string, name: string) =>
+    `${q(all)} means all values of ${q(name)} only when it is the only value; next to other values the API drops it as an unrecognized value.`,
+  [Code.EmptyValue]: (name: string) => `Empty value in the list of ${q(name)} (a stray '|'?); it means nothing here.`,
+  [Code.NotMulti]: (name: string, typed: boolean) =>
+    typed
+      ? `${q(name)} takes a single value: with '|' the whole text is read as one value, which is not valid.`
+      : `${q(name)} takes a single value: the '|' is sent as part of it (write '\\|' if that is meant).`,
+  [Code.NotAnInteger]: (value: string, name: string) => `${q(value)} is not an integer: the API rejects the request ("Invalid value for parameter '${name}'").`,
+  [Code.IntegerOutOfRange]: (value: string, name: string, min: number | undefined, max: number | undefined, clampTo: number) =>
+    `${q(value)} is outside the range of ${q(name)} (${min ?? '−∞'} … ${max ?? '∞'}): the API uses ${clampTo} instead, with a warning.`,
+  [Code.LimitBelowMin]: (value: string, name: string, min: number) =>
+    `${q(name)} must be at least ${min}; ${q(value)} is too small (the API replaces it with ${min}, with a warning).`,
+  [Code.LimitAboveMax]: (value: string, name: string, max: number, highmax?: number) =>
+    `${q(value)} is more than the maximum ${max} of ${q(name)}: the API clamps it to ${max}, with a warning` +
+    (highmax && highmax > max ? ` (accounts with the apihighlimits right may ask for up to ${highmax})` : '') +
+    `. Write 'max' to ask for the most allowed.`,
+  [Code.InvalidTimestamp]: (value: string, name: string) =>
+    `${q(value)} is not a timestamp the API accepts for ${q(name)} ("Invalid value for timestamp parameter"). Use ISO 8601 (2024-01-31T12:00:00Z), 14 digits (20240131120000), Unix seconds, or 'now'.`,
+  [Code.UnclearNowTimestamp]: (value: string, name: string) =>
+    `${value === '' ? 'An empty value' : q(value)} for ${q(name)} is read as the current time, with a warning; write 'now' if that is meant.`,
+  [Code.TimestampRollsOver]: (value: string, name: string) =>
+    `${q(value)} for ${q(name)} names an impossible date or time; PHP rolls it over to a different moment without an error.`,
+  [Code.BooleanFalse]: (name: string, value: string) =>
+    `${q(name)} is a boolean: any presence means true in this API, so '${name} = ${value}' is true. Remove the line to mean false.`,
+  [Code.DuplicateParameter]: (name: string, line: number) => `${q(name)} is given again on line ${line}: only the last one reaches the API.`,
+  [Code.UndefinedVariable]: (name: string) => `The variable ${q(name)} is not defined (define it with '@${name} = value', or in the environment).`,
+  [Code.CyclicVariable]: (name: string) => `The variable ${q(name)} refers to itself (directly or through other variables) and cannot be expanded.`,
+  [Code.RequiresUser]: (name: string, user: string) => `${q(name)} can only be used together with ${q(user)}: the API rejects it otherwise.`,
+  [Code.ExcludesUser]: (name: string, user: string) => `${q(name)} cannot be used together with ${q(user)}: the API rejects the combination.`,
+  [Code.ModeConflict]: (name: string, modes: number[], other: string, otherModes: number[]) =>
+    `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
+  [Code.WriteAction]: (action: string, why: string) =>
+    `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
+};
+
+/** What a quick fix needs, carried in `Diagnostic.data`. */
+export interface DiagnosticData {
+  /** Replacements for the diagnostic's range ("did you mean"), best first. */
+  suggestions?: string[];
+  /** Add a selection: `param` (e.g. `list`) gets the module `value`. */
+  select?: { param: string; value: string };
+  /** For limits: the bounds to clamp to. */
+  limit?: { min?: number; max?: number };
+  /** For integers out of range: the value the API would use. */
+  clampTo?: number;
+  /** The request (index in the file) the diagnostic is about. */
+  request?: number;
+}
