@@ -1,12 +1,15 @@
 /**
- * The catalogue provider the server uses: per endpoint, the best catalogue available now (live,
- * cached on disk, or bundled), loading the wiki's own in the background. (Live fetching is being
- * built; until then every endpoint gets the bundled catalogue.)
+ * The catalogue provider the server uses: per endpoint, the best catalogue available *now* — live
+ * (fetched this session), cached on disk, or bundled — while the wiki's own is fetched in the
+ * background. `get` never blocks and never does network I/O itself; status changes are announced
+ * so diagnostics can be refreshed when a catalogue arrives.
  */
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue } from '../language/catalogue/bundled';
 import type { Catalogue } from '../language/catalogue/model';
 import type { CatalogueProvider } from '../language/catalogue/provider';
+import { CatalogueCache } from './cache';
+import { CatalogueFetchError, WikiCatalogueData, catalogueOf, fetchWikiCatalogue } from './fetch';
 
 export interface LiveProviderOptions {
   /** Where cache files go; undefined: no disk cache. */
@@ -14,6 +17,8 @@ export interface LiveProviderOptions {
   userAgent?: string;
   timeoutMs?: number;
   log?: (message: string) => void;
+  /** Called with each URL fetched (tests, logs). */
+  onRequest?: (url: string) => void;
 }
 
 export interface ServerCatalogueProvider extends CatalogueProvider {
@@ -22,15 +27,111 @@ export interface ServerCatalogueProvider extends CatalogueProvider {
   onStatus(listener: (status: CatalogueStatus) => void): { dispose(): void };
   /** In an untrusted workspace, endpoints chosen by files are not fetched. */
   setFetchAllowed(allowed: (endpoint: string) => boolean): void;
+  /** Resolves when no fetch is under way (tests, CLI). */
+  idle(): Promise<void>;
+}
+
+interface Entry {
+  catalogue?: Catalogue;
+  status: CatalogueStatus;
+  loading?: Promise<CatalogueStatus>;
+  /** A failed automatic fetch is not retried on every keystroke; refresh retries. */
+  failed?: boolean;
+}
+
+export function isFetchableEndpoint(endpoint: string): boolean {
+  try {
+    const u = new URL(endpoint);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !endpoint.includes('{{');
+  } catch {
+    return false;
+  }
 }
 
 export function createLiveProvider(options: LiveProviderOptions): ServerCatalogueProvider {
-  void options;
+  const log = options.log ?? (() => undefined);
+  const cache = options.cacheDir ? new CatalogueCache(options.cacheDir, log) : undefined;
+  const entries = new Map<string, Entry>();
+  const listeners = new Set<(s: CatalogueStatus) => void>();
+  let allowed: (endpoint: string) => boolean = () => true;
+  const emit = (s: CatalogueStatus) => listeners.forEach((l) => l(s));
+
+  const entryOf = (endpoint: string): Entry => {
+    let e = entries.get(endpoint);
+    if (e) return e;
+    e = { status: { endpoint, source: 'bundled' } };
+    entries.set(endpoint, e);
+    const cached = cache?.read(endpoint);
+    if (cached) {
+      e.catalogue = catalogueOf(cached, 'cached');
+      e.status = { endpoint, source: 'cached', mwVersion: cached.mwVersion, fetchedAt: cached.fetchedAt };
+    }
+    return e;
+  };
+
+  const load = (endpoint: string): Promise<CatalogueStatus> => {
+    const e = entryOf(endpoint);
+    if (e.loading) return e.loading;
+    e.status = { ...e.status, loading: true, error: undefined };
+    e.loading = (async () => {
+      // Never inside the caller's turn: the fetch starts after the current handler returns.
+      await new Promise((resolve) => setImmediate(resolve));
+      emit(e.status);
+      try {
+        const data: WikiCatalogueData = await fetchWikiCatalogue(endpoint, { userAgent: options.userAgent, timeoutMs: options.timeoutMs, onRequest: options.onRequest });
+        e.catalogue = catalogueOf(data, 'live');
+        e.failed = false;
+        e.status = { endpoint, source: 'live', mwVersion: data.mwVersion, fetchedAt: data.fetchedAt };
+        try {
+          cache?.write(data);
+        } catch (err) {
+          log(`wikiq: could not write the catalogue cache: ${(err as Error).message}`);
+        }
+        log(`wikiq: loaded the catalogue of ${endpoint} (MediaWiki ${data.mwVersion ?? '?'}, ${data.modules.length} modules, ${data.requests} requests, ${data.strategy})`);
+      } catch (err) {
+        e.failed = true;
+        const reason = err instanceof CatalogueFetchError ? err.message : `Could not load the catalogue of ${endpoint}: ${(err as Error).message}`;
+        const fallback = e.catalogue ? `the cached catalogue from ${e.status.fetchedAt?.slice(0, 10) ?? 'before'}` : 'the bundled catalogue';
+        e.status = { ...e.status, loading: false, error: `${reason}. Using ${fallback}.` };
+        log(`wikiq: ${e.status.error}`);
+      } finally {
+        e.loading = undefined;
+        e.status = { ...e.status, loading: false };
+      }
+      emit(e.status);
+      return e.status;
+    })();
+    return e.loading;
+  };
+
   return {
-    get: (): Catalogue => bundledCatalogue(),
-    status: (endpoint) => ({ endpoint, source: 'bundled' }),
-    refresh: async (endpoint) => ({ endpoint, source: 'bundled', error: 'Live catalogues are not available in this build.' }),
-    onStatus: () => ({ dispose() {} }),
-    setFetchAllowed() {},
+    get(endpoint: string | undefined): Catalogue {
+      if (!endpoint || !isFetchableEndpoint(endpoint)) return bundledCatalogue();
+      const e = entryOf(endpoint);
+      if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+      return e.catalogue ?? bundledCatalogue();
+    },
+    status(endpoint) {
+      if (!endpoint || !isFetchableEndpoint(endpoint)) return { endpoint, source: 'bundled' };
+      return entryOf(endpoint).status;
+    },
+    refresh(endpoint) {
+      if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${endpoint}' is not an http(s) URL.` });
+      return load(endpoint);
+    },
+    onStatus(listener) {
+      listeners.add(listener);
+      return { dispose: () => listeners.delete(listener) };
+    },
+    setFetchAllowed(f) {
+      allowed = f;
+    },
+    async idle() {
+      for (;;) {
+        const pending = [...entries.values()].map((e) => e.loading).filter(Boolean);
+        if (!pending.length) return;
+        await Promise.all(pending);
+      }
+    },
   };
 }

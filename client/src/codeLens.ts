@@ -1,0 +1,39 @@
+/** CodeLens above each request: ▶ Run, Run all batches, Copy as URL, Copy as curl. */
+import * as vscode from 'vscode';
+import { parse } from '../../server/src/language/parser/parser';
+
+export interface RequestRef {
+  uri: string;
+  index: number;
+}
+
+export class RequestCodeLensProvider implements vscode.CodeLensProvider {
+  private readonly emitter = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.emitter.event;
+  private cache = new Map<string, { version: number; lenses: vscode.CodeLens[] }>();
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const hit = this.cache.get(document.uri.toString());
+    if (hit && hit.version === document.version) return hit.lenses;
+    const file = parse(document.getText());
+    const lenses: vscode.CodeLens[] = [];
+    for (const r of file.requests) {
+      if (!r.params.length && !r.urls.length) continue;
+      const at = document.positionAt(r.headerSpan?.start ?? r.params[0]?.span.start ?? r.urls[0].span.start);
+      const range = new vscode.Range(at, at);
+      const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
+      lenses.push(
+        new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }),
+        new vscode.CodeLens(range, { title: 'Run all batches', command: 'wikiq.runAll', arguments: [ref], tooltip: 'Follow continuation to the end' }),
+        new vscode.CodeLens(range, { title: 'Copy as URL', command: 'wikiq.copyAsUrl', arguments: [ref] }),
+        new vscode.CodeLens(range, { title: 'Copy as curl', command: 'wikiq.copyAsCurl', arguments: [ref] }),
+      );
+    }
+    this.cache.set(document.uri.toString(), { version: document.version, lenses });
+    return lenses;
+  }
+
+  refresh(): void {
+    this.emitter.fire();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * One cache file per endpoint (and MediaWiki version) in a cache directory: written atomically
+ * (temp file + rename); an unreadable or corrupt file is deleted and treated as absent, never a crash.
+ */
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { WikiCatalogueData } from './fetch';
+
+const FORMAT = 1;
+
+function keyOf(endpoint: string): string {
+  return createHash('sha256').update(endpoint).digest('hex').slice(0, 20);
+}
+
+function safe(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+}
+
+export class CatalogueCache {
+  constructor(readonly dir: string, private readonly log: (m: string) => void = () => undefined) {}
+
+  private filesFor(endpoint: string): string[] {
+    const prefix = keyOf(endpoint) + '-';
+    try {
+      return fs.readdirSync(this.dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).map((f) => path.join(this.dir, f));
+    } catch {
+      return [];
+    }
+  }
+
+  /** The newest readable cached catalogue of an endpoint, if any. */
+  read(endpoint: string): WikiCatalogueData | undefined {
+    const files = this.filesFor(endpoint)
+      .map((f) => ({ f, t: (() => { try { return fs.statSync(f).mtimeMs; } catch { return 0; } })() }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of files) {
+      try {
+        const data = JSON.parse(fs.readFileSync(f, 'utf8'));
+        if (data?.format !== FORMAT || data.endpoint !== endpoint || !Array.isArray(data.modules) || !data.modules.length) throw new Error('not a catalogue of this endpoint');
+        for (const m of data.modules) if (typeof m?.path !== 'string' || !Array.isArray(m.parameters)) throw new Error('malformed module');
+        return data as WikiCatalogueData;
+      } catch (e) {
+        this.log(`wikiq: discarding unreadable catalogue cache ${f}: ${(e as Error).message}`);
+        try {
+          fs.unlinkSync(f);
+        } catch {
+          // already gone
+        }
+      }
+    }
+    return undefined;
+  }
+
+  write(data: WikiCatalogueData): string {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const file = path.join(this.dir, `${keyOf(data.endpoint)}-${safe(data.mwVersion ?? 'unknown')}.json`);
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, ...data }));
+    fs.renameSync(tmp, file);
+    // Older MediaWiki versions of the same wiki are stale now.
+    for (const other of this.filesFor(data.endpoint)) {
+      if (other !== file) {
+        try {
+          fs.unlinkSync(other);
+        } catch {
+          // fine
+        }
+      }
+    }
+    return file;
+  }
+}
