@@ -83,7 +83,7 @@ export function startServer(connection: Connection, argv: string[]): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['=', '|', '{', ' '], resolveProvider: false },
+        completionProvider: { triggerCharacters: ['=', '|', '{', ' '], resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
         documentSymbolProvider: true,
@@ -98,6 +98,15 @@ export function startServer(connection: Connection, argv: string[]): void {
   });
 
   connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, file, p) => ls.doComplete(doc, p.position, file)));
+  connection.onCompletionResolve((item, token) => {
+    if (token.isCancellationRequested) return item;
+    try {
+      return ls.doResolve(item);
+    } catch (e) {
+      connection.console.error(`wikiq: completion resolve failed: ${String(e)}`);
+      return item;
+    }
+  });
   connection.onHover(handle('hover', null, (doc, file, p) => ls.doHover(doc, p.position, file)));
   connection.onCodeAction(handle('codeAction', [], (doc, file, p) => ls.doCodeActions(doc, p.range, p.context, file)));
   connection.onDocumentSymbol(handle('documentSymbol', [], (doc, file) => ls.findDocumentSymbols(doc, file)));

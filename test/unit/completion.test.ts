@@ -65,6 +65,20 @@ describe('completion', () => {
   it('offers nothing in comments', () => check('# list = ¦', { not: ['allimages', 'action'] }));
   it('offers request-local variables in their request only', () =>
     check('### A\n@x = 1\naction = query\n\n### B\naction = query\nlist = allimages\nailimit = {{¦', { not: ['x'] }));
+  it('documents an item when it is resolved', () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const d = doc(text);
+    const ls = service();
+    const item = ls.doComplete(d, d.positionAt(offset)).items.find((i) => i.label === 'ailimit');
+    assert.ok(item && item.documentation === undefined, 'documentation is left for resolve');
+    const resolved = ls.doResolve(item);
+    const value = typeof resolved.documentation === 'object' ? resolved.documentation.value : String(resolved.documentation);
+    assert.match(value, /max 500/);
+    const mod = ls.doComplete(d, d.positionAt(text.indexOf('allimages') + 3)).items.find((i) => i.label === 'allimages');
+    assert.ok(mod);
+    const mdoc = ls.doResolve(mod).documentation;
+    assert.match(typeof mdoc === 'object' ? mdoc.value : String(mdoc), /prefix `ai`/);
+  });
   it('offers deprecated parameters last', () => {
     const { text, offset } = withCursor('action = query\nlist = alldeletedrevisions\n¦');
     const d = doc(text);

@@ -10,7 +10,7 @@ import {
   Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, TextEdit,
 } from 'vscode-languageserver-types';
 import { Owner, Selection, paramAt, requestAt, valuesOf } from './analysis';
-import type { ModuleInfo } from './catalogue/model';
+import type { Catalogue, ModuleInfo } from './catalogue/model';
 import { enumValues } from './catalogue/model';
 import type { FeatureContext } from './context';
 import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
@@ -130,7 +130,7 @@ function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start
       kind: p.type === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.Property,
       labelDetails: { description: o.selection.via ? o.selection.module.name : 'main' },
       detail: `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${selectionLabel(o.selection)}`,
-      documentation: { kind: MarkupKind.Markdown, value: paramDoc(p, o.fullName, o.selection.module, selectionLabel(o.selection), a.catalogue) },
+      data: { doc: { t: 'param', path: o.selection.module.path, name: p.name, fullName: o.fullName, label: selectionLabel(o.selection) }, endpoint: a.catalogue.endpoint } satisfies ResolveData,
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
       sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
       filterText: o.fullName,
@@ -176,7 +176,7 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
   };
   if (!owner) {
     if (param.name === 'action' && !a.catalogue.main()) {
-      for (const m of a.catalogue.actions()) push(moduleItem(m, ''), m.deprecated ? 10 : 1, m.name);
+      for (const m of a.catalogue.actions()) push(moduleItem(m, '', false, a.catalogue.endpoint), m.deprecated ? 10 : 1, m.name);
     }
     return { isIncomplete: false, items };
   }
@@ -192,13 +192,13 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
       if (skip(name)) continue;
       const m = a.catalogue.module(path);
       if (p.submoduleparamprefix && m && !m.generator) continue;
-      if (m) push(moduleItem(m, (p.submoduleparamprefix ?? '') + m.prefix, !!p.submoduleparamprefix), m.deprecated ? 10 : rankDefault(name), name);
+      if (m) push(moduleItem(m, (p.submoduleparamprefix ?? '') + m.prefix, !!p.submoduleparamprefix, a.catalogue.endpoint), m.deprecated ? 10 : rankDefault(name), name);
       else push({ label: name, kind: CompletionItemKind.Module, detail: path }, 5, name);
     }
   } else if (owner.selection.module.path === 'paraminfo' && p.name === 'modules') {
     for (const m of a.catalogue.modules()) {
       if (m.path === 'main' || skip(m.path)) continue;
-      push({ ...moduleItem(m, m.prefix), label: m.path }, m.path.startsWith('query+') ? 1 : 2, m.path);
+      push({ ...moduleItem(m, m.prefix, false, a.catalogue.endpoint), label: m.path }, m.path.startsWith('query+') ? 1 : 2, m.path);
     }
     for (const w of ['*', 'query+*']) if (!skip(w)) push({ label: w, kind: CompletionItemKind.Constant, detail: 'all modules (wildcard)' }, 3, w);
   } else {
@@ -245,13 +245,34 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
   return { isIncomplete: false, items };
 }
 
-function moduleItem(m: ModuleInfo, prefix: string, generator = false): CompletionItem {
+function moduleItem(m: ModuleInfo, prefix: string, generator = false, endpoint?: string): CompletionItem {
   return {
     label: m.name,
     kind: CompletionItemKind.Module,
     detail: `${m.path}${prefix ? ` — prefix ${prefix}` : ''}${m.deprecated ? ' (deprecated)' : ''}`,
-    documentation: { kind: MarkupKind.Markdown, value: moduleDoc(m, prefix, generator) },
+    data: { doc: { t: 'module', path: m.path, prefix, generator }, endpoint } satisfies ResolveData,
     tags: m.deprecated ? [CompletionItemTag.Deprecated] : undefined,
   };
 }
 
+
+/** What an item needs to get its documentation on `completionItem/resolve` (kept small on the wire). */
+export interface ResolveData {
+  doc: { t: 'param'; path: string; name: string; fullName: string; label: string } | { t: 'module'; path: string; prefix: string; generator: boolean };
+  endpoint?: string;
+}
+
+/** Fills in an item's documentation: computed only for the item the user looks at. */
+export function resolveCompletion(item: CompletionItem, catalogue: Catalogue): CompletionItem {
+  const data = item.data as ResolveData | undefined;
+  if (!data?.doc) return item;
+  const m = catalogue.module(data.doc.path);
+  if (!m) return item;
+  if (data.doc.t === 'module') {
+    return { ...item, documentation: { kind: MarkupKind.Markdown, value: moduleDoc(m, data.doc.prefix, data.doc.generator) } };
+  }
+  const { name, fullName, label } = data.doc;
+  const p = m.parameters.find((x) => x.name === name) ?? m.templatedparameters.find((x) => x.name === name);
+  if (!p) return item;
+  return { ...item, documentation: { kind: MarkupKind.Markdown, value: paramDoc(p, fullName, m, label, catalogue) } };
+}

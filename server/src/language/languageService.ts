@@ -6,11 +6,11 @@
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
-  CodeAction, CodeActionContext, CompletionList, Diagnostic, DocumentSymbol, FoldingRange, Hover, Position, Range,
+  CodeAction, CodeActionContext, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, FoldingRange, Hover, Position, Range,
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
-import { doComplete } from './completion';
+import { ResolveData, doComplete, resolveCompletion } from './completion';
 import { createContext } from './context';
 import { doHover } from './hover';
 import type { WikiqFile } from './parser/ast';
@@ -28,6 +28,8 @@ export interface LanguageServiceParams {
 export interface LanguageService {
   parse(document: TextDocument): WikiqFile;
   doComplete(document: TextDocument, position: Position, file?: WikiqFile): CompletionList;
+  /** Adds the documentation of a completion item (lazily, on `completionItem/resolve`). */
+  doResolve(item: CompletionItem): CompletionItem;
   doHover(document: TextDocument, position: Position, file?: WikiqFile): Hover | null;
   doValidation(document: TextDocument, file?: WikiqFile): Diagnostic[];
   doCodeActions(document: TextDocument, range: Range, context: CodeActionContext, file?: WikiqFile): CodeAction[];
@@ -53,6 +55,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
     parse: (document) => parse(document.getText()),
     doComplete: (document, position, file) =>
       guard({ isIncomplete: false, items: [] }, () => doComplete(ctx(document, file), document.offsetAt(position)), err('completion')),
+    doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.endpoint)), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => doValidation(ctx(document, file)), err('validation')),
     doCodeActions: (document, range, context, file) =>

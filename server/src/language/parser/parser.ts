@@ -161,8 +161,9 @@ class Parser {
 
   private parseVariable(s: number, e: number): void {
     const text = this.text;
-    const eq = text.indexOf('=', s);
-    const nameEnd = eq >= 0 && eq < e ? eq : e;
+    const eqAt = text.slice(s, e).indexOf('=');
+    const eq = eqAt < 0 ? -1 : s + eqAt;
+    const nameEnd = eq >= 0 ? eq : e;
     let ne = nameEnd;
     while (ne > s + 1 && isSpace(text.charCodeAt(ne - 1))) ne--;
     const name = text.slice(s + 1, ne);
@@ -265,9 +266,15 @@ class Parser {
   private variableRefs(start: number, end: number): VariableRef[] {
     const text = this.text;
     const refs: VariableRef[] = [];
-    let i = text.indexOf('{{', start);
+    // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
+    const local = (needle: string, from: number) => {
+      const k = text.slice(from, end).indexOf(needle);
+      return k < 0 ? -1 : from + k;
+    };
+    if (end - start < 2) return refs;
+    let i = local('{{', start);
     while (i >= 0 && i < end - 1) {
-      const close = text.indexOf('}}', i + 2);
+      const close = local('}}', i + 2);
       if (close < 0 || close + 2 > end) {
         this.error(SyntaxErrorCode.UnterminatedVariable, { start: i, end });
         break;
@@ -284,7 +291,7 @@ class Parser {
         this.error(SyntaxErrorCode.InvalidVariableName, { start: ns, end: ne }, name);
       }
       refs.push({ name, span, nameSpan: { start: ns, end: ne } });
-      i = text.indexOf('{{', close + 2);
+      i = local('{{', close + 2);
     }
     return refs;
   }
@@ -305,10 +312,11 @@ class Parser {
     const request = this.target();
     request.urls.push(line);
     this.touch(e);
-    const hash = text.indexOf('#', u);
-    const end = hash >= 0 && hash < e ? hash : e;
-    const q = text.indexOf('?', u);
-    const qEnd = q >= 0 && q < end ? q : end;
+    const lineText = text.slice(u, e);
+    const hash = lineText.indexOf('#');
+    const end = hash >= 0 ? u + hash : e;
+    const q = lineText.indexOf('?');
+    const qEnd = q >= 0 && u + q < end ? u + q : end;
     const base = text.slice(u, qEnd);
     if (!isHttpUrl(base)) {
       this.error(SyntaxErrorCode.InvalidUrl, line.urlSpan, line.url);
@@ -319,8 +327,8 @@ class Parser {
     if (qEnd >= end) return;
     let i = qEnd + 1;
     while (i <= end) {
-      let amp = text.indexOf('&', i);
-      if (amp < 0 || amp > end) amp = end;
+      const ampAt = text.slice(i, end).indexOf('&');
+      const amp = ampAt < 0 ? end : i + ampAt;
       if (amp > i) this.urlParam(request, i, amp);
       i = amp + 1;
     }
@@ -328,8 +336,8 @@ class Parser {
 
   private urlParam(request: RequestNode, s: number, e: number): void {
     const text = this.text;
-    const eqAt = text.indexOf('=', s);
-    const eq = eqAt >= 0 && eqAt < e ? eqAt : -1;
+    const eqAt = text.slice(s, e).indexOf('=');
+    const eq = eqAt < 0 ? -1 : s + eqAt;
     const nameEnd = eq >= 0 ? eq : e;
     const name = this.decode(s, nameEnd);
     const param: ParamNode = { kind: 'param', name, nameSpan: { start: s, end: nameEnd }, span: { start: s, end: e }, origin: 'url' };

@@ -1,0 +1,114 @@
+// Language server latency on a generated 10,000-line .wikiq file, as ratios to the round trip of a
+// trivial LSP request on the same connection (the floor). Also prints the bundle sizes.
+import { spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import rpc from 'vscode-jsonrpc/node.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
+
+function generate(lines) {
+  const blocks = [];
+  const mods = [
+    ['allimages', 'ai', ['aisort = timestamp', 'aidir = older', 'aiprop = timestamp|url|size', 'ailimit = 50']],
+    ['allpages', 'ap', ['apnamespace = 0', 'apfilterredir = nonredirects', 'aplimit = max', 'apfrom = B']],
+    ['categorymembers', 'cm', ['cmtitle = Category:X', 'cmprop = ids|title|timestamp', 'cmtype = page|subcat', 'cmlimit = 20']],
+    ['logevents', 'le', ['lelimit = 10', 'ledir = older']],
+  ];
+  let n = 2;
+  const out = ['@endpoint = https://wiki.example.org/w/api.php', '@limit = 50'];
+  let i = 0;
+  while (n < lines) {
+    const [mod, , params] = mods[i % mods.length];
+    const block = [`### Request ${i}`, 'action = query', `list = ${mod}`, ...params, 'redirects', ''];
+    out.push(...block);
+    n += block.length;
+    i++;
+  }
+  return out.slice(0, lines).join('\n');
+}
+
+function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+export async function benchLsp() {
+  const proc = spawn(process.execPath, [`${root}dist/server.js`, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+  const waiters = new Map();
+  conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    const w = waiters.get(p.uri);
+    if (w) {
+      waiters.delete(p.uri);
+      w(p.diagnostics);
+    }
+  });
+  conn.onRequest('client/registerCapability', () => null);
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+  await conn.sendNotification('initialized', {});
+  const text = generate(10000);
+  const lines = text.split('\n');
+
+  // Floor: a trivial request (hover on a document the server does not know).
+  const trivial = [];
+  for (let k = 0; k < 300; k++) {
+    const t0 = performance.now();
+    await conn.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///none.wikiq' }, position: { line: 0, character: 0 } });
+    trivial.push(performance.now() - t0);
+  }
+  const floor = percentile(trivial, 50);
+
+  // Full validation of the 10,000-line file: open → first diagnostics (no debounce on open).
+  const validations = [];
+  for (let k = 0; k < 7; k++) {
+    const uri = `file:///bench-${k}.wikiq`;
+    const done = new Promise((r) => waiters.set(uri, r));
+    const t0 = performance.now();
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
+    await done;
+    validations.push(performance.now() - t0);
+  }
+  const validation = percentile(validations, 50);
+
+  // Completion at many places in the big file: names at the end of a request, values after '='.
+  const uri = 'file:///bench-0.wikiq';
+  const positions = [];
+  for (let l = 5; l < lines.length; l += 97) {
+    const line = lines[l];
+    const eq = line.indexOf('=');
+    positions.push({ line: l, character: eq >= 0 ? eq + 2 : line.length });
+  }
+  const completions = [];
+  for (const position of positions) {
+    const t0 = performance.now();
+    await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    completions.push(performance.now() - t0);
+  }
+  const p95 = percentile(completions, 95);
+  await conn.sendRequest('shutdown');
+  await conn.sendNotification('exit');
+  conn.dispose();
+  proc.kill();
+
+  const rows = [
+    { name: 'trivial LSP round trip (floor)', value: `${floor.toFixed(3)} ms`, ratio: 1, target: '—' },
+    { name: `completion p95 (${completions.length} requests, 10,000-line file)`, value: `${p95.toFixed(3)} ms`, ratio: p95 / floor, target: '≤ 3×', ok: p95 / floor <= 3 },
+    { name: 'full validation, 10,000-line file (median of 7)', value: `${validation.toFixed(1)} ms`, ratio: validation / floor, target: '< 50×', ok: validation / floor < 50 },
+  ];
+  for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js']) {
+    try {
+      rows.push({ name: `bundle ${f}`, value: `${(statSync(root + f).size / 1024).toFixed(0)} KiB`, ratio: undefined, target: '—' });
+    } catch {
+      rows.push({ name: `bundle ${f}`, value: 'missing (run npm run build)', target: '—', ok: false });
+    }
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await benchLsp();
+  for (const r of rows) console.log(`${r.name}: ${r.value}${r.ratio !== undefined ? ` (${r.ratio.toFixed(2)}× floor; target ${r.target})` : ''}${r.ok === false ? '  ← MISSES TARGET' : ''}`);
+}

@@ -1,0 +1,34 @@
+// `npm run bench`: every figure as a ratio to a baseline measured in the same run, with its target.
+// Builds first; each section is a script of its own (scripts/bench-*.mjs) exporting one function.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: root, stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(1);
+
+const sections = [
+  ['Language server (issue: language service)', 'bench-lsp.mjs'],
+  ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
+  ['Request engine (issue: engine)', 'bench-engine.mjs'],
+  ['Results view (issue: results view)', 'bench-webview.mjs'],
+];
+let misses = 0;
+for (const [title, file] of sections) {
+  console.log(`\n## ${title}`);
+  if (!existsSync(`${root}scripts/${file}`)) {
+    console.log(`(not measured: scripts/${file} does not exist yet)`);
+    continue;
+  }
+  const r = spawnSync('node', [`scripts/${file}`], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(r.stdout);
+  process.stderr.write(r.stderr);
+  if (r.status !== 0) {
+    console.log(`(section failed with exit status ${r.status})`);
+    misses++;
+  }
+  misses += (r.stdout.match(/MISSES TARGET/g) ?? []).length;
+}
+console.log(`\n${misses === 0 ? 'All measured figures meet their targets.' : `${misses} figure(s) miss their target or failed.`}`);
