@@ -140,7 +140,8 @@ function quickFixes(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
     case Code.UnclearNowTimestamp: {
       const suggestions = data.suggestions ?? [];
       for (const s of suggestions) {
-        out.push(fix(ctx, `Change to '${s}'`, d, [TextEdit.replace(d.range, textFor(r, start, s))], suggestions.length === 1));
+        const text = d.code === Code.UndefinedVariable ? s : textFor(r, start, s);
+        out.push(fix(ctx, `Change to '${s}'`, d, [TextEdit.replace(d.range, text)], suggestions.length === 1));
       }
       if (d.code === Code.UnknownParameter && data.select && r) {
         out.push(...selectFix(ctx, d, r, data.select, false));
@@ -195,7 +196,7 @@ function removeValue(ctx: FeatureContext, r: RequestNode | undefined, start: num
   const end = ctx.document.offsetAt(d.range.end);
   if (d.code === Code.EmptyValue) {
     // The range is the stray pipe itself.
-    if (end - start === 1 && value.pipes.includes(start)) return TextEdit.del(d.range);
+    if (value.pipes.includes(start)) return TextEdit.del(d.range);
     return undefined;
   }
   const k = value.parts.findIndex((p) => p.span.start === start && p.span.end === end);
@@ -248,7 +249,7 @@ function insertAfterAction(ctx: FeatureContext, r: RequestNode, text: string): T
 function conversions(ctx: FeatureContext, offset: number): CodeAction[] {
   const file = ctx.file;
   const r = requestAt(file, offset);
-  if (!r || (offset > r.span.end && r.span.end > r.span.start && !onRequestLine(ctx, r, offset))) return [];
+  if (!r) return [];
   const out: CodeAction[] = [];
   const url = urlLineAt(r, offset) ?? (lineOfUrl(ctx, r, offset));
   if (url) {
@@ -259,10 +260,6 @@ function conversions(ctx: FeatureContext, offset: number): CodeAction[] {
   const b = linesToUrlAction(ctx, r);
   if (b) out.push(b);
   return out;
-}
-
-function onRequestLine(ctx: FeatureContext, r: RequestNode, offset: number): boolean {
-  return ctx.document.positionAt(offset).line === ctx.document.positionAt(r.span.end).line;
 }
 
 function lineOfUrl(ctx: FeatureContext, r: RequestNode, offset: number): UrlLine | undefined {

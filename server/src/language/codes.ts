@@ -168,13 +168,13 @@ export const messages = {
   [Code.TimestampRollsOver]: (value: string, name: string) =>
     `${q(value)} for ${q(name)} names an impossible date or time; PHP rolls it over to a different moment without an error.`,
   [Code.BooleanFalse]: (name: string, value: string) =>
-    `${q(name)} is a boolean: any presence means true in this API, so '${name} = ${value}' is true. Remove the line to mean false.`,
+    `${q(name)} is a boolean: any presence means true in this API, so '${name} = ${value}' is true. Remove it to mean false.`,
   [Code.DuplicateParameter]: (name: string, line: number) => `${q(name)} is given again on line ${line}: only the last one reaches the API.`,
   [Code.UndefinedVariable]: (name: string) => `The variable ${q(name)} is not defined (define it with '@${name} = value', or in the environment).`,
   [Code.CyclicVariable]: (name: string) => `The variable ${q(name)} refers to itself (directly or through other variables) and cannot be expanded.`,
   [Code.RequiresUser]: (name: string, user: string) => `${q(name)} can only be used together with ${q(user)}: the API rejects it otherwise.`,
   [Code.ExcludesUser]: (name: string, user: string) => `${q(name)} cannot be used together with ${q(user)}: the API rejects the combination.`,
-  [Code.ModeConflict]: (name: string, modes: number[], other: string, otherModes: number[]) =>
+  [Code.ModeConflict]: (name: string, modes: string[], other: string, otherModes: string[]) =>
     `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,

@@ -25,7 +25,9 @@ const KEEP = /[A-Za-z0-9\-._~!$'()*,;:@/]/;
 /** Percent-encodes a name or one value, keeping the characters that need no encoding in a query. */
 export function encodeQueryComponent(s: string): string {
   let out = '';
-  for (const ch of s) {
+  // A lone surrogate cannot be UTF-8 encoded: it becomes U+FFFD, as in a well-formed string.
+  const wellFormed = s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  for (const ch of wellFormed) {
     if (ch.length === 1 && KEEP.test(ch)) out += ch;
     else out += encodeURIComponent(ch).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
   }

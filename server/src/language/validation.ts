@@ -30,6 +30,7 @@ export interface Val {
 
 const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', 'f']);
 const INTEGER = /^[+-]?\d+$/;
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 
 // ---------------------------------------------------------------------------------------------
 // Per-catalogue facts, computed once per catalogue object.
@@ -83,8 +84,9 @@ function enumSet(p: ParamInfo): Set<string> | undefined {
   return s ?? undefined;
 }
 
+/** How messages name a catalogue: "bundled catalogue", "cached catalogue"… */
 function catalogueName(catalogue: Catalogue): string {
-  return catalogue.exhaustive ? `catalogue of ${catalogue.source}` : `${catalogue.source} catalogue`;
+  return `${catalogue.source} catalogue`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,7 +184,7 @@ class Validator {
     if (!def.value) return;
     for (const part of def.value.parts) {
       for (const ref of part.variables) {
-        if (!ref.name) continue;
+        if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
         const b = scope.get(ref.name);
         if (!b) {
           if (definedAnywhere?.has(ref.name)) continue;
@@ -204,9 +206,11 @@ class Validator {
     for (const p of r.params) this.variableRefs(p, a.scope);
 
     this.action(a);
-    const skipUnknownNames = a.unknownModules.length > 0 || this.actionUnknown(a);
+    // Without an action the API shows its help and reads nothing else; with an unknown module, its
+    // parameters cannot be told apart from wrong ones.
+    const skipUnknownNames = !a.byName.has('action') || a.unknownModules.length > 0 || this.actionUnknown(a);
     const open = openSelections(a);
-    const modes = new Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: number[] }>>();
+    const modes = new Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>>();
 
     for (const node of r.params) {
       const nodes = a.byName.get(node.name)!;
@@ -236,7 +240,7 @@ class Validator {
           this.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
         } else if (note.name === 'modes' && note.values?.length) {
           const list = modes.get(owner.selection) ?? [];
-          list.push({ node, owner, modes: note.values });
+          list.push({ node, owner, modes: note.values.map(String) });
           modes.set(owner.selection, list);
         }
       }
@@ -310,7 +314,7 @@ class Validator {
     this.add(Code.UnknownParameter, node.nameSpan, messages[Code.UnknownParameter](name, suggestions, belongsTo), { data });
   }
 
-  private modeConflicts(list: Array<{ node: ParamNode; owner: Owner; modes: number[] }>): void {
+  private modeConflicts(list: Array<{ node: ParamNode; owner: Owner; modes: string[] }>): void {
     for (let j = 1; j < list.length; j++) {
       for (let i = 0; i < j; i++) {
         if (list[i].node.name === list[j].node.name) continue;
@@ -322,6 +326,8 @@ class Validator {
   }
 
   private required(a: Analysis): void {
+    const m = a.action?.module;
+    if (m && (m.mustbeposted || m.writerights)) return; // not runnable anyway (write-action says so)
     for (const s of a.selections) {
       for (const p of s.module.parameters) {
         if (!p.required || a.byName.has(s.prefix + p.name)) continue;
@@ -350,7 +356,7 @@ class Validator {
     if (!p.multi) {
       if (vals.length > 1) {
         const typed = p.type !== 'string' && p.type !== 'text' && p.type !== 'title' && p.type !== 'user' && p.type !== 'password';
-        this.add(Code.NotMulti, value.span.start === value.span.end ? node.span : trimmedSpan(value), messages[Code.NotMulti](name, typed), {
+        this.add(Code.NotMulti, value.span.start === value.span.end ? node.span : trimmedSpan(this.file.text, value), messages[Code.NotMulti](name, typed), {
           severity: typed ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
         });
         return;
@@ -362,7 +368,7 @@ class Validator {
     if (vals.length === 1 && vals[0].text === '') return;
     const limit = p.limit ?? p.lowlimit ?? 50;
     if (vals.length > limit) {
-      this.add(Code.TooManyValues, trimmedSpan(value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit));
+      this.add(Code.TooManyValues, trimmedSpan(this.file.text, value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit));
     }
     const all = p.allspecifier;
     if (all && vals.length === 1 && vals[0].text === all) return;
@@ -376,7 +382,7 @@ class Validator {
       if (v.text === '') {
         const meaningful = enums ? enums.has('') : p.allowsduplicates && (p.type === 'string' || p.type === 'text');
         if (!meaningful) {
-          this.add(Code.EmptyValue, emptyValueSpan(value, v), messages[Code.EmptyValue](name));
+          this.add(Code.EmptyValue, emptyValueSpan(this.file.text, value, v), messages[Code.EmptyValue](name));
           continue;
         }
       }
@@ -483,12 +489,33 @@ class Validator {
     return !known || known.length === 0 || known.some((n) => n.id === id);
   }
 
+  /** The module a value names through another submodule parameter of the same module (`list`, `prop`, `meta`). */
+  private knownUnderSibling(a: Analysis, node: ParamNode, p: ParamInfo, value: string): ModuleInfo | undefined {
+    const owner = a.owners.get(node.name);
+    if (!owner) return undefined;
+    for (const q of owner.selection.module.parameters) {
+      if (q === p || !q.submodules || q.submoduleparamprefix) continue;
+      const path = q.submodules[value];
+      const m = path ? a.catalogue.module(path) : undefined;
+      if (m) return m;
+    }
+    return undefined;
+  }
+
   private moduleValue(a: Analysis, node: ParamNode, p: ParamInfo, v: Val): void {
     const text = v.text;
     if (text === '') return;
     const path = p.submodules?.[text];
     const m = path ? a.catalogue.module(path) : undefined;
     const isAction = node.name === 'action';
+    if (!path && p.submoduleparamprefix) {
+      // A module the catalogue knows under another selector (list=allusers) but not as a generator.
+      const other = this.knownUnderSibling(a, node, p, text);
+      if (other && !other.generator) {
+        this.add(Code.NotAGenerator, v.span, messages[Code.NotAGenerator](other.name, node.name));
+        return;
+      }
+    }
     if (!path || (!m && a.catalogue.exhaustive)) {
       const names = Object.keys(p.submodules ?? {});
       const suggestions = closest(text, names);
@@ -532,21 +559,30 @@ function isInteger(text: string): boolean {
   return big <= 9223372036854775807n && big >= -9223372036854775808n;
 }
 
+/** The length of the separator at `at`: `|`, or `%7C` / `%1F` in a URL. */
+function sepLength(text: string, at: number): number {
+  return text[at] === '%' ? 3 : 1;
+}
+
 /** The value's text from its first to its last non-blank character (continuation lines included). */
-function trimmedSpan(value: ValueNode): Span {
+function trimmedSpan(text: string, value: ValueNode): Span {
   const first = value.parts[0];
   const last = value.parts[value.parts.length - 1];
-  return { start: Math.min(first.span.start, value.pipes[0] ?? first.span.start), end: Math.max(last.span.end, (value.pipes[value.pipes.length - 1] ?? -1) + 1) };
+  const lastPipe = value.pipes[value.pipes.length - 1];
+  return {
+    start: Math.min(first.span.start, value.pipes[0] ?? first.span.start),
+    end: Math.max(last.span.end, lastPipe === undefined ? -1 : lastPipe + sepLength(text, lastPipe)),
+  };
 }
 
 /** An empty value has no text: point at the pipe that makes it (or the place it would be). */
-function emptyValueSpan(value: ValueNode, v: Val): Span {
+function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
   if (v.span.start !== v.span.end) return v.span;
   // The pipe after the empty part, else the pipe before it.
   const after = value.pipes.find((x) => x >= v.span.start);
-  if (after !== undefined && v.part < value.parts.length - 1) return { start: after, end: after + 1 };
-  const before = [...value.pipes].reverse().find((x) => x < v.span.start + 1);
-  if (before !== undefined) return { start: before, end: before + 1 };
+  if (after !== undefined && v.part < value.parts.length - 1) return { start: after, end: after + sepLength(text, after) };
+  const before = [...value.pipes].reverse().find((x) => x < v.span.start);
+  if (before !== undefined) return { start: before, end: before + sepLength(text, before) };
   return v.span;
 }
 
