@@ -22,9 +22,9 @@ const F = ''; // a flag, present (formatversion 1)
 
 // ---- conventions ------------------------------------------------------------------------------
 
-function limit(def: number | undefined = 10): Raw {
+function limit(def: number | null = 10): Raw {
   const p: Raw = { type: 'limit', min: 1, max: 500, highmax: 5000 };
-  if (def !== undefined) p.default = def;
+  if (def !== null) p.default = def;
   return p;
 }
 
@@ -79,7 +79,7 @@ function revisionCommon(prefix: string): { params: Array<[string, Raw]>; templat
     params: [
       ['prop', multi(en(REVISION_PROPS, 'ids|timestamp|flags|comment|user', { deprecatedvalues: ['parsetree'] }))],
       ['slots', multi(en(['main'], undefined, { allspecifier: '*' }))],
-      ['limit', { ...limit(undefined), description: 'No default: without it, as many as allowed.' }],
+      ['limit', { ...limit(null), description: 'No default: without it, as many as allowed.' }],
       ['expandtemplates', dep(bool())],
       ['generatexml', dep(bool())],
       ['parse', dep(bool())],
