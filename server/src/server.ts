@@ -2,7 +2,7 @@
  * The language server: wires LSP to the pure language core and nothing else. Every handler is
  * wrapped so an error is logged and answered, cancellation is honoured, and parsed documents are
  * cached by version. Runs as `node dist/server.js --stdio` (any LSP editor) or under VS Code's
- * client (IPC). Options: `--cache-dir DIR` for the catalogue cache.
+ * client (IPC). Options: `--cache-dir DIR` (catalogue cache), `--catalogue-timeout-ms N` (default 15000).
  */
 import {
   CancellationToken, Connection, DidChangeConfigurationNotification, LSPErrorCodes, ProposedFeatures, ResponseError,
@@ -31,7 +31,9 @@ export function startServer(connection: Connection, argv: string[]): void {
   let environment: EnvironmentParams = { trusted: true };
   let cacheDir = argValue(argv, '--cache-dir');
   let userAgent: string | undefined;
-  let provider = createLiveProvider({ cacheDir, log });
+  const timeoutArg = Number(argValue(argv, '--catalogue-timeout-ms'));
+  let timeoutMs = Number.isFinite(timeoutArg) && timeoutArg > 0 ? timeoutArg : 15000;
+  let provider = createLiveProvider({ cacheDir, log, timeoutMs });
   const service = () => getLanguageService({
     catalogues: provider,
     environment: () => environment,
@@ -65,11 +67,12 @@ export function startServer(connection: Connection, argv: string[]): void {
   }
 
   connection.onInitialize((params) => {
-    const opts = (params.initializationOptions ?? {}) as { cacheDir?: string; userAgent?: string; environment?: EnvironmentParams };
+    const opts = (params.initializationOptions ?? {}) as { cacheDir?: string; userAgent?: string; environment?: EnvironmentParams; catalogueTimeoutMs?: number };
     if (opts.cacheDir) cacheDir = opts.cacheDir;
+    if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
-    provider = createLiveProvider({ cacheDir, userAgent, log });
+    provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus((status) => {
       connection.sendNotification(CatalogueStatusNotification, status);
@@ -162,7 +165,6 @@ export function startServer(connection: Connection, argv: string[]): void {
     if (t) clearTimeout(t);
     connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
-  void userAgent;
   documents.listen(connection);
   connection.listen();
   log(`wikiq language server started${cacheDir ? ` (catalogue cache: ${cacheDir})` : ''}`);

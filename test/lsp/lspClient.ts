@@ -30,6 +30,7 @@ export class LspClient {
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
   private waiters: Array<{ uri: string; version?: number; resolve: (d: Diagnostic[]) => void }> = [];
   readonly notifications: Array<{ method: string; params: unknown }> = [];
+  private listeners = new Set<() => void>();
   stderr = '';
 
   constructor(args: string[] = [], env: NodeJS.ProcessEnv = process.env) {
@@ -46,10 +47,19 @@ export class LspClient {
         return true;
       });
     });
-    this.conn.onNotification((method, params) => this.notifications.push({ method, params }));
+    this.conn.onNotification((method, params) => {
+      this.notifications.push({ method, params });
+      for (const l of [...this.listeners]) l();
+    });
     this.conn.onRequest('client/registerCapability', () => null);
     this.conn.onRequest('workspace/configuration', () => []);
     this.conn.listen();
+  }
+
+  /** Called after every notification other than diagnostics is recorded. */
+  onNotification(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
   async initialize(initializationOptions: unknown = {}): Promise<InitializeResult> {
