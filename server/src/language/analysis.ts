@@ -64,7 +64,8 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     if (list) list.push(p);
     else byName.set(p.name, [p]);
   }
-  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: new Map(), unknownModules: [] };
+  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as Map<string, Owner>, unknownModules: [] };
+  a.owners = new Owners(a);
   const seen = new Set<string>();
   const select = (s: Selection) => {
     const key = `${s.prefix}\u0000${s.module.path}`;
@@ -108,20 +109,92 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     }
   }
   if (!main && a.selections[0]) a.action = a.selections[0];
-  for (const s of a.selections) {
-    for (const p of s.module.parameters) {
-      const fullName = s.prefix + p.name;
-      if (!a.owners.has(fullName)) a.owners.set(fullName, { selection: s, param: p, fullName });
-    }
+  return a;
+}
+
+/**
+ * The owners of request names, resolved on demand: `get`/`has` of a plain parameter name look at
+ * the selections in order (first match wins, as in the full map) through the catalogue's per-module
+ * parameter maps; anything else (a templated or unknown name, iteration, size) builds the full map
+ * once. Validation asks for the names a request uses, so a big file does not pay for every name
+ * every selected module has.
+ */
+class Owners extends Map<string, Owner> {
+  private built = false;
+
+  constructor(private readonly a: Analysis) {
+    super();
   }
-  for (const s of a.selections) {
-    for (const t of s.module.templatedparameters) {
-      for (const name of templatedNames(a, s, t)) {
-        if (!a.owners.has(name.fullName)) a.owners.set(name.fullName, { selection: s, param: t, fullName: name.fullName, template: { param: t, vars: name.vars } });
+
+  override get(name: string): Owner | undefined {
+    const hit = super.get(name);
+    if (hit || this.built) return hit;
+    for (const s of this.a.selections) {
+      if (!name.startsWith(s.prefix)) continue;
+      const p = this.a.catalogue.param(s.module, name.slice(s.prefix.length));
+      if (p) {
+        const o: Owner = { selection: s, param: p, fullName: name };
+        super.set(name, o);
+        return o;
+      }
+    }
+    // Not a plain parameter: only a templated one can still own it.
+    if (!this.a.selections.some((s) => s.module.templatedparameters.length > 0)) return undefined;
+    this.build();
+    return super.get(name);
+  }
+
+  override has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  override get size(): number {
+    this.build();
+    return super.size;
+  }
+
+  override keys(): MapIterator<string> {
+    this.build();
+    return super.keys();
+  }
+
+  override values(): MapIterator<Owner> {
+    this.build();
+    return super.values();
+  }
+
+  override entries(): MapIterator<[string, Owner]> {
+    this.build();
+    return super.entries();
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, Owner]> {
+    return this.entries();
+  }
+
+  override forEach(cb: (value: Owner, key: string, map: Map<string, Owner>) => void, thisArg?: unknown): void {
+    this.build();
+    super.forEach(cb, thisArg);
+  }
+
+  private build(): void {
+    if (this.built) return;
+    this.built = true;
+    const a = this.a;
+    const known = new Map(super.entries());
+    super.clear();
+    const add = (o: Owner) => {
+      if (!super.has(o.fullName)) super.set(o.fullName, known.get(o.fullName) ?? o);
+    };
+    for (const s of a.selections) {
+      for (const p of s.module.parameters) add({ selection: s, param: p, fullName: s.prefix + p.name });
+    }
+    for (const s of a.selections) {
+      for (const t of s.module.templatedparameters) {
+        for (const name of templatedNames(a, s, t)) add({ selection: s, param: t, fullName: name.fullName, template: { param: t, vars: name.vars } });
       }
     }
   }
-  return a;
 }
 
 /** The concrete names a templated parameter takes from the values of the parameters that supply it. */
