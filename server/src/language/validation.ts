@@ -85,6 +85,18 @@ function enumSet(p: ParamInfo): Set<string> | undefined {
 }
 
 /** How messages name a catalogue: "bundled catalogue", "cached catalogue"… */
+const required = new WeakMap<ModuleInfo, ParamInfo[]>();
+
+/** A module's required parameters (usually none), computed once per module. */
+function requiredParams(m: ModuleInfo): ParamInfo[] {
+  let list = required.get(m);
+  if (!list) {
+    list = m.parameters.filter((p) => p.required);
+    required.set(m, list);
+  }
+  return list;
+}
+
 function catalogueName(catalogue: Catalogue): string {
   return `${catalogue.source} catalogue`;
 }
@@ -201,7 +213,7 @@ class Validator {
   private request(r: RequestNode): void {
     if (r.params.length === 0 && !r.urls.some((u) => u.endpoint)) return;
     const a = this.ctx.analysis(r);
-    const expansions = new Map<string, Expansion>();
+    const expansions = new Map<string, Expansion>(); // only filled for values with variables
     for (const def of r.variables) this.variableRefs(def, a.scope);
     for (const p of r.params) this.variableRefs(p, a.scope);
 
@@ -209,8 +221,7 @@ class Validator {
     // Without an action the API shows its help and reads nothing else; with an unknown module, its
     // parameters cannot be told apart from wrong ones.
     const skipUnknownNames = !a.byName.has('action') || a.unknownModules.length > 0 || this.actionUnknown(a);
-    const open = openSelections(a);
-    const modes = new Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>>();
+    let modes: Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>> | undefined;
 
     for (const node of r.params) {
       const nodes = a.byName.get(node.name)!;
@@ -225,7 +236,7 @@ class Validator {
       const owner = a.owners.get(node.name);
       if (!owner) {
         if (node.name === 'action' && !a.catalogue.main()) continue; // handled by action()
-        if (!skipUnknownNames) this.unknownName(a, node, open);
+        if (!skipUnknownNames) this.unknownName(a, node);
         continue;
       }
       const p = owner.param;
@@ -239,6 +250,7 @@ class Validator {
         } else if (note.name === 'nonuseronly' && a.byName.has(user) && node.name !== user) {
           this.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
         } else if (note.name === 'modes' && note.values?.length) {
+          modes ??= new Map();
           const list = modes.get(owner.selection) ?? [];
           list.push({ node, owner, modes: note.values.map(String) });
           modes.set(owner.selection, list);
@@ -246,7 +258,7 @@ class Validator {
       }
       this.values(a, node, owner, expansions);
     }
-    for (const list of modes.values()) this.modeConflicts(list);
+    if (modes) for (const list of modes.values()) this.modeConflicts(list);
     this.required(a);
   }
 
@@ -287,9 +299,9 @@ class Validator {
   }
 
   /** A name no selected module owns. */
-  private unknownName(a: Analysis, node: ParamNode, open: Selection[]): void {
+  private unknownName(a: Analysis, node: ParamNode): void {
     const name = node.name;
-    if (open.some((s) => name.startsWith(s.prefix))) return;
+    if (openSelections(a).some((s) => name.startsWith(s.prefix))) return;
     const gen = generatorCandidate(a, name);
     if (gen) {
       const current = a.byName.get('generator')?.[0];
@@ -329,8 +341,8 @@ class Validator {
     const m = a.action?.module;
     if (m && (m.mustbeposted || m.writerights)) return; // not runnable anyway (write-action says so)
     for (const s of a.selections) {
-      for (const p of s.module.parameters) {
-        if (!p.required || a.byName.has(s.prefix + p.name)) continue;
+      for (const p of requiredParams(s.module)) {
+        if (a.byName.has(s.prefix + p.name)) continue;
         const at = s.via ?? a.byName.get('action')?.[0];
         const span = at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
         this.add(Code.MissingRequired, span, messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));
