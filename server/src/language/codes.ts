@@ -190,6 +190,4 @@ export interface DiagnosticData {
   limit?: { min?: number; max?: number };
   /** For integers out of range: the value the API would use. */
   clampTo?: number;
-  /** The request (index in the file) the diagnostic is about. */
-  request?: number;
 }

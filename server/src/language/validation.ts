@@ -273,7 +273,7 @@ class Validator {
     const r = a.request;
     if (!nodes) {
       const span = r.headerSpan ?? r.urls[0]?.span ?? r.params[0].span;
-      this.add(Code.MissingAction, span, messages[Code.MissingAction](), { data: { request: r.index } });
+      this.add(Code.MissingAction, span, messages[Code.MissingAction]());
       return;
     }
     const node = nodes[nodes.length - 1];
