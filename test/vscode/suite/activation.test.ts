@@ -1,0 +1,51 @@
+/** The extension as VS Code loads it: language, activation, language server, contributions. */
+import * as assert from 'assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { activateWikiq, closeAllEditors, openFixture, wikiqExtension } from './helpers';
+
+describe('activation and contributions', () => {
+  after(closeAllEditors);
+
+  it('gives .wikiq files the wikiq language', async () => {
+    const { doc } = await openFixture('requests.wikiq');
+    assert.equal(doc.languageId, 'wikiq');
+    assert.ok((await vscode.languages.getLanguages()).includes('wikiq'));
+  });
+
+  it('activates on a .wikiq file and its language server answers initialize', async () => {
+    await openFixture('requests.wikiq');
+    const api = (await activateWikiq()) as { ready?: Promise<void> } | undefined;
+    assert.equal(wikiqExtension().isActive, true);
+    assert.ok(api && api.ready, 'activate() returns the API with a ready promise');
+  });
+
+  it('ships the files its package.json names (server, grammar, snippets, language configuration)', () => {
+    const ext = wikiqExtension();
+    const pkg = ext.packageJSON as {
+      main: string;
+      contributes: { grammars: { language: string; scopeName: string; path: string }[]; snippets: { language: string; path: string }[]; languages: { id: string; configuration?: string }[] };
+    };
+    const at = (p: string) => path.join(ext.extensionPath, p);
+    assert.ok(fs.existsSync(at(pkg.main)), `main ${pkg.main} is in the extension`);
+    assert.ok(fs.existsSync(at('dist/server.js')), 'the language server dist/server.js is in the extension');
+    const grammar = pkg.contributes.grammars.find((g) => g.language === 'wikiq');
+    assert.ok(grammar, 'a TextMate grammar is contributed for wikiq');
+    const g = JSON.parse(fs.readFileSync(at(grammar.path), 'utf8')) as { scopeName: string; patterns: unknown[] };
+    assert.equal(g.scopeName, grammar.scopeName);
+    assert.ok(g.patterns.length > 0);
+    const snippets = pkg.contributes.snippets.find((s) => s.language === 'wikiq');
+    assert.ok(snippets, 'snippets are contributed for wikiq');
+    const s = JSON.parse(fs.readFileSync(at(snippets.path), 'utf8')) as Record<string, { prefix: string | string[]; body: string | string[] }>;
+    assert.ok(Object.keys(s).length > 0);
+    const lang = pkg.contributes.languages.find((l) => l.id === 'wikiq');
+    assert.ok(lang?.configuration && fs.existsSync(at(lang.configuration)), 'the language configuration file is in the extension');
+  });
+
+  it('registers its commands', async () => {
+    await activateWikiq();
+    const commands = await vscode.commands.getCommands(true);
+    for (const c of ['wikiq.selectEnvironment', 'wikiq.refreshCatalogue']) assert.ok(commands.includes(c), `command ${c} is registered`);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * What a user sees. Under the offline runner the page is asked (through ../sync, event-driven) to
+ * wait for a widget and take a PNG into .test-output/screenshots/, or to read the rendered token
+ * colours. Under @vscode/test-electron there is no page: the editor commands still run and the
+ * language features behind them are asserted; the pictures are not taken.
+ */
+import * as assert from 'assert/strict';
+import * as vscode from 'vscode';
+import { activateWikiq, closeAllEditors, hasPage, openFixture, positionOf, renderedLines, screenshot } from './helpers';
+
+describe('what a user sees', () => {
+  before(activateWikiq);
+  afterEach(async () => {
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    await vscode.commands.executeCommand('editor.action.hideHover');
+  });
+  after(closeAllEditors);
+
+  it('the grammar colours comments, headings, names and values differently', async () => {
+    const { doc } = await openFixture('requests.wikiq');
+    assert.equal(doc.languageId, 'wikiq');
+    const lines = await renderedLines('Newest files');
+    if (!hasPage()) return; // no page under test-electron: the grammar file itself is checked in activation.test
+    assert.ok(lines && lines.length > 5, 'the editor shows the file');
+    const allColours = new Set(lines.flat().filter((t) => t.text.trim()).map((t) => t.color));
+    assert.ok(allColours.size > 1, `the whole file is drawn in one colour (${[...allColours].join()}): the wikiq grammar did not colour it`);
+    const tokenOf = (text: string) => {
+      for (const l of lines) for (const t of l) if (t.text.trim() === text || t.text.startsWith(text)) return t;
+      throw new Error(`no rendered token '${text}' in: ${lines.map((l) => l.map((t) => t.text).join('')).join(' / ')}`);
+    };
+    const comment = tokenOf('# Newest files and site information');
+    const heading = tokenOf('Newest files');
+    const name = tokenOf('action');
+    const value = tokenOf('query');
+    const colours = { comment: comment.color, heading: heading.color, name: name.color, value: value.color };
+    assert.equal(new Set(Object.values(colours)).size, 4, `four different colours: ${JSON.stringify(colours)}`);
+    assert.ok(Number(heading.fontWeight) >= 600 || heading.fontWeight === 'bold', `the request name is bold (${heading.fontWeight})`);
+  });
+
+  it('shows the completion list (screenshot)', async () => {
+    const { doc, editor } = await openFixture('requests.wikiq');
+    const at = positionOf(doc, 'list = allimages', 'list = all'.length);
+    await editor.edit((e) => e.delete(new vscode.Range(at, at.translate(0, 'images'.length))));
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    const file = await screenshot('completion', '.editor-widget.suggest-widget.visible .monaco-list-row', 'allimages');
+    assert.ok(!hasPage() || file, 'screenshot taken');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('shows a hover (screenshot)', async () => {
+    const { doc, editor } = await openFixture('requests.wikiq');
+    const at = positionOf(doc, 'ailimit', 3);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const file = await screenshot('hover', '.monaco-editor .monaco-hover:not(.hidden)', 'max 500');
+    assert.ok(!hasPage() || file, 'screenshot taken');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The file protocol between the suite (in the extension host, a Node process) and the offline
+ * runner (which drives the browser showing the workbench). Both sides only react to fs.watch events;
+ * nothing polls or sleeps.
+ *
+ *   suite  writes  <dir>/<id>.request.json   { id, kind, name, selector, hasText? }
+ *   runner waits for `selector` (with `hasText`) to be visible in the page, then
+ *            kind 'screenshot': takes a PNG of the page as <name>.png
+ *            kind 'tokens':     reads the rendered lines of the active editor (text and colour of each token)
+ *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, error? }
+ *   suite  writes  <dir>/result.json         { total, passed, failed, vscodeVersion, ... } at the end
+ *
+ * Files are written to a temporary name and renamed, so a reader never sees half a file.
+ * This module must not import `vscode`: the runner uses it too.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Environment variable naming the sync folder (set by the offline runner on the server process). */
+export const SYNC_ENV = 'WIKIQ_EDITOR_SYNC_DIR';
+/** Environment variable choosing the suite: 'dev' (default, the development folder) or 'vsix'. */
+export const SUITE_ENV = 'WIKIQ_EDITOR_SUITE';
+
+export interface PageRequest {
+  id: string;
+  kind: 'screenshot' | 'tokens';
+  /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens'. */
+  name: string;
+  /** CSS selector that must be visible first. */
+  selector: string;
+  /** Text the element must contain. */
+  hasText?: string;
+}
+
+/** One token of a rendered editor line, with its computed style. */
+export interface RenderedToken {
+  text: string;
+  color: string;
+  fontWeight: string;
+  fontStyle: string;
+}
+
+export interface PageAck {
+  ok: boolean;
+  file?: string;
+  /** For 'tokens': the visible lines of the active editor, top to bottom. */
+  lines?: RenderedToken[][];
+  error?: string;
+}
+
+export interface SuiteResult {
+  total: number;
+  passed: number;
+  failed: number;
+  pending: number;
+  vscodeVersion: string;
+  suite: string;
+  failures: { title: string; message: string }[];
+  durationMs: number;
+}
+
+export function writeJsonAtomic(file: string, value: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(value, null, 2));
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * Resolves with the parsed content of dir/name once it exists (now or later), using fs.watch.
+ * Rejects after timeoutMs with `what` in the message.
+ */
+export function waitForJson<T>(dir: string, name: string, timeoutMs: number, what: string): Promise<T> {
+  const file = path.join(dir, name);
+  return new Promise<T>((resolve, reject) => {
+    let done = false;
+    const finish = (err: Error | undefined, value?: T) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      watcher.close();
+      if (err) reject(err);
+      else resolve(value as T);
+    };
+    const check = () => {
+      if (done || !fs.existsSync(file)) return;
+      try {
+        finish(undefined, JSON.parse(fs.readFileSync(file, 'utf8')) as T);
+      } catch (err) {
+        finish(new Error(`${what}: ${file} is not valid JSON: ${(err as Error).message}`));
+      }
+    };
+    const watcher = fs.watch(dir, (_event, changed) => {
+      if (!changed || changed.toString() === name) check();
+    });
+    const timer = setTimeout(() => finish(new Error(`${what}: no ${name} in ${dir} after ${timeoutMs / 1000} s`)), timeoutMs);
+    check(); // it may have been written before the watcher started
+  });
+}
