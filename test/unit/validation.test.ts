@@ -71,6 +71,8 @@ describe('validation: syntax and structure', () => {
   it('ignores empty requests', () => check('### Nothing yet\n\n### Also nothing\n# comment\n', []));
   it('reports a parameter given twice on the first one', () =>
     check(`${AI}ailimit = 5\nailimit = 10\n`, [{ code: 'duplicate-parameter', text: 'ailimit', severity: W, message: 'line 4' }]));
+  it('reads the last of repeated selectors, as the API does', () =>
+    check(`${Q}list = allpages\nlist = allimages\naifrom = B\n`, [{ code: 'duplicate-parameter', text: 'list' }]));
   it('does not report distinct parameters', () => check(`${AI}ailimit = 5\naifrom = B\n`, []));
 });
 

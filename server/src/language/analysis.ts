@@ -78,7 +78,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     select({ module: main, prefix: '', viaName: '', generator: false });
   } else {
     // A catalogue without `main`: `action` names the module directly.
-    const node = byName.get('action')?.[0];
+    const node = byName.get('action')?.at(-1);
     const value = node ? valuesOf(node, scope)[0] : undefined;
     const m = value ? catalogue.module(value) : undefined;
     if (m && node) select({ module: m, prefix: m.prefix, via: node, viaName: 'action', generator: false });
@@ -88,7 +88,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     for (const p of s.module.parameters) {
       if (!p.submodules) continue;
       const fullName = s.prefix + p.name;
-      const node = byName.get(fullName)?.[0];
+      const node = byName.get(fullName)?.at(-1); // the API reads the last of repeated parameters
       if (!node || !node.value) continue;
       const values = valuesOf(node, scope);
       values.forEach((v, k) => {
@@ -201,7 +201,7 @@ class Owners extends Map<string, Owner> {
 export function templatedNames(a: Analysis, s: Selection, t: ParamInfo): Array<{ fullName: string; vars: Record<string, string> }> {
   let combos: Array<Record<string, string>> = [{}];
   for (const [placeholder, supplier] of Object.entries(t.templatevars ?? {})) {
-    const node = a.byName.get(s.prefix + supplier)?.[0];
+    const node = a.byName.get(s.prefix + supplier)?.at(-1);
     const supplierInfo = s.module.parameters.find((p) => p.name === supplier);
     let values = node ? valuesOf(node, a.scope).filter((v) => v !== '') : [];
     if (supplierInfo?.allspecifier && values.includes(supplierInfo.allspecifier) && Array.isArray(supplierInfo.type)) {

@@ -35,7 +35,7 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 
 /** How far a name may be from a candidate to be suggested. */
 export function maxDistanceFor(name: string): number {
-  return name.length <= 3 ? 1 : name.length <= 6 ? 2 : 3;
+  return name.length <= 4 ? 1 : name.length <= 8 ? 2 : 3;
 }
 
 /**

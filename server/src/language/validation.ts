@@ -315,8 +315,9 @@ class Validator {
     for (const s of a.selections) {
       if (s.prefix && a.owners.has(s.prefix + name)) suggestions.push(s.prefix + name);
     }
-    if (!suggestions.length) suggestions = closest(name, a.owners.keys());
     const foreign = indexOf(a.catalogue).foreign.get(name);
+    // A name of a module the request does not select: adding the module is the fix, not a look-alike.
+    if (!suggestions.length && !foreign) suggestions = closest(name, a.owners.keys());
     const data: DiagnosticData = { suggestions };
     let belongsTo: string | undefined;
     if (foreign && !a.selections.some((s) => s.module === foreign.module)) {
