@@ -160,6 +160,13 @@ async function build(root: string, final: string, log: Log): Promise<string> {
   };
   // node-gyp needs Node's headers; Debian's nodejs has them under /usr/include/node (no download).
   if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_version.h')) env.npm_config_nodedir = '/usr';
+  const headers = path.join(env.npm_config_nodedir ?? '/usr', 'include/node/node_version.h');
+  if (!fs.existsSync(headers)) {
+    throw new ProvisionError(
+      `Node's C headers are needed to compile the VS Code server's native modules and ${headers} is missing ` +
+        `(node-gyp cannot download them without internet). Install Node from a package that ships them (Debian/NodeSource 'nodejs' puts them in /usr/include/node) or set npm_config_nodedir.`,
+    );
+  }
   const step = async (what: string, fn: () => Promise<void>) => {
     const t0 = Date.now();
     log(`  ${what} …`);

@@ -1,7 +1,7 @@
 /**
  * Online runner of the real-editor suite: @vscode/test-electron's runTests, the standard way. It
  * downloads a VS Code build (VSCODE_VERSION, default 'stable'), or uses the one given with
- * VSCODE_EXECUTABLE. On Linux it needs a display (run it under `xvfb-run -a` on a headless machine).
+ * VSCODE_EXECUTABLE; downloads are kept in ${XDG_CACHE_HOME:-~/.cache}/wikiq/vscode-test. On Linux it needs a display (run it under `xvfb-run -a` on a headless machine).
  * Machines without internet use the offline runner instead: node out/test/vscode/runOffline.js.
  *
  * Usage: npm run test:vscode   (= npm run build && npm run compile && node out/test/vscode/runElectron.js)
@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { cacheRoot } from './provision';
 import { SUITE_ENV } from './sync';
 
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -39,7 +40,8 @@ async function main(): Promise<number> {
     const code = await runTests({
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: testsPath,
-      ...(executable ? { vscodeExecutablePath: executable } : { version: process.env.VSCODE_VERSION || 'stable' }),
+      // Downloads go to the same per-user cache as the offline server, not into the repository.
+      ...(executable ? { vscodeExecutablePath: executable } : { version: process.env.VSCODE_VERSION || 'stable', cachePath: path.join(cacheRoot(), 'vscode-test') }),
       extensionTestsEnv: { [SUITE_ENV]: 'dev' },
       launchArgs: [
         workspace,

@@ -268,7 +268,7 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
 
     if (opts.vsix) {
       const vsix = path.resolve(opts.vsix);
-      log(`installing ${path.relative(repoRoot, vsix)} into the server (--install-extension)`);
+      log(`installing ${vsix.startsWith(repoRoot + path.sep) ? path.relative(repoRoot, vsix) : vsix} into the server (--install-extension)`);
       const r = spawnSync(process.execPath, [p.serverMain, '--install-extension', vsix, '--force', ...dirArgs, '--accept-server-license-terms'], {
         cwd: p.vscodeDir, env, encoding: 'utf8', timeout: 120_000,
       });
@@ -401,7 +401,7 @@ async function main(argv: string[]): Promise<number> {
       ok = false;
       if (!res.result || res.result.failed === 0) failedCount++;
       console.error(`editor (${r.label}): FAILED in ${secs} s: ${res.message}`);
-      for (const f of res.result?.failures ?? []) console.error(`  ✗ ${f.title}\n    ${f.message.split('\n').join('\n    ')}`);
+      for (const f of res.result?.failures ?? []) console.error(`  ✗ ${f.title}: ${f.message.split('\n')[0]}`);
     } else {
       console.log(`editor (${r.label}): ${res.message}, ${secs} s`);
     }
