@@ -355,10 +355,20 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
 }
 
 function packageVsix(log: (l: string) => void): string | undefined {
-  log('packaging the extension (npm run package)');
-  const r = spawnSync('npm', ['run', 'package'], { cwd: repoRoot, stdio: 'inherit' });
+  fs.mkdirSync(logsDir, { recursive: true });
+  const logFile = path.join(logsDir, 'package.log');
+  const t0 = Date.now();
+  const r = spawnSync('npm', ['run', 'package'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 300_000 });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  fs.writeFileSync(logFile, out);
   const vsix = path.join(repoRoot, 'wikiq.vsix');
-  return r.status === 0 && fs.existsSync(vsix) ? vsix : undefined;
+  if (r.status === 0 && fs.existsSync(vsix)) {
+    const done = out.split('\n').find((l) => /DONE\s+Packaged/.test(l))?.trim();
+    log(`npm run package: ${done ?? 'wikiq.vsix'} (${((Date.now() - t0) / 1000).toFixed(1)} s, log: ${path.relative(repoRoot, logFile)})`);
+    return vsix;
+  }
+  log(`npm run package failed (${r.error?.message ?? `exit ${r.status}`}); last lines of ${path.relative(repoRoot, logFile)}:\n${out.split('\n').slice(-25).join('\n')}`);
+  return undefined;
 }
 
 async function main(argv: string[]): Promise<number> {

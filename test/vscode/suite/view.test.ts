@@ -37,14 +37,19 @@ describe('what a user sees', () => {
     assert.ok(Number(heading.fontWeight) >= 600 || heading.fontWeight === 'bold', `the request name is bold (${heading.fontWeight})`);
   });
 
-  it('shows the completion list (screenshot)', async () => {
+  it('shows the completion list with an item\'s documentation (screenshot)', async () => {
     const { doc, editor } = await openFixture('requests.wikiq');
-    const at = positionOf(doc, 'list = allimages', 'list = all'.length);
-    await editor.edit((e) => e.delete(new vscode.Range(at, at.translate(0, 'images'.length))));
+    const at = positionOf(doc, 'list = allimages', 'list = allim'.length);
+    await editor.edit((e) => e.delete(new vscode.Range(at, at.translate(0, 'ages'.length))));
     editor.selection = new vscode.Selection(at, at);
     await vscode.commands.executeCommand('editor.action.triggerSuggest');
-    const file = await screenshot('completion', '.editor-widget.suggest-widget.visible .monaco-list-row', 'allimages');
-    assert.ok(!hasPage() || file, 'screenshot taken');
+    const list = await screenshot('completion', '.editor-widget.suggest-widget.visible .monaco-list-row', 'allimages');
+    assert.ok(!hasPage() || list, 'screenshot taken');
+    // The details pane shows the focused item's documentation, which VS Code resolves from the server.
+    await vscode.commands.executeCommand('toggleSuggestionDetails');
+    const details = await screenshot('completion-details', '.suggest-details-container .suggest-details', 'prefix');
+    assert.ok(!hasPage() || details, 'screenshot taken');
+    await vscode.commands.executeCommand('toggleSuggestionDetails');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
