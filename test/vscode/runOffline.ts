@@ -225,11 +225,20 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
   let stopWatching: (() => void) | undefined;
   let runDir: string | undefined;
   const failed = (message: string): OfflineRunResult => ({ ok: false, exitCode: 1, vscodeVersion, durationMs: Date.now() - t0, message });
+  let cleaned: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      stopWatching?.();
+      const killed = killGroup(server); // sends SIGTERM to the server's process group at once
+      await browser?.close().catch(() => undefined);
+      await killed;
+      if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
+    })());
   const onSignal = (sig: NodeJS.Signals) => {
-    void killGroup(server).finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
+    void cleanup().finally(() => process.exit(sig === 'SIGINT' ? 130 : 143));
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     // What the run needs from the repository.
     const needed = [testsPath, path.join(devPath, 'package.json'), workspaceSrc];
@@ -286,9 +295,14 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     browser = await chromium.launch({
       executablePath: p.chromium,
       headless: true,
+      // This runner shuts everything down itself on a signal (server first), so playwright must not exit early.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Clipboard access for commands such as Copy as URL (vscode.env.clipboard goes to the browser's).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const pageLogStream = fs.createWriteStream(pageLog, { flags: 'a' });
     page.on('console', (m) => pageLogStream.write(`[console.${m.type()}] ${m.text()}\n`));
@@ -345,12 +359,9 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
   } catch (err) {
     return failed(err instanceof ProvisionError || err instanceof RunError ? err.message : `unexpected error: ${(err as Error).stack ?? err}`);
   } finally {
-    stopWatching?.();
-    await browser?.close().catch(() => undefined);
-    await killGroup(server);
+    await cleanup();
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    if (runDir) fs.rmSync(runDir, { recursive: true, force: true });
   }
 }
 
