@@ -76,6 +76,9 @@ export interface OfflineRunResult {
 
 class RunError extends Error {}
 
+/** Outcome code for a crashed page (extension host exit codes are 0 or 1; the server's are <= -1000). */
+const PAGE_CRASHED = -2;
+
 function uriFor(authority: string, fsPath: string): string {
   return `vscode-remote://${authority}${encodeURI(path.resolve(fsPath)).replace(/#/g, '%23').replace(/\?/g, '%3F')}`;
 }
@@ -108,7 +111,7 @@ function startServer(p: Provisioned, args: string[], env: NodeJS.ProcessEnv, log
       reject(err);
     };
     const onData = (chunk: Buffer) => {
-      log.write(chunk);
+      if (!log.writableEnded) log.write(chunk);
       if (settled) return;
       buffered += chunk.toString();
       const m = /Extension host agent listening on (\d+)/.exec(buffered);
@@ -305,15 +308,21 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await context.newPage();
     const pageLogStream = fs.createWriteStream(pageLog, { flags: 'a' });
-    page.on('console', (m) => pageLogStream.write(`[console.${m.type()}] ${m.text()}\n`));
-    page.on('pageerror', (e) => pageLogStream.write(`[pageerror] ${e.message}\n`));
-    page.on('crash', () => pageLogStream.write('[crash] the page crashed\n'));
-
+    // Page events can still arrive while shutting down: never write to the ended stream.
+    const pageWrite = (text: string) => {
+      if (!pageLogStream.writableEnded) pageLogStream.write(text);
+    };
     let exitResolve!: (code: number) => void;
     const exited = new Promise<number>((r) => (exitResolve = r));
+    page.on('console', (m) => pageWrite(`[console.${m.type()}] ${m.text()}\n`));
+    page.on('pageerror', (e) => pageWrite(`[pageerror] ${e.message}\n`));
+    page.on('crash', () => {
+      pageWrite('[crash] the page crashed\n');
+      exitResolve(PAGE_CRASHED);
+    });
     await page.exposeFunction('codeAutomationLog', (type: string, args: unknown[]) => {
       const text = format(...(Array.isArray(args) ? args : [args]));
-      pageLogStream.write(`[automation.${type}] ${text}\n`);
+      pageWrite(`[automation.${type}] ${text}\n`);
       // The suite's own report lines (see suite/index.ts) go to stdout; workbench chatter to the log.
       for (const line of text.split('\n')) if (line.startsWith(REPORT_PREFIX)) log(`  ${line.slice(REPORT_PREFIX.length)}`);
     });
@@ -346,6 +355,7 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
           `See ${path.relative(repoRoot, shot)}, ${path.relative(repoRoot, serverLog)} and ${path.relative(repoRoot, pageLog)}.`,
       );
     }
+    if (outcome === PAGE_CRASHED) return failed(`the workbench page crashed in chromium (see ${path.relative(repoRoot, pageLog)})`);
     if (outcome <= -1000) return failed(`the VS Code server exited during the run (code ${-outcome - 1000}). Last lines of ${serverLog}:\n${tail(serverLog)}`);
     if (!result) {
       return failed(`the extension host exited with code ${outcome} without a suite result: the suite did not load or run (check ${path.relative(repoRoot, pageLog)}; last lines:\n${tail(pageLog, 15)})`);
