@@ -86,6 +86,16 @@ export class LspClient {
     return p;
   }
 
+  /** Resolves with the first published diagnostics of `uri` (the latest already received, or a later one) that satisfy `ok`. */
+  diagnosticsMatching(uri: string, ok: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+    const last = this.diagnostics.get(uri);
+    if (last && ok(last.diagnostics)) return Promise.resolve(last.diagnostics);
+    return new Promise((resolve) => {
+      const wait = () => this.waiters.push({ uri, resolve: (d) => (ok(d) ? resolve(d) : wait()) });
+      wait();
+    });
+  }
+
   nextDiagnostics(uri: string, version?: number): Promise<Diagnostic[]> {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
