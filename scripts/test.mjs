@@ -12,7 +12,8 @@ const layers = {
   lsp: { dir: 'out/test/lsp' },
   faults: { dir: 'out/test/faults' },
   wiki: { dir: 'out/test/wiki' },
-  editor: { command: ['node', 'out/test/vscode/runOffline.js'] },
+  // The development folder, then the packaged .vsix (catches a .vscodeignore that leaves out something needed).
+  editor: { command: ['node', 'out/test/vscode/runOffline.js', '--all'] },
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(layers);
 for (const w of wanted) {
