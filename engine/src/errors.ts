@@ -1,0 +1,85 @@
+/**
+ * The engine's errors: one class per kind, each with a message that names the endpoint (or the
+ * file and line) and the reason, fit to show a user as it is — never a stack trace.
+ */
+export type ErrorKind = 'resolve' | 'refused' | 'network' | 'timeout' | 'cancelled' | 'too-large' | 'http' | 'not-json' | 'api' | 'loop';
+
+export class WikiqError extends Error {
+  constructor(readonly kind: ErrorKind, message: string) {
+    super(message);
+    this.name = 'WikiqError';
+  }
+}
+
+/** The request cannot be built (undefined variable, no endpoint…). */
+export class ResolveError extends WikiqError {
+  constructor(message: string, readonly line?: number) {
+    super('resolve', message);
+  }
+}
+
+/** wikiq sends no writes. */
+export class RefusedError extends WikiqError {
+  constructor(message: string) {
+    super('refused', message);
+  }
+}
+
+export class NetworkError extends WikiqError {
+  constructor(readonly url: string, reason: string) {
+    super('network', `Could not reach ${url}: ${reason}.`);
+  }
+}
+
+export class TimeoutError extends WikiqError {
+  constructor(readonly url: string, readonly seconds: number) {
+    super('timeout', `${url} did not answer within ${seconds} s.`);
+  }
+}
+
+export class CancelledError extends WikiqError {
+  constructor() {
+    super('cancelled', 'Cancelled.');
+  }
+}
+
+export class TooLargeError extends WikiqError {
+  constructor(readonly url: string, readonly limitBytes: number) {
+    super('too-large', `The answer of ${url} is larger than ${Math.round(limitBytes / 1048576)} MB (wikiq.maxResponseMB).`);
+  }
+}
+
+/** Escapes the start of a body for a one-line message (no control characters, no markup). */
+export function bodyStart(body: string, max = 160): string {
+  const t = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return JSON.stringify(t.length > max ? t.slice(0, max) + '…' : t);
+}
+
+/** A non-JSON answer, or an HTTP error status without an API error in the body. */
+export class HttpError extends WikiqError {
+  constructor(readonly url: string, readonly status: number, readonly contentType: string, readonly body: string, kind: 'http' | 'not-json' = 'http') {
+    super(kind, kind === 'not-json'
+      ? `${url} answered HTTP ${status} with ${/html/i.test(contentType) || /^\s*</.test(body) ? 'an HTML page' : `non-JSON content (${contentType || 'no content type'})`} instead of the API's JSON, starting ${bodyStart(body)}.`
+      : `${url} answered HTTP ${status}, starting ${bodyStart(body)}.`);
+  }
+}
+
+/** The API answered with an error object. */
+export class ApiError extends WikiqError {
+  constructor(readonly endpoint: string, readonly code: string, readonly info: string) {
+    super('api', `The API at ${endpoint} answered error "${code}": ${info}`);
+  }
+}
+
+/** A `continue` came back that was already followed: the run would never end. */
+export class LoopError extends WikiqError {
+  constructor(readonly cont: Record<string, string>) {
+    super('loop', `The API sent the same continuation twice (${JSON.stringify(cont)}): stopped to avoid an endless loop.`);
+  }
+}
+
+export function errorMessage(e: unknown): string {
+  if (e instanceof WikiqError) return e.message;
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
