@@ -108,6 +108,8 @@ export class HttpClient {
           current = next.toString();
           continue;
         }
+        // A body we stop reading (too large, cancelled) must not surface as an uncaught error later.
+        res.body.on('error', () => undefined);
         const h: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
         const declared = Number(h['content-length'] ?? '0');
@@ -120,6 +122,7 @@ export class HttpClient {
         let decoded = 0;
         const source = res.body;
         const stream = enc === 'gzip' || enc === 'x-gzip' ? source.pipe(createGunzip()) : enc === 'deflate' ? source.pipe(createInflate()) : source;
+        if (stream !== source) stream.on('error', () => undefined);
         source.on('data', (c: Buffer) => (bytes += c.length));
         try {
           for await (const c of stream as AsyncIterable<Buffer>) {
