@@ -1,0 +1,175 @@
+/** The engine and the CLI against the real test wiki. */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { main } from '../../cli/src/cli';
+import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
+import { SEED, TestWiki, startWiki } from './harness';
+
+type Json = Record<string, any>;
+
+describe('engine against a real MediaWiki', () => {
+  let wiki: TestWiki;
+  let dir: string;
+  before(async () => {
+    wiki = await startWiki();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-engine-'));
+  });
+  after(async () => {
+    await wiki?.stop();
+  });
+
+  const file = (body: string) => `@endpoint = ${wiki.endpoint}\n### R\n${body}\n`;
+  async function runAll(body: string, opts: { all?: boolean; maxBatches?: number; signal?: AbortSignal; onProgress?: (p: { batches: number }) => void } = {}) {
+    const session = new RunSession(resolveRequest(file(body), { index: 0 }), new HttpClient(), { all: opts.all ?? true, ...opts });
+    const state = await session.run();
+    return { state, result: session.result() as Json };
+  }
+
+  it('follows allimages to the end: small batches equal one large request', async () => {
+    const small = await runAll('action = query\nlist = allimages\nailimit = 7\naiprop = timestamp|url|size');
+    const large = await runAll('action = query\nlist = allimages\nailimit = max\naiprop = timestamp|url|size');
+    assert.equal(small.state.failure, undefined);
+    assert.ok(small.state.batches >= Math.ceil(SEED.files / 7), `batches ${small.state.batches}`);
+    assert.equal(small.state.complete, true);
+    assert.equal(small.result.query.allimages.length, SEED.files);
+    assert.deepEqual(small.result.query.allimages, large.result.query.allimages);
+  });
+  it('follows logevents to the end: small batches equal one large request', async () => {
+    const small = await runAll('action = query\nlist = logevents\nlelimit = 9');
+    const large = await runAll('action = query\nlist = logevents\nlelimit = max');
+    assert.ok(small.state.batches > 10);
+    assert.deepEqual(small.result.query.logevents, large.result.query.logevents);
+  });
+  it('merges a generator with two prop modules to what each page returns alone', async () => {
+    const merged = await runAll('action = query\ngenerator = allpages\nprop = categories|images\ngaplimit = 5\ncllimit = 2\nimlimit = 1');
+    assert.equal(merged.state.failure, undefined);
+    assert.ok(merged.state.batches > 5, `batches ${merged.state.batches}`);
+    const pages: Json[] = merged.result.query.pages;
+    assert.ok(pages.length >= SEED.pages - 1);
+    for (const p of pages.slice(0, 12)) {
+      const alone = await runAll(`action = query\npageids = ${p.pageid}\nprop = categories|images\ncllimit = max\nimlimit = max`, { all: false });
+      const expected = alone.result.query.pages[0];
+      assert.deepEqual(p.categories ?? [], expected.categories ?? [], `categories of ${p.title}`);
+      assert.deepEqual(p.images ?? [], expected.images ?? [], `images of ${p.title}`);
+    }
+    assert.ok(pages.some((p) => (p.categories ?? []).length >= 2 && (p.images ?? []).length >= 2), 'some page collected over several batches');
+  });
+  it('returns a partial result with its continue state when cancelled mid-run, and resumes from it', async () => {
+    const controller = new AbortController();
+    const partial = await runAll('action = query\nlist = allimages\nailimit = 10', { signal: controller.signal, onProgress: (p) => p.batches === 3 && controller.abort() });
+    assert.equal(partial.state.failure?.kind, 'cancelled');
+    assert.equal(partial.state.complete, false);
+    assert.equal(partial.state.batches, 3);
+    assert.equal(partial.result.query.allimages.length, 30);
+    assert.ok(partial.state.continue?.aicontinue);
+    const resumed = new RunSession(resolveRequest(file('action = query\nlist = allimages\nailimit = 10'), { index: 0 }), new HttpClient(), { all: true }, partial.state.continue!);
+    await resumed.run();
+    assert.equal((resumed.result() as Json).query.allimages.length, SEED.files - 30);
+  });
+  it('stops at maxBatches as partial', async () => {
+    const r = await runAll('action = query\nlist = allimages\nailimit = 5', { maxBatches: 2 });
+    assert.equal(r.state.batches, 2);
+    assert.equal(r.state.complete, false);
+  });
+  it('maps a server warning to its line', async () => {
+    const r = await runAll('action = query\nlist = allimages\nailimit = 1\nbogus = 1', { all: false });
+    const w = r.state.warnings.find((x) => /bogus/.test(x.text));
+    assert.ok(w, JSON.stringify(r.state.warnings));
+    assert.equal(w.line, 5);
+  });
+
+  describe('CLI', () => {
+    const cli = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
+      return { code, out: out.join('\n'), err: err.join('\n') };
+    };
+    const write = (name: string, body: string) => {
+      fs.writeFileSync(path.join(dir, name), body);
+      return name;
+    };
+    it('run --all --format json prints the documented shape, exit 0', async () => {
+      const f = write('files.wikiq', file('action = query\nlist = allimages\nailimit = 50'));
+      const r = await cli(['run', f, '--all', '--format', 'json']);
+      assert.equal(r.code, 0, r.err);
+      const j = JSON.parse(r.out);
+      assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'batches', 'complete', 'continue', 'query', 'warnings', 'errors']);
+      assert.equal(j.endpoint, wiki.endpoint);
+      assert.equal(j.complete, true);
+      assert.equal(j.continue, null);
+      assert.equal(j.batches, Math.ceil(SEED.files / 50));
+      assert.equal(j.query.allimages.length, SEED.files);
+    });
+    it('run of a non-query action prints its own member', async () => {
+      const f = write('pi.wikiq', file('action = paraminfo\nmodules = query+allimages'));
+      const j = JSON.parse((await cli(['run', f])).out);
+      assert.equal(j.paraminfo.modules[0].name, 'allimages');
+      assert.equal('query' in j, false);
+    });
+    it('run --max-batches leaves a partial result, exit 2', async () => {
+      const f = write('partial.wikiq', file('action = query\nlist = allimages\nailimit = 5'));
+      const r = await cli(['run', f, '--all', '--max-batches', '2', '--format', 'json']);
+      assert.equal(r.code, 2);
+      const j = JSON.parse(r.out);
+      assert.equal(j.complete, false);
+      assert.ok(j.continue.aicontinue);
+    });
+    it('run --format csv --out writes a file', async () => {
+      const f = write('csv.wikiq', file('action = query\nlist = allimages\nailimit = max'));
+      const r = await cli(['run', f, '--format', 'csv', '--out', 'files.csv']);
+      assert.equal(r.code, 0, r.err);
+      const csv = fs.readFileSync(path.join(dir, 'files.csv'), 'utf8');
+      assert.equal(csv.trim().split('\r\n').length, SEED.files + 1);
+      assert.match(csv.split('\r\n')[0], /^name,timestamp,url/);
+    });
+    it('run --format ndjson --out streams records to a file', async () => {
+      const f = write('nd.wikiq', file('action = query\nlist = logevents\nlelimit = 20'));
+      const r = await cli(['run', f, '--all', '--format', 'ndjson', '--out', 'log.ndjson']);
+      assert.equal(r.code, 0, r.err);
+      const lines = fs.readFileSync(path.join(dir, 'log.ndjson'), 'utf8').trim().split('\n');
+      assert.ok(lines.length > 100);
+      assert.ok(JSON.parse(lines[0]).logid);
+    });
+    it('run --format table prints aligned columns', async () => {
+      const f = write('table.wikiq', file('action = query\nlist = allimages\nailimit = 3'));
+      const r = await cli(['run', f, '--format', 'table']);
+      assert.equal(r.code, 0);
+      assert.match(r.out, /^allimages \(3\)\nname\s+timestamp\s+url/);
+    });
+    it('fails clearly on a dead endpoint, exit 1, no stack trace', async () => {
+      const f = write('dead.wikiq', '@endpoint = http://127.0.0.1:9/api.php\naction = query\nlist = allimages\n');
+      const r = await cli(['run', f]);
+      assert.equal(r.code, 1);
+      assert.match(r.err, /Could not reach http:\/\/127\.0\.0\.1:9/);
+      assert.doesNotMatch(r.err, /\n\s+at /);
+    });
+    it('check prints diagnostics and exits 1 on errors, 0 when clean', async () => {
+      const bad = write('bad.wikiq', file('action = query\nlist = allimages\nailimit = 0\nfrom = B'));
+      const r = await cli(['check', bad]);
+      assert.equal(r.code, 1);
+      assert.match(r.out, /bad\.wikiq:5:11 error limit-below-min /);
+      assert.match(r.out, /bad\.wikiq:6:1 warning unknown-parameter .*aifrom/);
+      const good = write('good.wikiq', file('action = query\nlist = allimages\nailimit = 5'));
+      assert.equal((await cli(['check', good])).code, 0);
+    });
+    it('check --catalogue live knows the wiki\'s logevents parameters', async () => {
+      const f = write('live.wikiq', file('action = query\nlist = logevents\nletype = bogus'));
+      const bundled = await cli(['check', f]);
+      assert.doesNotMatch(bundled.out, /bogus/);
+      const live = await cli(['check', f, '--catalogue', 'live', '--cache-dir', path.join(dir, 'cache')]);
+      assert.match(live.out, /live\.wikiq:5:10 .*unknown-value.*bogus/);
+      assert.equal(live.code, 1);
+    });
+    it('says what is wrong with its arguments', async () => {
+      const r = await cli(['run']);
+      assert.equal(r.code, 1);
+      assert.match(r.err, /wikiq run takes one file/);
+      assert.match((await cli(['frobnicate'])).err, /Unknown command 'frobnicate'/);
+      assert.match((await cli(['run', 'nope.wikiq'])).err, /Cannot read nope\.wikiq: no such file/);
+    });
+  });
+});
