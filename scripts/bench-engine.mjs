@@ -1,0 +1,94 @@
+// Engine figures: (1) fetching every file of the test wiki one per batch, as a ratio to a plain
+// sequential loop of the same requests with undici alone (target ≤ 1.05×); (2) peak memory of a
+// 100,000-record streamed pull from a local server (target: flat, under 150 MB RSS).
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+const root = new URL('..', import.meta.url).pathname;
+
+if (process.argv[2] === '--stream-child') {
+  // Child: serve 100,000 records in batches of 500 and pull them all into an NDJSON file.
+  const http = require('node:http');
+  const fs = require('node:fs');
+  const os = require('node:os');
+  const path = require('node:path');
+  const { HttpClient, RunSession } = require(`${root}out/engine/src/index.js`);
+  const TOTAL = 100000;
+  const BATCH = 500;
+  const server = http.createServer((req, res) => {
+    const from = Number(new URL(req.url, 'http://x').searchParams.get('xxcontinue') ?? 0);
+    const items = [];
+    for (let i = from; i < Math.min(TOTAL, from + BATCH); i++) items.push({ logid: i, title: `Page ${i}`, user: `User ${i % 97}`, timestamp: '2026-01-01T00:00:00Z', comment: 'x'.repeat(40), params: { n: i } });
+    const body = { query: { logevents: items } };
+    if (from + BATCH < TOTAL) body.continue = { xxcontinue: String(from + BATCH), continue: '-||' };
+    else body.batchcomplete = true;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  server.listen(0, '127.0.0.1', async () => {
+    const endpoint = `http://127.0.0.1:${server.address().port}/api.php`;
+    global.gc?.();
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const file = path.join(os.tmpdir(), `wikiq-bench-${process.pid}.ndjson`);
+    const out = fs.createWriteStream(file);
+    const req = { name: 'bench', index: 0, endpoint, params: { action: 'query', list: 'logevents', format: 'json' }, lines: {}, modules: [] };
+    const session = new RunSession(req, new HttpClient(), { all: true, maxlag: 0, keepRaw: 0, sink: (_l, r) => out.write(JSON.stringify(r) + '\n'), onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
+    const state = await session.run();
+    await new Promise((r) => out.end(r));
+    clearInterval(sample);
+    const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+    fs.unlinkSync(file);
+    process.stdout.write(JSON.stringify({ base, peak, records: lines, batches: state.batches, failure: state.failure?.message }));
+    server.close();
+  });
+} else {
+  const { startWiki } = require(`${root}out/test/wiki/harness.js`);
+  const { HttpClient, RunSession } = require(`${root}out/engine/src/index.js`);
+  const { request } = require('undici');
+  const wiki = await startWiki();
+  const params = { action: 'query', list: 'allimages', ailimit: '1', format: 'json', formatversion: '2', errorformat: 'plaintext' };
+  async function plain() {
+    let cont = {};
+    let n = 0;
+    for (;;) {
+      const u = new URL(wiki.endpoint);
+      for (const [k, v] of Object.entries({ ...params, ...cont })) u.searchParams.set(k, v);
+      const res = await request(u, { headers: { 'user-agent': 'bench', 'accept-encoding': 'gzip' } });
+      const j = JSON.parse(await res.body.text());
+      n += j.query.allimages.length;
+      if (!j.continue) return n;
+      cont = j.continue;
+    }
+  }
+  async function engine() {
+    const s = new RunSession({ name: 'b', index: 0, endpoint: wiki.endpoint, params, lines: {}, modules: [] }, new HttpClient(), { all: true, maxlag: 0, keepRaw: 0 });
+    const st = await s.run();
+    if (st.failure) throw st.failure;
+    return s.result().query.allimages.length;
+  }
+  const times = { plain: [], engine: [] };
+  await plain();
+  await engine();
+  for (let i = 0; i < 3; i++) {
+    for (const [k, f] of [['plain', plain], ['engine', engine]]) {
+      const t0 = performance.now();
+      const n = await f();
+      times[k].push(performance.now() - t0);
+      if (n < 137) throw new Error(`only ${n} files`);
+    }
+  }
+  await wiki.stop();
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ratio = med(times.engine) / med(times.plain);
+  console.log(`fetch all files one per batch (engine): ${med(times.engine).toFixed(0)} ms (${ratio.toFixed(3)}× a plain undici loop at ${med(times.plain).toFixed(0)} ms; target ≤ 1.05×)${ratio > 1.05 ? '  ← MISSES TARGET' : ''}`);
+  const child = spawnSync(process.execPath, ['--expose-gc', new URL(import.meta.url).pathname, '--stream-child'], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  const r = JSON.parse(child.stdout);
+  const mb = (b) => (b / 1048576).toFixed(1);
+  const ok = r.peak < 150 * 1048576 && r.records === 100000;
+  console.log(`streamed pull of ${r.records} records in ${r.batches} batches: peak RSS ${mb(r.peak)} MB (${(r.peak / r.base).toFixed(2)}× the process at rest, ${mb(r.base)} MB; target: flat, < 150 MB)${ok ? '' : '  ← MISSES TARGET'}`);
+}
