@@ -34,8 +34,10 @@ export function startServer(connection: Connection, argv: string[]): void {
   const timeoutArg = Number(argValue(argv, '--catalogue-timeout-ms'));
   let timeoutMs = Number.isFinite(timeoutArg) && timeoutArg > 0 ? timeoutArg : 15000;
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
+  let itemDefaults = false;
   const service = () => getLanguageService({
     catalogues: provider,
+    completionItemDefaults: itemDefaults,
     environment: () => environment,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
@@ -69,6 +71,7 @@ export function startServer(connection: Connection, argv: string[]): void {
   connection.onInitialize((params) => {
     const opts = (params.initializationOptions ?? {}) as { cacheDir?: string; userAgent?: string; environment?: EnvironmentParams; catalogueTimeoutMs?: number };
     if (opts.cacheDir) cacheDir = opts.cacheDir;
+    itemDefaults = !!params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange');
     if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
@@ -76,7 +79,8 @@ export function startServer(connection: Connection, argv: string[]): void {
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus((status) => {
       connection.sendNotification(CatalogueStatusNotification, status);
-      // A catalogue arrived or failed: re-check the documents that target it.
+      // Only a newly arrived catalogue changes diagnostics (a failure keeps the one in use).
+      if (status.loading || status.error) return;
       for (const doc of documents.all()) {
         const file = fileOf(doc);
         if (file.requests.some((r) => endpointFor(file, r, environment) === status.endpoint)) validateSoon(doc);

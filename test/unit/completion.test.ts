@@ -1,6 +1,9 @@
 /** Completion, as data: input with a cursor ¦, and what must (and must not) be offered. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
+import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
+import { getLanguageService } from '../../server/src/language/languageService';
 import { doc, service, withCursor } from './helpers';
 
 interface Expect {
@@ -65,6 +68,17 @@ describe('completion', () => {
   it('offers nothing in comments', () => check('# list = ¦', { not: ['allimages', 'action'] }));
   it('offers request-local variables in their request only', () =>
     check('### A\n@x = 1\naction = query\n\n### B\naction = query\nlist = allimages\nailimit = {{¦', { not: ['x'] }));
+  it('shares one edit range through item defaults where the client takes them', () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const d = doc(text);
+    const withDefaults = getLanguageService({ catalogues: new StaticCatalogueProvider(bundledCatalogue()), completionItemDefaults: true }).doComplete(d, d.positionAt(offset));
+    assert.deepEqual(withDefaults.itemDefaults?.editRange, { start: { line: 2, character: 0 }, end: { line: 2, character: 2 } });
+    const item = withDefaults.items.find((i) => i.label === 'aifrom');
+    assert.equal(item?.textEditText, 'aifrom = ');
+    assert.equal(item?.textEdit, undefined);
+    const plain = service().doComplete(d, d.positionAt(offset)).items.find((i) => i.label === 'aifrom');
+    assert.deepEqual(plain?.textEdit, { range: { start: { line: 2, character: 0 }, end: { line: 2, character: 2 } }, newText: 'aifrom = ' });
+  });
   it('documents an item when it is resolved', () => {
     const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
     const d = doc(text);

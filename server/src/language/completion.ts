@@ -7,9 +7,9 @@
  * meaning from the analysis of the request the line belongs to.
  */
 import {
-  Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, TextEdit,
+  Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, Range, TextEdit,
 } from 'vscode-languageserver-types';
-import { Owner, Selection, paramAt, requestAt, valuesOf } from './analysis';
+import { Analysis, Owner, Selection, paramAt, requestAt, templatedNames, valuesOf } from './analysis';
 import type { Catalogue, ModuleInfo } from './catalogue/model';
 import { enumValues } from './catalogue/model';
 import type { FeatureContext } from './context';
@@ -104,50 +104,71 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
   return nameCompletion(ctx, request, { start: nameStart, end: nameEnd }, hasEquals);
 }
 
-function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start: number; end: number }, hasEquals: boolean): CompletionList {
-  const a = ctx.analysis(request);
-  const range = ctx.range(span);
-  const present = new Set(request.params.filter((p) => p.nameSpan.start !== span.start).map((p) => p.name));
+/** Name items depend only on the catalogue and the request's selections: built once, reused. */
+const nameItemCache = new WeakMap<object, Map<string, CompletionItem[]>>();
+
+function nameItems(a: Analysis, hasEquals: boolean): CompletionItem[] {
+  const templated = a.selections.some((s) => s.module.templatedparameters.length)
+    ? a.selections.flatMap((s) => s.module.templatedparameters.flatMap((t) => templatedNames(a, s, t).map((n) => n.fullName)))
+    : [];
+  const key = `${hasEquals ? 1 : 0}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
+  let byKey = nameItemCache.get(a.catalogue);
+  if (!byKey) nameItemCache.set(a.catalogue, (byKey = new Map()));
+  const hit = byKey.get(key);
+  if (hit) return hit;
   const items: CompletionItem[] = [];
-  const seen = new Set<string>();
   const rankOf = (o: Owner): number => {
     if (o.fullName === 'action') return 0;
     if (!o.selection.via) return 6; // main module's parameters: format, maxlag…
     if (o.selection === a.action) return 2;
     return 1;
   };
-  const add = (o: Owner) => {
-    if (present.has(o.fullName) || seen.has(o.fullName)) return;
-    seen.add(o.fullName);
+  if (!a.owners.has('action')) {
+    // A catalogue without `main`: still offer `action`.
+    items.push({
+      label: 'action', kind: CompletionItemKind.Property, detail: 'module name — which action to perform',
+      sortText: '00action', textEditText: hasEquals ? 'action' : 'action = ', command: hasEquals ? undefined : TRIGGER_SUGGEST,
+    });
+  }
+  for (const o of a.owners.values()) {
     const p = o.param;
     let rank = rankOf(o);
     if (p.required) rank = 0;
     if (p.deprecated) rank += 10;
-    const insert = hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `;
     const wantsValue = !hasEquals && p.type !== 'boolean' && (!!enumValues(p) || p.type === 'limit' || p.type === 'namespace' || p.type === 'timestamp');
+    const label = selectionLabel(o.selection);
     items.push({
       label: o.fullName,
       kind: p.type === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.Property,
       labelDetails: { description: o.selection.via ? o.selection.module.name : 'main' },
-      detail: `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${selectionLabel(o.selection)}`,
-      data: { doc: { t: 'param', path: o.selection.module.path, name: p.name, fullName: o.fullName, label: selectionLabel(o.selection) }, endpoint: a.catalogue.endpoint } satisfies ResolveData,
+      detail: `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${label}`,
+      data: { doc: { t: 'param', path: o.selection.module.path, name: p.name, fullName: o.fullName, label }, endpoint: a.catalogue.endpoint } satisfies ResolveData,
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
       sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
-      filterText: o.fullName,
-      textEdit: TextEdit.replace(range, insert),
-      insertTextFormat: InsertTextFormat.PlainText,
+      textEditText: hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `,
       command: wantsValue ? TRIGGER_SUGGEST : undefined,
     });
-  };
-  if (!present.has('action') && !a.owners.has('action')) {
-    // A catalogue without `main`: still offer `action`.
-    items.push({
-      label: 'action', kind: CompletionItemKind.Property, detail: 'module name — which action to perform',
-      sortText: '00action', textEdit: TextEdit.replace(range, hasEquals ? 'action' : 'action = '), command: hasEquals ? undefined : TRIGGER_SUGGEST,
-    });
   }
-  for (const o of a.owners.values()) add(o);
-  return { isIncomplete: false, items };
+  if (byKey.size > 200) byKey.clear();
+  byKey.set(key, items);
+  return items;
+}
+
+/** Gives items their edit: one shared `editRange` where the client takes item defaults, else a `textEdit` each. */
+function withRange(ctx: FeatureContext, items: CompletionItem[], range: Range): CompletionList {
+  if (ctx.itemDefaults) return { isIncomplete: false, itemDefaults: { editRange: range, insertTextFormat: InsertTextFormat.PlainText }, items };
+  return {
+    isIncomplete: false,
+    items: items.map(({ textEditText, ...rest }) => ({ ...rest, insertTextFormat: InsertTextFormat.PlainText, textEdit: TextEdit.replace(range, textEditText ?? rest.label) })),
+  };
+}
+
+function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start: number; end: number }, hasEquals: boolean): CompletionList {
+  const a = ctx.analysis(request);
+  const present = new Set<string>();
+  for (const p of request.params) if (p.nameSpan.start !== span.start) present.add(p.name);
+  const items = present.size ? nameItems(a, hasEquals).filter((i) => !present.has(i.label)) : nameItems(a, hasEquals);
+  return withRange(ctx, items, ctx.range(span));
 }
 
 function currentPart(param: ParamNode, offset: number): number {
@@ -172,13 +193,13 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
   const owner = a.owners.get(param.name);
   const items: CompletionItem[] = [];
   const push = (item: CompletionItem, rank: number, key: string) => {
-    items.push({ ...item, sortText: `${String(rank).padStart(2, '0')}${key}`, textEdit: TextEdit.replace(range, item.insertText ?? item.label), insertText: undefined });
+    items.push({ ...item, sortText: `${String(rank).padStart(2, '0')}${key}`, textEditText: item.insertText ?? item.label, insertText: undefined });
   };
   if (!owner) {
     if (param.name === 'action' && !a.catalogue.main()) {
       for (const m of a.catalogue.actions()) push(moduleItem(m, '', false, a.catalogue.endpoint), m.deprecated ? 10 : 1, m.name);
     }
-    return { isIncomplete: false, items };
+    return withRange(ctx, items, range);
   }
   const p = owner.param;
   const allowDup = p.allowsduplicates;
@@ -242,7 +263,7 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
   for (const b of a.scope.values()) {
     push({ label: `{{${b.name}}}`, filterText: `{{${b.name}}}`, kind: CompletionItemKind.Variable, detail: oneLine(expand(b.raw, a.scope).text) }, 20, b.name);
   }
-  return { isIncomplete: false, items };
+  return withRange(ctx, items, range);
 }
 
 function moduleItem(m: ModuleInfo, prefix: string, generator = false, endpoint?: string): CompletionItem {

@@ -14,16 +14,18 @@ export interface FeatureContext {
   document: TextDocument;
   file: WikiqFile;
   env?: Environment;
+  /** The client takes `CompletionList.itemDefaults.editRange` (LSP 3.17). */
+  itemDefaults?: boolean;
   catalogueFor(request: RequestNode | undefined): Catalogue;
   analysis(request: RequestNode): Analysis;
   range(span: Span): Range;
 }
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment): FeatureContext {
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults = false): FeatureContext {
   const analyses = new Map<RequestNode, Analysis>();
   const catalogueFor = (request: RequestNode | undefined) => catalogues.get(endpointFor(file, request, env));
   return {
-    document, file, env, catalogueFor,
+    document, file, env, catalogueFor, itemDefaults,
     analysis(request) {
       let a = analyses.get(request);
       if (!a) {

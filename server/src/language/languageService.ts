@@ -23,6 +23,8 @@ export interface LanguageServiceParams {
   catalogues: CatalogueProvider;
   /** The active environment (endpoint and variables), read at each call. */
   environment?: () => Environment | undefined;
+  /** The client takes completion item defaults (`editRange`): lists are smaller and shared. */
+  completionItemDefaults?: boolean;
 }
 
 export interface LanguageService {
@@ -49,7 +51,7 @@ function guard<T>(fallback: T, f: () => T, onError?: (e: unknown) => void): T {
 
 export function getLanguageService(params: LanguageServiceParams & { onError?: (feature: string, e: unknown) => void }): LanguageService {
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.());
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), params.completionItemDefaults);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   return {
     parse: (document) => parse(document.getText()),

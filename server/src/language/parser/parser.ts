@@ -18,6 +18,7 @@ import type {
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
+const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 const URL_START = /^https?:\/\//i;
@@ -151,7 +152,9 @@ class Parser {
       this.parseVariable(s, e);
       return;
     }
-    if (METHOD.test(text.slice(s, Math.min(e, s + 8))) || URL_START.test(text.slice(s, Math.min(e, s + 8)))) {
+    const c0 = text.charCodeAt(s) | 0x20; // lower case
+    // Only lines starting like a method or a URL (g, p, d, h) can be URL lines.
+    if ((c0 === 0x67 || c0 === 0x70 || c0 === 0x64 || c0 === 0x68) && (METHOD.test(text.slice(s, Math.min(e, s + 8))) || URL_START.test(text.slice(s, Math.min(e, s + 8))))) {
       this.continuable = undefined;
       this.parseUrl(s, e);
       return;
@@ -265,6 +268,8 @@ class Parser {
 
   private variableRefs(start: number, end: number): VariableRef[] {
     const text = this.text;
+    // Most values use no variable: share one empty list instead of allocating one per value.
+    if (end - start < 2 || !this.text.slice(start, end).includes('{{')) return NO_REFS;
     const refs: VariableRef[] = [];
     // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
     const local = (needle: string, from: number) => {
