@@ -56,8 +56,9 @@ export function valuesOf(param: ParamNode, scope: Scope): string[] {
   return param.value.parts.map((p) => (p.variables.length ? expand(p.text, scope).text : p.text));
 }
 
-export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment): Analysis {
-  const scope = scopeFor(file, request, env);
+/** `sharedScope`: the scope to use when the request adds no variables of its own (it is read, never changed). */
+export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
+  const scope = sharedScope ?? scopeFor(file, request, env);
   const byName = new Map<string, ParamNode[]>();
   for (const p of request.params) {
     const list = byName.get(p.name);
@@ -66,11 +67,8 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   }
   const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as Map<string, Owner>, unknownModules: [] };
   a.owners = new Owners(a);
-  const seen = new Set<string>();
   const select = (s: Selection) => {
-    const key = `${s.prefix}\u0000${s.module.path}`;
-    if (seen.has(key)) return;
-    seen.add(key);
+    for (const x of a.selections) if (x.module === s.module && x.prefix === s.prefix) return;
     a.selections.push(s);
   };
   const main = catalogue.main();
@@ -85,19 +83,19 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   }
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
-    for (const p of s.module.parameters) {
-      if (!p.submodules) continue;
+    for (const p of selectorsOf(s.module)) {
       const fullName = s.prefix + p.name;
       const node = byName.get(fullName)?.at(-1); // the API reads the last of repeated parameters
       if (!node || !node.value) continue;
       const values = valuesOf(node, scope);
-      values.forEach((v, k) => {
-        if (v === '' || v.includes('{{')) return;
-        const path = p.submodules?.[v];
+      for (let k = 0; k < values.length; k++) {
+        const v = values[k];
+        if (v === '' || v.includes('{{')) continue;
+        const path = p.submodules![v];
         const m = path ? catalogue.module(path) : undefined;
         if (!m) {
-          a.unknownModules.push({ value: v, param: node, part: node.value!.parts[k], selector: p, selection: s });
-          return;
+          a.unknownModules.push({ value: v, param: node, part: node.value.parts[k], selector: p, selection: s });
+          continue;
         }
         const sel: Selection = {
           module: m, prefix: (p.submoduleparamprefix ?? '') + m.prefix, via: node, viaName: fullName,
@@ -105,7 +103,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
         };
         select(sel);
         if (s.module === main && p.name === 'action' && !a.action) a.action = sel;
-      });
+      }
     }
   }
   if (!main && a.selections[0]) a.action = a.selections[0];
@@ -195,6 +193,14 @@ class Owners extends Map<string, Owner> {
       }
     }
   }
+}
+
+/** The parameters of a module that select further modules (type `submodule`), computed once per module. */
+const selectorCache = new WeakMap<ModuleInfo, ParamInfo[]>();
+function selectorsOf(m: ModuleInfo): ParamInfo[] {
+  let list = selectorCache.get(m);
+  if (!list) selectorCache.set(m, (list = m.parameters.filter((p) => p.submodules)));
+  return list;
 }
 
 /** The concrete names a templated parameter takes from the values of the parameters that supply it. */

@@ -8,7 +8,7 @@ import { Analysis, analyse } from './analysis';
 import type { Catalogue } from './catalogue/model';
 import type { CatalogueProvider } from './catalogue/provider';
 import type { RequestNode, Span, WikiqFile } from './parser/ast';
-import { Environment, endpointFor } from './variables';
+import { Environment, Scope, endpointFor, scopeFor } from './variables';
 
 export interface FeatureContext {
   document: TextDocument;
@@ -23,13 +23,22 @@ export interface FeatureContext {
 
 export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults = false): FeatureContext {
   const analyses = new Map<RequestNode, Analysis>();
-  const catalogueFor = (request: RequestNode | undefined) => catalogues.get(endpointFor(file, request, env));
+  // Most requests define no variables and paste no URL: they share the file's scope and endpoint,
+  // worked out once per call instead of once per request.
+  let fileScope: Scope | undefined;
+  let fileCatalogue: Catalogue | undefined;
+  const ownScope = (request: RequestNode | undefined) => !!request && (request.variables.length > 0 || request.urls.length > 0);
+  const catalogueFor = (request: RequestNode | undefined) => {
+    if (ownScope(request)) return catalogues.get(endpointFor(file, request, env));
+    return (fileCatalogue ??= catalogues.get(endpointFor(file, undefined, env)));
+  };
   return {
     document, file, env, catalogueFor, itemDefaults,
     analysis(request) {
       let a = analyses.get(request);
       if (!a) {
-        a = analyse(file, request, catalogueFor(request), env);
+        const scope = ownScope(request) ? undefined : (fileScope ??= scopeFor(file, undefined, env));
+        a = analyse(file, request, catalogueFor(request), env, scope);
         analyses.set(request, a);
       }
       return a;

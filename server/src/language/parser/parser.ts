@@ -46,6 +46,12 @@ function lineEndOf(text: string, lineStart: number, nextLineStart: number | unde
   return Math.max(lineStart, end);
 }
 
+/** Whether text[start, end) contains `{{`, without allocating. */
+function hasOpenBraces(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 123 && text.charCodeAt(i + 1) === 123) return true;
+  return false;
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
@@ -269,7 +275,7 @@ class Parser {
   private variableRefs(start: number, end: number): VariableRef[] {
     const text = this.text;
     // Most values use no variable: share one empty list instead of allocating one per value.
-    if (end - start < 2 || !this.text.slice(start, end).includes('{{')) return NO_REFS;
+    if (!hasOpenBraces(this.text, start, end)) return NO_REFS;
     const refs: VariableRef[] = [];
     // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
     const local = (needle: string, from: number) => {
