@@ -27,6 +27,8 @@ export function argValue(argv: string[], name: string): string | undefined {
 
 export function startServer(connection: Connection, argv: string[]): void {
   const documents = new TextDocuments(TextDocument);
+  /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
+  const timing = argv.includes('--log-timing');
   const log = (m: string) => connection.console.log(m);
   let environment: EnvironmentParams = { trusted: true };
   let cacheDir = argValue(argv, '--cache-dir');
@@ -143,7 +145,11 @@ export function startServer(connection: Connection, argv: string[]): void {
   function validate(doc: TextDocument): void {
     validated.set(doc.uri, doc.version);
     try {
-      const diagnostics = ls.doValidation(doc, fileOf(doc));
+      const t0 = timing ? performance.now() : 0;
+      const file = fileOf(doc);
+      const t1 = timing ? performance.now() : 0;
+      const diagnostics = ls.doValidation(doc, file);
+      if (timing) connection.console.log(`wikiq: parsed ${doc.uri} in ${(t1 - t0).toFixed(1)} ms, validated in ${(performance.now() - t1).toFixed(1)} ms`);
       connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     } catch (e) {
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
