@@ -11,7 +11,7 @@ describe('snippets', () => {
     const { doc } = await openText('\n');
     const items = await completionsAt(doc, new vscode.Position(0, 0));
     const snippets = items.filter((i) => i.kind === vscode.CompletionItemKind.Snippet).map(label);
-    for (const prefix of ['list-files', 'log-events', 'paraminfo', 'page-info', 'endpoint']) {
+    for (const prefix of ['list-files', 'log-events', 'describe-modules', 'page-info', 'endpoint']) {
       assert.ok(snippets.includes(prefix), `snippet '${prefix}' among [${snippets.join(', ')}]`);
     }
   });

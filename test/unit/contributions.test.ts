@@ -1,0 +1,45 @@
+/** The static contributions: snippets insert valid requests and do not shadow completions. */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
+import { doc, service } from './helpers';
+
+const root = path.resolve(__dirname, '../../..');
+const snippets = JSON.parse(fs.readFileSync(path.join(root, 'snippets/wikiq.code-snippets'), 'utf8')) as Record<string, { prefix: string | string[]; body: string[] }>;
+
+/** A snippet body as inserted with its defaults: `${1:x}` → x, `$0`/`$1` → nothing. */
+function expandSnippet(body: string[]): string {
+  return body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+}
+
+describe('snippets', () => {
+  it('insert requests with no errors or warnings', () => {
+    for (const [name, s] of Object.entries(snippets)) {
+      const text = expandSnippet(s.body);
+      const diags = service().doValidation(doc(text)).filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning);
+      assert.deepEqual(diags.map((d) => `${d.code}: ${d.message}`), [], `snippet ${name}:\n${text}`);
+    }
+  });
+  it('have prefixes that are no module or parameter name (no duplicate items in completion)', () => {
+    const names = new Set<string>();
+    for (const m of bundledCatalogue().modules()) {
+      names.add(m.name);
+      names.add(m.path);
+      for (const p of m.parameters) names.add(m.prefix + p.name);
+    }
+    for (const s of Object.values(snippets)) {
+      for (const prefix of ([] as string[]).concat(s.prefix)) assert.ok(!names.has(prefix), `snippet prefix '${prefix}' shadows a completion item`);
+    }
+  });
+});
+
+describe('grammar', () => {
+  it('is valid JSON with the scope the package names', () => {
+    const g = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/wikiq.tmLanguage.json'), 'utf8'));
+    assert.equal(g.scopeName, 'source.wikiq');
+    for (const key of ['separator', 'comment', 'variable-definition', 'url-line', 'continuation', 'parameter', 'value']) assert.ok(g.repository[key], key);
+  });
+});
