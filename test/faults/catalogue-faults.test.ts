@@ -18,6 +18,9 @@ describe('live catalogue failures fall back with one clear message', () => {
       } else if (req.url?.startsWith('/e500/')) {
         res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('Internal Server Error');
+      } else if (req.url?.startsWith('/ua/')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ headers: req.headers }));
       } else if (req.url?.startsWith('/notmw/')) {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"hello":"world"}');
@@ -32,6 +35,15 @@ describe('live catalogue failures fall back with one clear message', () => {
     hung.forEach((r) => r.destroy());
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
+  });
+
+  it('sends a descriptive User-Agent and asks for gzip', async () => {
+    const { getJson } = await import('../../server/src/live/fetch');
+    const j = await getJson(`${base}/ua/api.php`, { action: 'query' }, {});
+    assert.match(j.headers['user-agent'], /^wikiq\/\d+\.\d+\.\d+ \(https:\/\/[^)]+\) /);
+    assert.match(j.headers['accept-encoding'], /gzip/);
+    const custom = await getJson(`${base}/ua/api.php`, { action: 'query' }, { userAgent: 'MyBot/1.0 (me@example.org)' });
+    assert.equal(custom.headers['user-agent'], 'MyBot/1.0 (me@example.org)');
   });
 
   const cases: Array<[string, () => string, RegExp]> = [

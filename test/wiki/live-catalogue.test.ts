@@ -80,6 +80,29 @@ describe('live catalogue from a real MediaWiki', () => {
     }
   });
 
+  it('fetches nothing for a file-chosen endpoint in an untrusted workspace, but does for the environment\'s', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-untrusted-'));
+    const client = new LspClient(['--cache-dir', dir]);
+    try {
+      await client.initialize({ environment: { trusted: false } });
+      const before = await paraminfoRequests();
+      const c = cursor(doc('action = query\nlist = logevents\nle¦\n'));
+      await client.open('file:///live/untrusted.wikiq', c.text);
+      const names = (await client.completion('file:///live/untrusted.wikiq', c.line, c.character)).items.map((i) => i.label);
+      assert.ok(!names.includes('letype'), 'bundled catalogue only');
+      const info = await client.conn.sendRequest<Status>('wikiq/catalogueInfo', { uri: 'file:///live/untrusted.wikiq' });
+      assert.equal(info.source, 'bundled');
+      assert.equal(await paraminfoRequests(), before, 'no paraminfo request from an untrusted file');
+      // The user's own environment is trusted configuration: its endpoint is fetched.
+      await client.conn.sendNotification('wikiq/setEnvironment', { name: 'test', endpoint: wiki.endpoint, trusted: false });
+      await client.open('file:///live/env.wikiq', 'action = query\nlist = logevents\n');
+      const status = await settled(client, wiki.endpoint);
+      assert.equal(status.source, 'live');
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('recovers from a corrupt cache file by refetching', async () => {
     for (const f of fs.readdirSync(cacheDir)) fs.writeFileSync(path.join(cacheDir, f), '{"format":1,"modules":[{"pa');
     const client = new LspClient(['--cache-dir', cacheDir]);
