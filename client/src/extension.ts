@@ -10,6 +10,7 @@ import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { Environments } from './environments';
+import { RunCommands } from './run/commands';
 
 let client: LanguageClient | undefined;
 
@@ -18,6 +19,8 @@ export interface WikiqApi {
   environments: Environments;
   /** Resolves once the server has answered `initialize`. */
   ready: Promise<void>;
+  /** Run commands (the last run, for tests). */
+  run: RunCommands;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -105,6 +108,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       return result;
     }),
   );
+  const run = new RunCommands(environments, output);
+  context.subscriptions.push(run);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;
     if (s.error) output.warn(s.error);
@@ -116,7 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready };
+  return { client: c, environments, ready, run };
 }
 
 export async function deactivate(): Promise<void> {

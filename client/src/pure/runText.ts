@@ -1,0 +1,53 @@
+/**
+ * Text the run commands show: the curl command line, progress messages, the output channel's line
+ * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
+ */
+import type { HttpLogEntry } from '../../../engine/src/http';
+import type { Progress } from '../../../engine/src/run';
+
+/** Quotes one argument for a POSIX shell. */
+export function shellQuote(s: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `curl --compressed -H 'User-Agent: …' '<url>'`. */
+export function curlCommand(url: string, userAgent: string): string {
+  return `curl --compressed -H ${shellQuote(`User-Agent: ${userAgent}`)} ${shellQuote(url)}`;
+}
+
+export function progressMessage(p: Progress): string {
+  const base = `batch ${p.batches}, ${p.records} record${p.records === 1 ? '' : 's'} so far`;
+  return p.waiting ? `${base} — waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}` : base;
+}
+
+/** One output channel line per HTTP request (the URL is already redacted by the engine). */
+export function logLine(e: HttpLogEntry): string {
+  return `${e.method} ${e.url} → ${e.status} in ${Math.round(e.ms)} ms, ${e.bytes} bytes`;
+}
+
+export interface RunSettings {
+  timeoutMs: number;
+  maxBytes: number;
+  maxBatches: number;
+  maxlag: number;
+  userAgent?: string;
+  escapeFormulas: boolean;
+}
+
+/** Reads run settings from configuration values, falling back to defaults for missing or bad ones. */
+export function runSettings(get: (key: string) => unknown): RunSettings {
+  const num = (key: string, dflt: number, min: number) => {
+    const v = get(key);
+    return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : dflt;
+  };
+  const ua = get('userAgent');
+  const esc = get('csv.escapeFormulas');
+  return {
+    timeoutMs: num('timeoutSeconds', 30, 1) * 1000,
+    maxBytes: num('maxResponseMB', 50, 1) * 1024 * 1024,
+    maxBatches: Math.floor(num('maxBatches', 1000, 1)),
+    maxlag: Math.floor(num('maxlag', 5, 0)),
+    userAgent: typeof ua === 'string' && ua.trim() ? ua.trim() : undefined,
+    escapeFormulas: esc === undefined ? true : esc !== false,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Commands that run requests: wikiq.run (one batch), wikiq.runAll, wikiq.copyAsUrl,
+ * wikiq.copyAsCurl, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
+ * editor lives in ../pure/runText.ts and the engine.
+ */
+import * as vscode from 'vscode';
+import { defaultUserAgent } from '../../../common/version';
+import {
+  HttpClient, ResolvedRequest, RunSession, RunState, buildUrl, errorMessage, resolveRequest,
+} from '../../../engine/src/index';
+import { RequestCodeLensProvider, RequestRef } from '../codeLens';
+import { Environments } from '../environments';
+import { fromPastedUrl } from '../pure/apiSandbox';
+import { curlCommand, logLine, progressMessage, runSettings } from '../pure/runText';
+import { RunDiagnostics } from './diagnostics';
+
+export interface RunOutcome {
+  state: RunState;
+  session: RunSession;
+  result: Record<string, unknown>;
+}
+
+/** Called with every finished run (the results view shows it). */
+export type ResultsSink = (session: RunSession, document: vscode.TextDocument, http: HttpClient) => void;
+
+export class RunCommands implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  readonly diagnostics: RunDiagnostics;
+  /** The last run, for tests. */
+  last?: RunOutcome;
+
+  constructor(
+    private readonly environments: Environments,
+    private readonly output: vscode.LogOutputChannel,
+    private readonly showResults?: ResultsSink,
+  ) {
+    this.diagnostics = new RunDiagnostics();
+    const lenses = new RequestCodeLensProvider();
+    this.disposables.push(
+      this.diagnostics,
+      vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
+      vscode.commands.registerCommand('wikiq.run', (ref?: RequestRef) => this.run(ref, false)),
+      vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
+      vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
+      vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
+      vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
+    );
+  }
+
+  private settings() {
+    const c = vscode.workspace.getConfiguration('wikiq');
+    return runSettings((k) => c.get(k));
+  }
+
+  /** The document and the request selector of a CodeLens argument or the cursor. */
+  private async target(ref?: RequestRef): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
+    if (ref && typeof ref.uri === 'string' && Number.isInteger(ref.index)) {
+      const uri = vscode.Uri.parse(ref.uri);
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? await vscode.workspace.openTextDocument(uri);
+      return { document, sel: { index: ref.index } };
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'wikiq') {
+      void vscode.window.showWarningMessage('wikiq: open a .wikiq file and put the cursor in a request to run it.');
+      return undefined;
+    }
+    return { document: editor.document, sel: { offset: editor.document.offsetAt(editor.selection.active) } };
+  }
+
+  private resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): ResolvedRequest | undefined {
+    try {
+      const env = this.environments.current();
+      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint });
+    } catch (e) {
+      void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
+      return undefined;
+    }
+  }
+
+  private async ensureTrust(): Promise<boolean> {
+    if (vscode.workspace.isTrusted) return true;
+    const manage = 'Manage workspace trust';
+    const choice = await vscode.window.showWarningMessage('wikiq: running requests sends them to a wiki; this workspace is not trusted. Trust it first.', manage);
+    if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+    return vscode.workspace.isTrusted;
+  }
+
+  httpClient(): HttpClient {
+    const s = this.settings();
+    return new HttpClient(
+      { userAgent: s.userAgent ?? defaultUserAgent('wikiq-vscode'), timeoutMs: s.timeoutMs, maxBytes: s.maxBytes },
+      (e) => this.output.info(logLine(e)),
+    );
+  }
+
+  async run(ref: RequestRef | undefined, all: boolean): Promise<RunOutcome | undefined> {
+    const t = await this.target(ref);
+    if (!t) return undefined;
+    if (!(await this.ensureTrust())) return undefined;
+    const resolved = this.resolve(t.document, t.sel);
+    if (!resolved) return undefined;
+    const s = this.settings();
+    const http = this.httpClient();
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `wikiq: ${resolved.name}`, cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        const session = new RunSession(resolved, http, {
+          all, maxBatches: s.maxBatches, maxlag: s.maxlag, signal: controller.signal,
+          onProgress: (p) => progress.report({ message: progressMessage(p) }),
+        });
+        progress.report({ message: 'sending…' });
+        const state = await session.run();
+        sub.dispose();
+        return { state, session, result: session.result() };
+      },
+    );
+    this.last = outcome;
+    this.diagnostics.show(t.document, outcome.state);
+    const { state } = outcome;
+    if (state.failure) {
+      const kind = state.failure.kind;
+      const msg = `wikiq: ${state.failure.message}${state.batches ? ` (${state.batches} batch${state.batches === 1 ? '' : 'es'} kept, partial)` : ''}`;
+      if (kind === 'cancelled') void vscode.window.showInformationMessage(msg);
+      else void vscode.window.showErrorMessage(msg);
+      this.output.warn(state.failure.message);
+    }
+    this.showResults?.(outcome.session, t.document, http);
+    return outcome;
+  }
+
+  async copy(ref: RequestRef | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
+    const t = await this.target(ref);
+    if (!t) return undefined;
+    const resolved = this.resolve(t.document, t.sel);
+    if (!resolved) return undefined;
+    const url = buildUrl(resolved.endpoint, resolved.params);
+    const text = as === 'url' ? url : curlCommand(url, this.settings().userAgent ?? defaultUserAgent('wikiq-vscode'));
+    await vscode.env.clipboard.writeText(text);
+    vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
+    return text;
+  }
+
+  async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {
+    const value = typeof input === 'string' ? input : await vscode.window.showInputBox({
+      prompt: 'Paste an api.php URL or a Special:ApiSandbox link',
+      placeHolder: 'https://en.wikipedia.org/w/api.php?action=query&list=allimages',
+      validateInput: (v) => {
+        if (!v.trim()) return undefined;
+        const r = fromPastedUrl(v);
+        return 'error' in r ? r.error : undefined;
+      },
+    });
+    if (!value) return undefined;
+    const r = fromPastedUrl(value);
+    if ('error' in r) {
+      void vscode.window.showErrorMessage(`wikiq: ${r.error}`);
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument({ language: 'wikiq', content: r.text });
+    await vscode.window.showTextDocument(document);
+    return document;
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+}
