@@ -28,6 +28,9 @@ const optional = [
 import { existsSync } from 'node:fs';
 for (const b of optional) if (existsSync(b.entryPoints[0])) builds.push(b);
 const present = builds.filter((b) => existsSync(b.entryPoints[0]));
+// The results view's stylesheet goes next to its script.
+import { copyFileSync, mkdirSync } from 'node:fs';
+if (existsSync('client/media/results.css')) { mkdirSync('dist/media', { recursive: true }); copyFileSync('client/media/results.css', 'dist/media/results.css'); }
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();
   console.log('esbuild: watching', present.map((b) => b.outfile).join(', '));

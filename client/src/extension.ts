@@ -11,6 +11,7 @@ import {
 } from '../../common/protocol';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
+import { ResultsPanel } from './results/ResultsPanel';
 
 let client: LanguageClient | undefined;
 
@@ -108,7 +109,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       return result;
     }),
   );
-  const run = new RunCommands(environments, output);
+  context.subscriptions.push(ResultsPanel.register(context, () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false));
+  const run = new RunCommands(environments, output, (session, document, http) => {
+    ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session, http);
+  });
   context.subscriptions.push(run);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;
