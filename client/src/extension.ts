@@ -22,6 +22,8 @@ export interface WikiqApi {
   ready: Promise<void>;
   /** Run commands (the last run, for tests). */
   run: RunCommands;
+  /** The open results panels (tests). */
+  resultsPanels: () => ResultsPanel[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -125,7 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run };
+  return { client: c, environments, ready, run, resultsPanels: () => ResultsPanel.all() };
 }
 
 export async function deactivate(): Promise<void> {

@@ -7,7 +7,7 @@ import * as crypto from 'crypto';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { HttpClient, RunSession, WikiqError, exportName, renderExport, writeAtomic, errorMessage } from '../../../engine/src/index';
-import { buildModel } from './model';
+import { buildModel } from './runModel';
 import { FromWebview, ResultsModel, ToWebview, parseFromWebview } from './protocol';
 
 export const VIEW_TYPE = 'wikiq.results';
