@@ -1,0 +1,164 @@
+/**
+ * Running requests from the editor against a real MediaWiki (test/wiki/harness): the command and
+ * the CodeLens command, the results panel's model and rendered table, Load next batch / Load all
+ * through the panel's messages, export of each format read back, warnings as diagnostics, copy as
+ * URL/curl, open from URL; screenshots of the Table and JSON tabs.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { WikiqApi } from '../../../client/src/extension';
+import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import { startWiki, TestWiki } from '../../wiki/harness';
+import { activateWikiq, closeAllEditors, hasPage, openText, screenshot } from './helpers';
+
+function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
+  return new Promise((resolve, reject) => {
+    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
+    const sub = panel.onDidRender((r) => {
+      if (!accept(r)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(r);
+    });
+  });
+}
+
+describe('running requests', function () {
+  this.timeout(180_000);
+  let wiki: TestWiki;
+  let api: WikiqApi;
+  let tmp: string;
+
+  before(async function () {
+    this.timeout(600_000);
+    wiki = await startWiki();
+    api = (await activateWikiq()) as WikiqApi;
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-export-'));
+  });
+  after(async () => {
+    await closeAllEditors();
+    await wiki?.stop();
+  });
+
+  const images = () => `@endpoint = ${wiki.endpoint}\n\n### Images\naction = query\nlist = allimages\nailimit = 50\naiprop = url|size|timestamp\n`;
+
+  it('runs the request under the cursor in one batch and shows it in a results panel', async () => {
+    const { editor } = await openText(images());
+    editor.selection = new vscode.Selection(4, 3, 4, 3);
+    const outcome = await vscode.commands.executeCommand<{ state: { batches: number; complete: boolean; continue: unknown; failure?: unknown } } | undefined>('wikiq.run');
+    assert.ok(outcome, 'the command returned the run');
+    assert.equal(outcome.state.failure, undefined);
+    assert.equal(outcome.state.batches, 1);
+    assert.equal(outcome.state.complete, false, '140 files need 3 batches of 50');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Images');
+    assert.ok(panel, 'a results panel shows the request');
+    assert.equal(panel.model!.tables[0].name, 'allimages');
+    assert.equal(panel.model!.tables[0].rows.length, 50);
+    assert.ok(panel.model!.tables[0].columns.includes('url'), 'columns come from the records');
+    const r = await rendered(panel, (x) => x.tab === 'table' && x.rows === 50);
+    assert.match(r.text, /name/);
+    assert.match(r.text, /\.(png|jpg|gif|svg)/i, 'file names are in the rendered table');
+    const shot = await screenshot('results-table-allimages', 'iframe.webview.ready:visible');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
+  it('Load next batch and Load all append to the same panel; exports read back', async () => {
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Images')!;
+    await panel.simulate({ type: 'loadNext' });
+    assert.equal(panel.model!.header.batches, 2);
+    assert.equal(panel.model!.tables[0].rows.length, 100);
+    // Partial export: the name says so.
+    const partialFile = await panel.exportAs('csv', 'allimages', vscode.Uri.file(path.join(tmp, 'images.csv')));
+    assert.equal(partialFile, path.join(tmp, 'images.partial.csv'));
+    const partialLines = fs.readFileSync(partialFile!, 'utf8').trim().split('\r\n');
+    assert.equal(partialLines.length, 102, 'header, 100 rows and the partial marker');
+    assert.match(partialLines[101], /^# partial: continue=/);
+    await panel.simulate({ type: 'loadAll' });
+    assert.equal(panel.model!.header.complete, true);
+    assert.equal(panel.model!.header.canContinue, false);
+    assert.equal(panel.model!.tables[0].rows.length, 140);
+    await rendered(panel, (x) => x.tab === 'table' && x.rows === 140);
+    const json = await panel.exportAs('json', undefined, vscode.Uri.file(path.join(tmp, 'images.json')));
+    const parsed = JSON.parse(fs.readFileSync(json!, 'utf8'));
+    assert.equal(parsed.complete, true);
+    assert.equal(parsed.query.allimages.length, 140);
+    const nd = await panel.exportAs('ndjson', 'allimages', vscode.Uri.file(path.join(tmp, 'images.ndjson')));
+    const lines = fs.readFileSync(nd!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(lines.length, 140);
+    assert.equal(typeof lines[0].name, 'string');
+    const csv = await panel.exportAs('csv', 'allimages', vscode.Uri.file(path.join(tmp, 'all.csv')));
+    assert.equal(path.basename(csv!), 'all.csv');
+    const rows = fs.readFileSync(csv!, 'utf8').trim().split('\r\n');
+    assert.equal(rows.length, 141);
+    assert.match(rows[0], /^name,/);
+  });
+
+  it('the CodeLens command runs all batches and reuses the panel of the same request', async () => {
+    const doc = vscode.window.activeTextEditor!.document;
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
+    const runAll = lenses.find((l) => l.command?.command === 'wikiq.runAll');
+    assert.ok(runAll, 'a Run all batches lens is above the request');
+    const before = api.resultsPanels().length;
+    const outcome = await vscode.commands.executeCommand<{ state: { batches: number; complete: boolean } }>(runAll.command!.command, ...(runAll.command!.arguments ?? []));
+    assert.equal(outcome.state.complete, true);
+    assert.equal(outcome.state.batches, 3);
+    assert.equal(api.resultsPanels().length, before, 'the panel is reused');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Images')!;
+    assert.equal(panel.model!.tables[0].rows.length, 140);
+  });
+
+  it('copies the resolved URL and a curl command', async () => {
+    const doc = vscode.window.activeTextEditor!.document;
+    const url = await vscode.commands.executeCommand<string>('wikiq.copyAsUrl', { uri: doc.uri.toString(), index: 0 });
+    assert.ok(url.startsWith(`${wiki.endpoint}?`), url);
+    assert.match(url, /list=allimages/);
+    assert.match(url, /format=json/);
+    const curl = await vscode.commands.executeCommand<string>('wikiq.copyAsCurl', { uri: doc.uri.toString(), index: 0 });
+    assert.match(curl, /^curl --compressed -H 'User-Agent: [^']+' '/);
+    assert.equal(await vscode.env.clipboard.readText(), curl);
+  });
+
+  it('shows logevents and paraminfo tables and the JSON tab; warnings become diagnostics cleared on edit', async () => {
+    const { doc, editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Log\naction = query\nlist = logevents\nlelimit = 20\nlenotaparam = 1\n`);
+    editor.selection = new vscode.Selection(4, 0, 4, 0);
+    const outcome = await vscode.commands.executeCommand<{ state: { warnings: Array<{ line?: number }> } }>('wikiq.run');
+    assert.ok(outcome.state.warnings.some((w) => w.line === 6), `a warning on line 7 (lenotaparam): ${JSON.stringify(outcome.state.warnings)}`);
+    const diags = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'wikiq run');
+    assert.ok(diags.some((d) => d.range.start.line === 6), 'the warning is a diagnostic on its line');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Log')!;
+    const r = await rendered(panel, (x) => x.tab === 'table' && x.table === 'logevents');
+    assert.ok(r.rows > 0);
+    assert.match(r.text, /logid/);
+    const shot = await screenshot('results-table-logevents', 'iframe.webview.ready:visible');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+    await panel.showTab('json');
+    const j = await rendered(panel, (x) => x.tab === 'json');
+    assert.match(j.text, /logevents/);
+    const shotJson = await screenshot('results-json', 'iframe.webview.ready:visible');
+    assert.ok(!hasPage() || shotJson, 'screenshot taken');
+    await editor.edit((e) => e.insert(new vscode.Position(6, 0), ' '));
+    assert.ok(!vscode.languages.getDiagnostics(doc.uri).some((d) => d.source === 'wikiq run' && d.range.start.line === 6), 'the edit cleared the line\'s run diagnostic');
+
+    const p2 = await openText(`@endpoint = ${wiki.endpoint}\n\n### Modules\naction = paraminfo\nmodules = query+allimages|query+logevents\n`);
+    p2.editor.selection = new vscode.Selection(3, 0, 3, 0);
+    await vscode.commands.executeCommand('wikiq.run');
+    const mp = api.resultsPanels().find((p) => p.model?.header.name === 'Modules')!;
+    assert.equal(mp.model!.modules.length, 2);
+    const mr = await rendered(mp, (x) => x.tab === 'table' && x.table === 'modules');
+    assert.match(mr.text, /aiprop|ai/);
+    const shotMod = await screenshot('results-table-paraminfo', 'iframe.webview.ready:visible');
+    assert.ok(!hasPage() || shotMod, 'screenshot taken');
+  });
+
+  it('opens a request from a pasted api.php URL', async () => {
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('wikiq.openFromUrl', `${wiki.endpoint}?action=query&list=allusers&aulimit=5&format=json`);
+    assert.equal(doc.languageId, 'wikiq');
+    assert.match(doc.getText(), /^@endpoint = /);
+    assert.match(doc.getText(), /list = allusers/);
+    assert.doesNotMatch(doc.getText(), /format/);
+  });
+});
