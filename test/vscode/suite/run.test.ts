@@ -154,6 +154,25 @@ describe('running requests', function () {
     assert.ok(!hasPage() || shotMod, 'screenshot taken');
   });
 
+  it('cancels a long Load all from the panel and keeps a resumable partial result', async () => {
+    const { editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### One by one\naction = query\nlist = allimages\nailimit = 1\n`);
+    editor.selection = new vscode.Selection(4, 0, 4, 0);
+    await vscode.commands.executeCommand('wikiq.run');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'One by one')!;
+    const loading = panel.simulate({ type: 'loadAll' });
+    // The panel reports progress every 5 batches; cancel once it has.
+    await rendered(panel, (x) => x.tab === 'table' && x.rows >= 5);
+    await panel.simulate({ type: 'cancel' });
+    await loading;
+    const h = panel.model!.header;
+    assert.equal(h.complete, false);
+    assert.equal(h.canContinue, true, 'a continue remains to resume from');
+    assert.ok(h.batches >= 5 && h.batches < 140, `stopped early (${h.batches} batches)`);
+    assert.equal(panel.model!.tables[0].rows.length, h.batches);
+    await panel.simulate({ type: 'loadNext' });
+    assert.equal(panel.model!.header.batches, h.batches + 1, 'resumes where it stopped');
+  });
+
   it('opens a request from a pasted api.php URL', async () => {
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('wikiq.openFromUrl', `${wiki.endpoint}?action=query&list=allusers&aulimit=5&format=json`);
     assert.equal(doc.languageId, 'wikiq');
