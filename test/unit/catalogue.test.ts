@@ -1,0 +1,519 @@
+/**
+ * The catalogue model (one reader for every paraminfo shape) and the bundled catalogue (the API
+ * contract as data, plus MediaWiki 1.39's machinery). Real answers of a MediaWiki 1.39 wiki are in
+ * test/fixtures/paraminfo/mw139-*.json (taken from the Debian package's wiki, debuginfo removed);
+ * small-*.json and old-shape.json are hand-made.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
+import { buildBundledParaminfo } from '../../server/src/language/catalogue/bundled/source';
+import {
+  Catalogue, ModuleInfo, ParamInfo, deserialiseCatalogue, enumValues, moduleDescriptor, readModule, readParaminfo, serialiseCatalogue,
+} from '../../server/src/language/catalogue/model';
+import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'paraminfo', name), 'utf8'));
+
+function read(name: string, problems: string[] = []): ModuleInfo[] {
+  return readParaminfo(fixture(name), problems);
+}
+
+function catalogueOf(modules: ModuleInfo[], exhaustive = true): Catalogue {
+  return new Catalogue({ source: 'live', modules, exhaustive, endpoint: 'https://wiki.example/api.php', mwVersion: '1.39.17', fetchedAt: '2026-01-01T00:00:00Z', namespaces: [{ id: 0, name: '' }, { id: 6, name: 'File', canonical: 'File', aliases: ['Image'] }] });
+}
+
+function get(c: Catalogue, modulePath: string, name?: string): ParamInfo {
+  const m = c.module(modulePath);
+  assert.ok(m, `module ${modulePath}`);
+  const p = m.parameters.find((q) => q.name === name) ?? m.templatedparameters.find((q) => q.name === name);
+  assert.ok(p, `${modulePath} parameter ${name}`);
+  return p;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('catalogue model: reading paraminfo', () => {
+  const small = catalogueOf(read('small-fv1.json'));
+
+  it('reads formatversion 1 ("" flags) and formatversion 2 (booleans) of the same modules identically', () => {
+    assert.deepEqual(read('small-fv2.json'), read('small-fv1.json'));
+  });
+
+  it('reads the real MediaWiki 1.39 answers for all 121 modules identically in both formatversions', () => {
+    const p1: string[] = [];
+    const p2: string[] = [];
+    const fv1 = read('mw139-all-fv1.json', p1);
+    const fv2 = read('mw139-all-fv2.json', p2);
+    assert.deepEqual([p1, p2], [[], []]);
+    assert.equal(fv1.length, 121);
+    assert.deepEqual(fv2, fv1);
+  });
+
+  it('normalises flags, limits, enumerations and notes', () => {
+    const m = small.module('query+examplelist')!;
+    assert.deepEqual([m.group, m.prefix, m.generator, m.readrights, m.deprecated, m.writerights, m.mustbeposted, m.internal, m.parametersKnown], ['list', 'ex', true, true, false, false, false, false, true]);
+    const prop = get(small, 'query+examplelist', 'prop');
+    assert.deepEqual([prop.multi, prop.default, prop.lowlimit, prop.highlimit, prop.limit, prop.allspecifier, prop.deprecatedvalues, prop.internalvalues], [true, 'a|b', 50, 500, 50, '*', ['old'], ['secret']]);
+    const limit = get(small, 'query+examplelist', 'limit');
+    assert.deepEqual([limit.type, limit.default, limit.min, limit.max, limit.highmax, limit.multi], ['limit', '10', 1, 500, 5000, false]);
+    assert.deepEqual(get(small, 'query+examplelist', 'namespace').extranamespaces, [-2, -1]);
+    assert.deepEqual(get(small, 'query+examplelist', 'user').subtypes, ['name', 'ip', 'id']);
+    assert.deepEqual(get(small, 'query+examplelist', 'start').info, [{ name: 'useronly' }]);
+    assert.deepEqual(get(small, 'query+examplelist', 'from').info, [{ name: 'modes', values: [1, 2] }]);
+    const level = get(small, 'query+examplelist', 'level');
+    assert.deepEqual([level.type, level.default], [['', 'sysop'], '']);
+    assert.equal(get(small, 'query+examplelist', 'args').allowsduplicates, true);
+    const redirect = get(small, 'query+examplelist', 'redirect');
+    assert.deepEqual([redirect.type, redirect.deprecated, redirect.default], ['boolean', true, undefined]);
+    const size = get(small, 'query+examplelist', 'size');
+    assert.deepEqual([size.default, size.min, size.max], ['0', 0, 100]);
+    const t = get(small, 'query+examplelist', 'contentformat-{slot}');
+    assert.deepEqual([t.templatevars, m.templatedparameters.length], [{ slot: 'slots' }, 1]);
+  });
+
+  it('reads submodule parameters, write actions and dynamic parameters', () => {
+    const action = get(small, 'main', 'action');
+    assert.deepEqual(action.submodules, { query: 'query', write: 'write', secretaction: 'secretaction' });
+    assert.deepEqual(action.internalvalues, ['secretaction']);
+    assert.deepEqual(enumValues(action), ['query', 'write', 'secretaction']);
+    assert.equal(get(small, 'query', 'generator').submoduleparamprefix, 'g');
+    assert.deepEqual(get(small, 'query', 'list').deprecatedvalues, ['oldlist']);
+    assert.equal(small.main()?.group, 'main', 'the main module has no group in paraminfo');
+    const write = small.module('write')!;
+    assert.deepEqual([write.mustbeposted, write.writerights, write.dynamicparameters, write.parametersKnown], [true, true, true, false]);
+    const token = get(small, 'write', 'token');
+    assert.deepEqual([token.required, token.sensitive, token.tokentype], [true, true, 'csrf']);
+    assert.equal(get(small, 'write', 'title').type, 'title');
+    assert.equal(small.module('secretaction')?.internal, true);
+    assert.equal(enumValues(get(small, 'query+examplelist', 'user')), undefined);
+  });
+
+  it('answers the Catalogue queries', () => {
+    assert.deepEqual(small.actions().map((m) => m.name), ['query', 'write', 'secretaction']);
+    assert.deepEqual(small.formats().map((m) => m.name), ['json', 'jsonfm']);
+    assert.deepEqual(small.queryModules('list').map((m) => m.name), ['examplelist', 'oldlist']);
+    assert.deepEqual(small.queryModules('prop'), []);
+    assert.deepEqual(small.generators().map((m) => m.name), ['examplelist']);
+    assert.equal(small.param(small.module('query+examplelist')!, 'limit')?.type, 'limit');
+    assert.equal(small.param(small.module('query+examplelist')!, 'contentformat-{slot}'), undefined, 'param() looks up plain parameters only');
+    assert.equal(small.module('query+nosuch'), undefined);
+    assert.deepEqual([small.source, small.exhaustive, small.endpoint, small.mwVersion], ['live', true, 'https://wiki.example/api.php', '1.39.17']);
+  });
+
+  it('keeps only the documentation apart between helpformat none, html, wikitext and raw', () => {
+    const strip = (ms: ModuleInfo[]) => ms.map((m) => ({
+      ...m, description: undefined, dynamicparametersDescription: undefined, examples: undefined,
+      parameters: m.parameters.map((p) => ({ ...p, description: undefined, valuedescriptions: undefined, info: p.info.map((n) => ({ ...n, text: undefined })) })),
+      templatedparameters: m.templatedparameters.map((p) => ({ ...p, description: undefined, valuedescriptions: undefined, info: p.info.map((n) => ({ ...n, text: undefined })) })),
+    }));
+    const none = read('mw139-all-fv2.json');
+    for (const name of ['mw139-selected-fv2-html.json', 'mw139-selected-fv1-wikitext.json', 'mw139-selected-fv2-raw.json']) {
+      const withHelp = read(name);
+      assert.deepEqual(withHelp.map((m) => m.path), ['main', 'query+deletedrevs', 'query+alldeletedrevisions', 'compare', 'createaccount']);
+      assert.deepEqual(strip(withHelp), strip(withHelp.map((m) => none.find((n) => n.path === m.path)!)), name);
+      const dr = withHelp.find((m) => m.path === 'query+deletedrevs')!;
+      assert.ok(dr.description && dr.description.length > 20, `${name}: module description`);
+      assert.ok(dr.parameters.every((p) => p.description), `${name}: every parameter described`);
+      assert.ok(dr.parameters[0].info[0].text, `${name}: modes note text`);
+      const ca = withHelp.find((m) => m.path === 'createaccount')!;
+      assert.ok(ca.dynamicparametersDescription && ca.examples?.length, `${name}: dynamic parameters and examples`);
+    }
+    const raw = read('mw139-selected-fv2-raw.json');
+    const dir = raw.find((m) => m.path === 'query+deletedrevs')!.parameters.find((p) => p.name === 'dir')!;
+    assert.deepEqual(dir.valuedescriptions, { newer: '(api-help-paramvalue-direction-newer)', older: '(api-help-paramvalue-direction-older)' });
+    assert.equal(dir.description, '(api-help-param-direction)');
+    const html = read('mw139-selected-fv2-html.json');
+    assert.match(html.find((m) => m.path === 'query+deletedrevs')!.description!, /<p>List deleted revisions/);
+    assert.equal(none.find((m) => m.path === 'query+deletedrevs')!.description, undefined);
+  });
+
+  it('reads the deprecated querymodules/mainmodule/pagesetmodule/formatmodules answer of MediaWiki 1.39', () => {
+    const problems: string[] = [];
+    const ms = read('mw139-old-parameters-fv1.json', problems);
+    assert.deepEqual(ms.map((m) => [m.path, m.group]), [['main', 'main'], ['pageset', 'pageset'], ['query+allimages', 'list'], ['query+logevents', 'list'], ['json', 'format'], ['jsonfm', 'format']]);
+    assert.deepEqual(ms[1].parameters.map((p) => p.name), ['titles', 'pageids', 'revids', 'generator', 'redirects', 'converttitles']);
+    assert.ok(problems.some((p) => /querymodules.*deprecated/.test(p)), problems.join('\n'));
+    const fv1 = read('mw139-all-fv1.json');
+    assert.deepEqual(ms[2], fv1.find((m) => m.path === 'query+allimages'));
+  });
+
+  it('reads the oldest shapes: querymodules with querytype, type "bool", default "false", missing modules', () => {
+    const problems: string[] = [];
+    const c = catalogueOf(read('old-shape.json', problems));
+    assert.deepEqual(c.modules().map((m) => [m.path, m.group]), [['parse', 'action'], ['main', 'main'], ['query+allpages', 'list'], ['query+siteinfo', 'meta']]);
+    const pst = get(c, 'parse', 'pst');
+    assert.deepEqual([pst.type, pst.default], ['boolean', undefined]);
+    assert.equal(get(c, 'parse', 'text').type, 'string');
+    assert.equal(get(c, 'parse', 'prop').multi, true);
+    assert.deepEqual(get(c, 'main', 'action').submodules, { help: 'help', parse: 'parse', query: 'query' }, 'old enumerations of actions become submodule maps');
+    assert.equal(get(c, 'query+allpages', 'limit').highmax, 5000);
+    assert.equal(c.module('query+allpages')?.generator, true);
+    assert.deepEqual(problems, ['the wiki has no module nosuchaction', 'the wiki has no module query+nosuchlist']);
+    const query = readModule({ name: 'query', path: 'query', parameters: [{ name: 'generator', type: ['allpages'] }, { name: 'list', type: ['allpages'], multi: '' }] })!;
+    assert.deepEqual([query.parameters[0].submodules, query.parameters[0].submoduleparamprefix, query.parameters[1].submodules], [{ allpages: 'query+allpages' }, 'g', { allpages: 'query+allpages' }]);
+  });
+
+  it('reports what a wiki could not describe', () => {
+    const problems: string[] = [];
+    const ms = read('mw139-missing-fv2.json', problems);
+    assert.deepEqual(ms.map((m) => m.path), ['query+allimages']);
+    assert.ok(problems.some((p) => p.includes('nosuchmodule')) && problems.some((p) => p.includes('nosuch"')), problems.join('\n'));
+  });
+
+  it('never throws on odd input, and skips only what is malformed', () => {
+    const odd: unknown[] = [
+      null, undefined, 3, 'x', [], {}, { paraminfo: 5 }, { paraminfo: [] }, { paraminfo: { modules: 'no' } }, { paraminfo: { querymodules: [null, 7, { name: 3 }] } },
+      { paraminfo: { modules: [null, 1, { name: 5 }, { name: '' }, { name: 'x', parameters: [null, { name: '' }, { name: 'ok', type: 7 }], templatedparameters: 'no' }] } },
+      { paraminfo: { modules: [{ name: 'y', path: 'y', parameters: [{ name: 'p', type: ['a', 1, null, {}], default: { weird: true }, min: 'lots', info: [null, { name: 3 }, { name: 'n', values: 'no' }], submodules: 4, templatevars: [] }] }] } },
+      { warnings: { paraminfo: 8 }, paraminfo: { mainmodule: 'x', pagesetmodule: [], formatmodules: {} } },
+    ];
+    for (const input of odd) {
+      const problems: string[] = [];
+      assert.doesNotThrow(() => readParaminfo(input, problems), JSON.stringify(input));
+      assert.doesNotThrow(() => deserialiseCatalogue(input, { problems }));
+    }
+    const [x] = readParaminfo({ paraminfo: { modules: [{ name: 'x', parameters: [null, { name: 'ok', type: 7 }] }] } });
+    assert.deepEqual(x.parameters.map((p) => [p.name, p.type]), [['ok', 'string']]);
+    const [y] = readParaminfo(odd[11]);
+    assert.deepEqual([y.parameters[0].type, y.parameters[0].min, y.parameters[0].info], [['a', '1'], undefined, [{ name: 'n' }]]);
+  });
+
+  it('never throws on random corruptions of real descriptors', () => {
+    let seed = 12345;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const junk = [null, true, false, 0, -1, 1.5, '', 'x', [], [null], {}, { '*': 3 }, 'bool', ['a'], { key: 5 }];
+    const base = JSON.stringify(fixture('mw139-selected-fv2-raw.json'));
+    for (let round = 0; round < 300; round++) {
+      const json = JSON.parse(base);
+      const nodes: Array<Record<string, unknown> | unknown[]> = [];
+      const walk = (v: unknown) => {
+        if (v && typeof v === 'object') {
+          nodes.push(v as Record<string, unknown>);
+          for (const c of Object.values(v)) walk(c);
+        }
+      };
+      walk(json);
+      for (let k = 0; k < 5; k++) {
+        const node = nodes[rnd(nodes.length)];
+        const keys = Object.keys(node);
+        if (!keys.length) continue;
+        (node as Record<string, unknown>)[keys[rnd(keys.length)]] = junk[rnd(junk.length)];
+      }
+      assert.doesNotThrow(() => catalogueOf(readParaminfo(json, [])), `round ${round}`);
+    }
+  });
+
+  it('keeps the first of duplicate module paths', () => {
+    const c = new Catalogue({ source: 'live', exhaustive: true, modules: readParaminfo([{ name: 'a', path: 'a', group: 'action', parameters: [{ name: 'p' }] }, { name: 'b', path: 'a', group: 'action' }]) });
+    assert.equal(c.modules().length, 1);
+    assert.equal(c.param(c.module('a')!, 'p')?.name, 'p');
+  });
+});
+
+describe('catalogue model: serialisation (the on-disk cache)', () => {
+  it('round-trips a live catalogue with its metadata', () => {
+    const c = catalogueOf(read('mw139-selected-fv2-html.json').concat(read('mw139-all-fv2.json')));
+    const text = serialiseCatalogue(c);
+    const back = deserialiseCatalogue(text);
+    assert.ok(back);
+    assert.deepEqual(back.modules(), c.modules());
+    assert.deepEqual([back.source, back.exhaustive, back.endpoint, back.mwVersion, back.fetchedAt, back.namespaces], ['cached', true, c.endpoint, c.mwVersion, c.fetchedAt, c.namespaces]);
+    assert.equal(deserialiseCatalogue(JSON.parse(text), { source: 'live' })?.source, 'live');
+  });
+
+  it('round-trips the bundled catalogue, unknown parameter lists and partial enumerations included', () => {
+    const b = bundledCatalogue();
+    const back = deserialiseCatalogue(serialiseCatalogue(b), { source: 'bundled' })!;
+    assert.deepEqual(back.modules(), b.modules());
+    assert.equal(back.exhaustive, false);
+    for (const m of b.modules()) assert.deepEqual(readModule(moduleDescriptor(m)), m, m.path);
+  });
+
+  it('refuses corrupt or foreign input with a reason, without throwing', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      ['{"wikiqcatalogue": 1, "paraminfo": {"modules": [', /not JSON/],
+      ['{"paraminfo": {"modules": []}}', /not a wikiq catalogue/],
+      [JSON.stringify({ wikiqcatalogue: 99, paraminfo: { modules: [{ name: 'a' }] } }), /not a wikiq catalogue/],
+      [JSON.stringify({ wikiqcatalogue: 1, paraminfo: { modules: [] } }), /no module/],
+      [JSON.stringify({ wikiqcatalogue: 1, paraminfo: { modules: [null, 3] } }), /no module/],
+      [42, /not a wikiq catalogue/],
+    ];
+    for (const [input, why] of cases) {
+      const problems: string[] = [];
+      assert.equal(deserialiseCatalogue(input, { problems }), undefined);
+      assert.match(problems.join('\n'), why);
+    }
+  });
+});
+
+describe('catalogue provider', () => {
+  it('the static provider gives its one catalogue for every endpoint and never changes', () => {
+    const b = bundledCatalogue();
+    const p = new StaticCatalogueProvider(b);
+    assert.equal(p.get(undefined), b);
+    assert.equal(p.get('https://other.example/api.php'), b);
+    const sub = p.onDidChange();
+    assert.doesNotThrow(() => sub.dispose());
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const cat = bundledCatalogue();
+const param = (p: string, n: string) => get(cat, p, n);
+const mod = (p: string) => {
+  const m = cat.module(p);
+  assert.ok(m, `module ${p}`);
+  return m;
+};
+
+/** The contract's module index (module-catalogue.md), as the contract shows it. */
+const MODULE_INDEX = `
+allcategories | query+allcategories | list | ac | G, R
+alldeletedrevisions | query+alldeletedrevisions | list | adr | G, R
+allfileusages | query+allfileusages | list | af | G, R
+allimages | query+allimages | list | ai | G, R
+alllinks | query+alllinks | list | al | G, R
+allmessages | query+allmessages | meta | am | R
+allpages | query+allpages | list | ap | G, R
+allredirects | query+allredirects | list | ar | G, R
+allrevisions | query+allrevisions | list | arv | G, R
+alltransclusions | query+alltransclusions | list | at | G, R
+allusers | query+allusers | list | au | R
+authmanagerinfo | query+authmanagerinfo | meta | ami | none
+backlinks | query+backlinks | list | bl | G, R
+blocks | query+blocks | list | bk | R
+categories | query+categories | prop | cl | G, R
+categoryinfo | query+categoryinfo | prop | ci | R
+categorymembers | query+categorymembers | list | cm | G, R
+contributors | query+contributors | prop | pc | R
+deletedrevisions | query+deletedrevisions | prop | drv | G, R
+deletedrevs | query+deletedrevs | list | dr | deprecated, R
+duplicatefiles | query+duplicatefiles | prop | df | G, R
+embeddedin | query+embeddedin | list | ei | G, R
+extlinks | query+extlinks | prop | el | R
+exturlusage | query+exturlusage | list | eu | G, R
+filearchive | query+filearchive | list | fa | R
+filerepoinfo | query+filerepoinfo | meta | fri | R
+fileusage | query+fileusage | prop | fu | G, R
+imageinfo | query+imageinfo | prop | ii | R
+images | query+images | prop | im | G, R
+imageusage | query+imageusage | list | iu | G, R
+info | query+info | prop | in | R
+siteinfo | query+siteinfo | meta | si | R
+parse | parse | action | | R
+phpfm | phpfm | format | | R`;
+
+describe('bundled catalogue: generated from its source', () => {
+  it('bundled-paraminfo.json is what the source generates now (run npm run gen:catalogue if not)', () => {
+    const committed = JSON.parse(readFileSync(path.join(root, 'server/src/language/catalogue/bundled/bundled-paraminfo.json'), 'utf8'));
+    assert.deepEqual(committed, JSON.parse(JSON.stringify(buildBundledParaminfo())), 'bundled-paraminfo.json is stale: run npm run gen:catalogue');
+  });
+
+  it('the generator script agrees (gen-catalogue.mjs --check)', () => {
+    execFileSync(process.execPath, [path.join(root, 'scripts/gen-catalogue.mjs'), '--check'], { stdio: 'pipe' });
+  });
+
+  it('reads without a problem and is bundled, not exhaustive', () => {
+    const problems: string[] = [];
+    readParaminfo(buildBundledParaminfo(), problems);
+    assert.deepEqual(problems, []);
+    assert.deepEqual([cat.source, cat.exhaustive], ['bundled', false]);
+    assert.equal(bundledCatalogue(), cat, 'memoised');
+  });
+});
+
+describe('bundled catalogue: the contract, as data', () => {
+  it('has every module of the module index with its path, group, prefix and flags', () => {
+    for (const line of MODULE_INDEX.trim().split('\n')) {
+      const [name, p, group, prefix, flags] = line.split('|').map((s) => s.trim());
+      const m = mod(p);
+      const f = flags.split(',').map((s) => s.trim());
+      assert.deepEqual([m.name, m.group, m.prefix, m.generator, m.readrights, m.deprecated, m.parametersKnown], [name, group, prefix, f.includes('G'), f.includes('R'), f.includes('deprecated'), name !== 'info'], line);
+    }
+  });
+
+  it('follows the limit convention: min 1, max 500, highmax 5000, default 10 unless stated', () => {
+    const l = param('query+allimages', 'limit');
+    assert.deepEqual([l.type, l.min, l.max, l.highmax, l.default], ['limit', 1, 500, 5000, '10']);
+    assert.equal(param('query+imageinfo', 'limit').default, '1');
+    for (const m of ['query+alldeletedrevisions', 'query+allrevisions', 'query+deletedrevisions']) assert.equal(param(m, 'limit').default, undefined, m);
+    let n = 0;
+    for (const m of cat.modules()) for (const p of m.parameters) if (p.type === 'limit') {
+      n++;
+      assert.deepEqual([p.min, p.max, p.highmax], [1, 500, 5000], `${m.path} ${p.name}`);
+      if (!['query+imageinfo', 'query+alldeletedrevisions', 'query+allrevisions', 'query+deletedrevisions'].includes(m.path)) assert.equal(p.default, '10', `${m.path} ${p.name}`);
+    }
+    assert.equal(n, 26, 'limit parameters');
+  });
+
+  it('follows the multi convention: lowlimit 50, highlimit 500, limit 50', () => {
+    const p = param('query+allimages', 'prop');
+    assert.deepEqual([p.multi, p.lowlimit, p.highlimit, p.limit, p.default], [true, 50, 500, 50, 'timestamp|url']);
+    for (const m of cat.modules()) for (const q of [...m.parameters, ...m.templatedparameters]) if (q.multi) assert.deepEqual([q.lowlimit, q.highlimit, q.limit], [50, 500, 50], `${m.path} ${q.name}`);
+  });
+
+  it('shares the enumerations of the shared definitions', () => {
+    assert.deepEqual(param('query+allcategories', 'dir').type, ['ascending', 'descending']);
+    const b = param('query+blocks', 'dir');
+    assert.deepEqual([b.type, b.default], [['newer', 'older'], 'older']);
+    assert.deepEqual(param('query+backlinks', 'filterredir').type, ['all', 'nonredirects', 'redirects']);
+    assert.deepEqual(param('query+allimages', 'user').subtypes, ['name', 'ip', 'temp', 'interwiki', 'id']);
+    assert.deepEqual(param('query+blocks', 'users').subtypes, ['name', 'ip', 'temp', 'cidr']);
+    assert.deepEqual(param('query+allusers', 'group').type, ['bot', 'bureaucrat', 'interface-admin', 'patroller', 'suppress', 'sysop']);
+    const rev = param('query+deletedrevisions', 'prop');
+    assert.deepEqual([(rev.type as string[]).length, rev.default, rev.deprecatedvalues], [16, 'ids|timestamp|flags|comment|user', ['parsetree']]);
+    const rights = param('query+allusers', 'rights').type as string[];
+    const contributorRights = param('query+contributors', 'excluderights').type as string[];
+    assert.equal(rights.length, 94);
+    assert.equal(contributorRights.length, 84);
+    assert.ok(rights.includes('badcaptcha') && !contributorRights.includes('badcaptcha') && contributorRights.includes('apihighlimits'));
+    assert.deepEqual(param('parse', 'contentformat').type, param('query+alldeletedrevisions', 'contentformat').type);
+  });
+
+  it('has templated contentformat-{slot} supplied by slots', () => {
+    for (const m of ['query+alldeletedrevisions', 'query+allrevisions', 'query+deletedrevisions']) {
+      const t = param(m, 'contentformat-{slot}');
+      assert.deepEqual(t.templatevars, { slot: 'slots' });
+      assert.ok((t.type as string[]).includes('text/x-wiki'));
+      assert.equal(param(m, 'slots').allspecifier, '*');
+      assert.equal(mod(m).parameters.some((p) => p.name.includes('{')), false, 'templated ones are not plain parameters');
+    }
+  });
+
+  it('has the mode notes: useronly, nonuseronly and modes', () => {
+    for (const n of ['start', 'end']) assert.deepEqual(param('query+alldeletedrevisions', n).info, [{ name: 'useronly' }]);
+    for (const n of ['from', 'to', 'prefix', 'excludeuser']) assert.deepEqual(param('query+alldeletedrevisions', n).info, [{ name: 'nonuseronly' }]);
+    for (const n of ['start', 'end', 'excludeuser']) assert.deepEqual(param('query+allrevisions', n).info, []);
+    assert.equal(mod('query+allrevisions').parameters.some((p) => p.name === 'from'), false);
+    assert.deepEqual(param('query+deletedrevs', 'start').info, [{ name: 'modes', values: [1, 2] }]);
+    assert.deepEqual(param('query+deletedrevs', 'dir').info, [{ name: 'modes', values: [1, 3] }]);
+    for (const n of ['from', 'to', 'prefix', 'unique', 'namespace']) assert.deepEqual(param('query+deletedrevs', n).info, [{ name: 'modes', values: [3] }]);
+    assert.deepEqual(param('query+deletedrevs', 'tag').info, []);
+  });
+
+  it('has generators, deprecation and read rights', () => {
+    assert.equal(mod('query+deletedrevs').deprecated, true);
+    const gens = cat.generators().map((m) => m.name);
+    for (const g of ['allpages', 'allimages', 'categories', 'categorymembers', 'alldeletedrevisions']) assert.ok(gens.includes(g), g);
+    for (const n of ['allusers', 'blocks', 'imageinfo', 'siteinfo', 'logevents', 'allmessages', 'contributors', 'deletedrevs', 'extlinks']) assert.ok(!gens.includes(n), n);
+    assert.deepEqual(Object.keys(param('query', 'generator').submodules!).sort(), cat.generators().filter((m) => m.path.startsWith('query+')).map((m) => m.name).sort());
+    assert.equal(mod('query+authmanagerinfo').readrights, false);
+    assert.equal(mod('query+allimages').readrights, true);
+  });
+
+  it('has deprecated parameters and values', () => {
+    for (const n of ['expandtemplates', 'generatexml', 'parse', 'difftotextpst', 'diffto', 'difftotext', 'contentformat']) assert.equal(param('query+alldeletedrevisions', n).deprecated, true, n);
+    for (const [m, n] of [['query+categorymembers', 'startsortkey'], ['query+categorymembers', 'endsortkey'], ['query+extlinks', 'expandurl'], ['query+exturlusage', 'expandurl'], ['parse', 'effectivelanglinks'], ['parse', 'disablepp'], ['parse', 'generatexml']]) assert.equal(param(m, n).deprecated, true, `${m} ${n}`);
+    assert.equal(param('query+alldeletedrevisions', 'section').deprecated, false);
+    assert.deepEqual(param('query+info', 'prop').deprecatedvalues, ['preload', 'readable']);
+    assert.deepEqual(param('query+deletedrevs', 'prop').deprecatedvalues, ['token']);
+    assert.deepEqual(param('parse', 'prop').deprecatedvalues, ['headitems']);
+    assert.deepEqual(param('query', 'list').deprecatedvalues, ['deletedrevs'], 'a deprecated module is a deprecated value of its selector');
+  });
+
+  it('has empty enumeration values, extra namespaces, namespace defaults and duplicates', () => {
+    assert.ok((param('query+allpages', 'prlevel').type as string[]).includes(''));
+    const protocol = param('query+extlinks', 'protocol');
+    assert.deepEqual([(protocol.type as string[])[0], protocol.default], ['', '']);
+    for (const [m, d] of [['query+alllinks', '0'], ['query+allredirects', '0'], ['query+alltransclusions', '10']]) {
+      const ns = param(m, 'namespace');
+      assert.deepEqual([ns.extranamespaces, ns.default, ns.multi], [[-2, -1], d, false], m);
+    }
+    assert.equal(mod('query+allfileusages').parameters.some((p) => p.name === 'namespace'), false);
+    assert.equal(param('query+allmessages', 'args').allowsduplicates, true);
+    assert.equal(param('query+allmessages', 'messages').default, '*');
+    assert.equal(param('query+embeddedin', 'namespace').allspecifier, '*');
+    assert.equal(mod('query+embeddedin').parameters.some((p) => p.name === 'redirect'), false);
+    assert.equal(param('query+imageusage', 'redirect').type, 'boolean');
+  });
+
+  it('has the stated defaults', () => {
+    const facts: Array<[string, string, string | undefined]> = [
+      ['query+imageinfo', 'metadataversion', '1'], ['query+imageinfo', 'urlwidth', '-1'], ['query+imageinfo', 'urlparam', ''], ['query+imageinfo', 'extmetadatalanguage', 'en'],
+      ['query+imageinfo', 'prop', 'timestamp|user'], ['query+allcategories', 'prop', ''], ['query+siteinfo', 'prop', 'general'],
+      ['query+filerepoinfo', 'prop', 'canUpload|displayname|favicon|initialCapital|local|name|rootUrl|scriptDirUrl|thumbUrl|url'],
+      ['query+blocks', 'prop', 'id|user|by|timestamp|expiry|reason|flags'], ['query+categorymembers', 'type', 'page|subcat|file'],
+      ['query+categorymembers', 'dir', 'ascending'], ['query+authmanagerinfo', 'messageformat', 'wikitext'], ['query+siteinfo', 'filteriw', undefined],
+      ['parse', 'wrapoutputclass', 'mw-parser-output'], ['phpfm', 'formatversion', '1'], ['query+deletedrevs', 'prop', 'user|comment'], ['query+allpages', 'namespace', '0'],
+    ];
+    for (const [m, n, d] of facts) assert.equal(param(m, n).default, d, `${m} ${n}`);
+    assert.deepEqual(param('phpfm', 'formatversion').type, ['1', '2', 'latest']);
+    assert.equal(param('query+info', 'linkcontext').type, 'title');
+    assert.equal(param('parse', 'text').type, 'text');
+  });
+
+  it('marks partial enumerations as such', () => {
+    assert.equal(param('parse', 'useskin').valuesIncomplete, true);
+    assert.equal(param('parse', 'contentmodel').valuesIncomplete, true);
+    assert.equal(param('query+allusers', 'rights').valuesIncomplete, true);
+    assert.equal(param('query+contributors', 'rights').valuesIncomplete, true);
+    assert.equal(param('query+allimages', 'sort').valuesIncomplete, false);
+  });
+
+  it('knows logevents but not its parameters (beyond lecontinue), and info only partly', () => {
+    const le = mod('query+logevents');
+    assert.deepEqual([le.prefix, le.group, le.parametersKnown, le.generator], ['le', 'list', false, false]);
+    assert.deepEqual(le.parameters.map((p) => p.name), ['continue']);
+    assert.equal(mod('query+info').parametersKnown, false);
+    assert.deepEqual(mod('query+info').parameters.map((p) => p.name), ['prop', 'linkcontext']);
+    assert.equal(mod('query+allimages').parametersKnown, true);
+    assert.ok(cat.queryModules('list').some((m) => m.name === 'logevents'));
+  });
+
+  it('gives every spec parameter a description', () => {
+    const undescribed: string[] = [];
+    for (const line of MODULE_INDEX.trim().split('\n')) {
+      const m = mod(line.split('|')[1].trim());
+      for (const p of [...m.parameters, ...m.templatedparameters]) if (!p.description && !p.deprecated) undescribed.push(`${m.path} ${p.name}`);
+    }
+    assert.deepEqual(undescribed, []);
+  });
+});
+
+describe('bundled catalogue: MediaWiki 1.39 machinery, checked against a real 1.39 wiki', () => {
+  const real = catalogueOf(read('mw139-all-fv1.json'));
+
+  it('main, query, paraminfo, json and jsonfm have the real parameters', () => {
+    for (const p of ['main', 'query', 'paraminfo', 'json', 'jsonfm', 'phpfm']) {
+      const b = mod(p);
+      const r = real.module(p)!;
+      const shape = (q: ParamInfo) => ({ name: q.name, type: q.type, default: q.default, multi: q.multi, submodules: q.submodules, submoduleparamprefix: q.submoduleparamprefix, deprecated: q.deprecated, deprecatedvalues: q.deprecatedvalues, internalvalues: q.internalvalues, subtypes: q.subtypes, min: q.min, max: q.max });
+      assert.deepEqual(b.parameters.map(shape), r.parameters.map(shape), p);
+    }
+  });
+
+  it('knows every core module of MediaWiki 1.39 with its real group, prefix and flags', () => {
+    assert.equal(cat.modules().length, real.modules().length);
+    for (const r of real.modules()) {
+      const b = mod(r.path);
+      const flags = (m: ModuleInfo) => [m.name, m.group, m.prefix, m.readrights, m.writerights, m.mustbeposted, m.generator, m.deprecated, m.internal, m.dynamicparameters];
+      assert.deepEqual(flags(b), flags(r), r.path);
+      if (r.helpurls.length) assert.deepEqual(b.helpurls, r.helpurls, r.path);
+    }
+  });
+
+  it('does not invent parameters of modules the contract does not show', () => {
+    const unknown = cat.modules().filter((m) => !m.parametersKnown).map((m) => m.path);
+    for (const p of ['query+logevents', 'query+info', 'query+recentchanges', 'query+revisions', 'edit', 'upload', 'help', 'xml']) assert.ok(unknown.includes(p), p);
+    for (const p of unknown) if (!['query+logevents', 'query+info'].includes(p)) assert.deepEqual(mod(p).parameters, [], p);
+  });
+
+  it('flags write actions so that they are not runnable', () => {
+    for (const a of ['edit', 'upload', 'delete', 'move', 'protect', 'block', 'import', 'rollback']) {
+      const m = mod(a);
+      assert.deepEqual([m.mustbeposted, m.writerights, m.parametersKnown], [true, true, false], a);
+    }
+    assert.deepEqual([mod('logout').mustbeposted, mod('logout').writerights], [true, false]);
+    assert.deepEqual([mod('query').mustbeposted, mod('parse').mustbeposted, mod('paraminfo').mustbeposted], [false, false, false]);
+    assert.deepEqual(param('main', 'action').internalvalues, ['cspreport', 'stashedit']);
+  });
+});
