@@ -1,0 +1,41 @@
+/**
+ * Building DOM in the results view. Text is only ever inserted as text nodes; attributes are set one
+ * by one (never a style or event-handler attribute). Wiki HTML goes through ./purify instead.
+ */
+
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string | undefined> | null = null, ...kids: Child[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (attrs) {
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === undefined) continue;
+      if (/^on/i.test(k) || k === 'style' || k === 'srcdoc') throw new Error(`refused attribute ${k}`);
+      e.setAttribute(k, v);
+    }
+  }
+  append(e, ...kids);
+  return e;
+}
+
+export function append(parent: Node, ...kids: Child[]): void {
+  for (const c of kids) {
+    if (c === null || c === undefined || c === false) continue;
+    parent.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+  }
+}
+
+export function text(s: string): Text {
+  return document.createTextNode(s);
+}
+
+export function clear(e: Element): void {
+  while (e.firstChild) e.removeChild(e.firstChild);
+}
+
+/** An accessible icon-less button. */
+export function button(label: string, attrs: Record<string, string | undefined> = {}, onClick?: (ev: MouseEvent) => void): HTMLButtonElement {
+  const b = h('button', { type: 'button', ...attrs }, label);
+  if (onClick) b.addEventListener('click', onClick);
+  return b;
+}

@@ -1,0 +1,60 @@
+/**
+ * The allow-list sanitiser for the few wiki fields that hold HTML (`parsedcomment`,
+ * `parseddescription`, log `params` values such as an HTML anchor, HTML error messages): DOMPurify
+ * (parsing in an inert document: nothing runs, nothing loads) keeping only b, i, em, strong, code,
+ * br, span and links whose href resolves to an http(s) URL (relative wiki links resolve against
+ * the endpoint); links get rel="noopener noreferrer" and open through the host. Every other
+ * element is dropped (its text kept, except for script/style-like elements), every other attribute
+ * removed. The result is a DOM fragment: no string is ever parsed into the live document.
+ */
+import DOMPurify from 'dompurify';
+import { safeHttpUrl } from '../../src/results/next-model';
+
+const CONFIG = {
+  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],
+  ALLOWED_ATTR: ['href', 'title'],
+  ALLOWED_URI_REGEXP: /^https?:\/\//i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
+  RETURN_DOM_FRAGMENT: true as const,
+  RETURN_DOM: false as const,
+};
+
+let base: string | undefined;
+let hooked = false;
+
+function hook(): void {
+  if (hooked) return;
+  hooked = true;
+  DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName !== 'href') return;
+    const url = safeHttpUrl(data.attrValue, base);
+    if (url) data.attrValue = url;
+    else data.keepAttr = false;
+  });
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const href = node.getAttribute('href');
+    if (!href) return;
+    node.setAttribute('rel', 'noopener noreferrer');
+    if (!node.getAttribute('title')) node.setAttribute('title', href);
+  });
+}
+
+/** Sanitised wiki HTML as a fragment to insert; `endpoint` resolves relative links. */
+export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment {
+  if (!DOMPurify.isSupported) {
+    const f = document.createDocumentFragment();
+    f.appendChild(document.createTextNode(html));
+    return f;
+  }
+  hook();
+  base = endpoint;
+  try {
+    return DOMPurify.sanitize(html, CONFIG) as unknown as DocumentFragment;
+  } finally {
+    base = undefined;
+  }
+}

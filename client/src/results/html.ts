@@ -1,0 +1,66 @@
+/**
+ * The results view's HTML page: a strict Content-Security-Policy (`default-src 'none'`; the one
+ * script only by nonce; styles from the webview's resources; images from the webview's resources
+ * and the endpoint's origin only; no connections, frames, forms or base changes), the stylesheet
+ * and the script. Pure: the panel passes the webview's values, the browser test its own.
+ */
+import { randomBytes } from 'crypto';
+import { originOf } from './next-model';
+
+export interface PageOptions {
+  /** `webview.cspSource`. */
+  cspSource: string;
+  /** URI of dist/media/results.js as the webview sees it. */
+  scriptUri: string;
+  /** URI of dist/media/results.css as the webview sees it. */
+  styleUri: string;
+  nonce: string;
+  /** The endpoint of the request: its origin may serve thumbnails. */
+  endpoint?: string;
+}
+
+export function makeNonce(): string {
+  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A CSP source expression: only plain scheme://host[:port] values pass, nothing that could add a directive. */
+function source(s: string): string {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9.\-*[\]:_]+$|^'self'$/.test(s) ? s : "'none'";
+}
+
+export function contentSecurityPolicy(o: Pick<PageOptions, 'cspSource' | 'nonce' | 'endpoint'>): string {
+  const csp = source(o.cspSource);
+  const img = [csp];
+  const origin = o.endpoint ? originOf(o.endpoint) : undefined;
+  if (origin) img.push(origin);
+  if (!/^[A-Za-z0-9+/=]+$/.test(o.nonce)) throw new Error('nonce must be base64');
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${o.nonce}'`,
+    `style-src ${csp}`,
+    `img-src ${img.join(' ')}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-src 'none'",
+  ].join('; ');
+}
+
+export function resultsHtml(o: PageOptions): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${attr(contentSecurityPolicy(o))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${attr(o.styleUri)}">
+<title>wikiq results</title>
+</head>
+<body>
+<div id="app" class="app"><p class="placeholder">Loading results…</p></div>
+<script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
+</body>
+</html>
+`;
+}

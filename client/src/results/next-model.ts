@@ -1,0 +1,453 @@
+/**
+ * The results view's data model and its pure helpers. No `vscode`, no DOM: shared by the panel
+ * (extension host), the webview script (browser) and the unit tests.
+ *
+ * The panel's input is a plain `ResultsModel`, so the view does not depend on engine internals;
+ * `fromEngine.ts` builds one from an engine run.
+ */
+
+export interface ResultsMessage {
+  code?: string;
+  module?: string;
+  text: string;
+  /** The text is wiki HTML (errorformat=html): shown through the sanitiser, never as markup otherwise. */
+  html?: boolean;
+}
+
+export interface RequestInfo {
+  n: number;
+  url: string;
+  status: number;
+  ms: number;
+  bytes: number;
+}
+
+export interface ResultsModel {
+  requestName: string;
+  endpoint: string;
+  params: Record<string, string>;
+  httpStatus?: number;
+  timeMs?: number;
+  bytes?: number;
+  batches: number;
+  complete: boolean;
+  /** Stopped before the end (cancel, error, cap) with results kept. */
+  partial: boolean;
+  continue: Record<string, string> | null;
+  errors: ResultsMessage[];
+  warnings: ResultsMessage[];
+  /** The merged result: `{ query: {...} }`, `{ paraminfo: {...} }`… */
+  result: unknown;
+  /** Bodies as received (the panel caps them before sending). */
+  rawBatches: string[];
+  debuginfo?: unknown;
+  /** One line per HTTP request of the run (Debug tab). */
+  requests?: RequestInfo[];
+  /** Set when the view shows fewer records than the run has (state restored after a reload). */
+  truncatedFrom?: number;
+}
+
+/** The model without its bulky members: what an incremental update carries as its header. */
+export type ModelHeader = Omit<ResultsModel, 'result' | 'rawBatches'>;
+
+export function headerOf(m: ResultsModel): ModelHeader {
+  const { result: _r, rawBatches: _b, ...header } = m;
+  return header;
+}
+
+type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isNested = (v: unknown): boolean => typeof v === 'object' && v !== null;
+
+// ---------------------------------------------------------------------------------------------
+// Tables found in a merged result
+
+export type TableKind = 'list' | 'pages' | 'paraminfo' | 'objects' | 'keyvalue';
+
+export interface TableSpec {
+  /** Unique id: the path joined by '.', e.g. `query.allimages`. */
+  id: string;
+  /** The member name (`allimages`, `pages`, `modules`): what export's `table` names. */
+  name: string;
+  path: string[];
+  kind: TableKind;
+}
+
+/** Members of a result body that are not tables of their own. */
+const NOT_TABLES = new Set(['continue', 'batchcomplete', 'warnings', 'errors', 'debuginfo', 'servedby', 'curtimestamp', 'uselang', 'docref', 'limits']);
+
+/**
+ * The tables of a merged result: one per list (array of records or values), one for `pages`
+ * (formatversion 2 array or formatversion 1 object), the module descriptors of `paraminfo` as a
+ * reference, and for objects (meta modules such as siteinfo) a key/value table or, when every
+ * value is a record, a table of those records keyed by their member name.
+ */
+export function findTables(result: unknown): TableSpec[] {
+  const out: TableSpec[] = [];
+  if (!isObj(result)) return out;
+  for (const [top, body] of Object.entries(result)) {
+    if (NOT_TABLES.has(top)) continue;
+    if (Array.isArray(body)) {
+      out.push({ id: top, name: top, path: [top], kind: 'list' });
+      continue;
+    }
+    if (!isObj(body)) continue;
+    for (const [name, v] of Object.entries(body)) {
+      const path = [top, name];
+      const id = path.join('.');
+      if (top === 'paraminfo' && name === 'modules' && Array.isArray(v)) out.push({ id, name, path, kind: 'paraminfo' });
+      else if (name === 'pages' && (Array.isArray(v) || isObj(v))) out.push({ id, name, path, kind: 'pages' });
+      else if (Array.isArray(v)) out.push({ id, name, path, kind: 'list' });
+      else if (isObj(v) && Object.keys(v).length) {
+        const values = Object.values(v);
+        out.push({ id, name, path, kind: values.every(isObj) ? 'objects' : 'keyvalue' });
+      }
+    }
+  }
+  return out;
+}
+
+export function getPath(root: unknown, path: readonly string[]): unknown {
+  let v = root;
+  for (const p of path) {
+    if (!isNested(v)) return undefined;
+    v = (v as Obj)[p];
+  }
+  return v;
+}
+
+/** Sets a value at a path, creating objects on the way. */
+export function setPath(root: Obj, path: readonly string[], value: unknown): void {
+  let o = root;
+  for (const p of path.slice(0, -1)) {
+    if (!isObj(o[p])) o[p] = {};
+    o = o[p] as Obj;
+  }
+  o[path[path.length - 1]] = value;
+}
+
+/** The rows of a table. For lists and fv2 pages this is the array itself (appends show up). */
+export function tableRows(result: unknown, spec: TableSpec): unknown[] {
+  const v = getPath(result, spec.path);
+  if (Array.isArray(v)) return v;
+  if (!isObj(v)) return [];
+  if (spec.kind === 'keyvalue') return Object.entries(v).map(([key, value]) => ({ key, value }));
+  if (spec.kind === 'objects') return Object.entries(v).map(([key, rec]) => (isObj(rec) ? { '#key': key, ...rec } : { '#key': key, value: rec }));
+  return Object.values(v); // fv1 pages keyed by id
+}
+
+/** Records in the result's tables (paraminfo modules count as records). */
+export function recordCount(result: unknown): number {
+  let n = 0;
+  for (const t of findTables(result)) if (t.kind !== 'keyvalue' && t.kind !== 'objects') n += tableRows(result, t).length;
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+
+/** Column orders for known lists; other fields follow in first-seen order. */
+export const PREFERRED_COLUMNS: Record<string, string[]> = {
+  allimages: ['name', 'title', 'timestamp', 'user', 'size', 'width', 'height', 'mime', 'url', 'descriptionurl', 'descriptionshorturl', 'ns'],
+  logevents: ['logid', 'type', 'action', 'title', 'user', 'timestamp', 'params', 'comment', 'parsedcomment', 'ns', 'pageid', 'logpage', 'revid'],
+  pages: ['pageid', 'ns', 'title', 'missing', 'invalid'],
+  keyvalue: ['key', 'value'],
+};
+
+/** Incrementally collected columns of a table: preferred ones first, then in first-seen order. */
+export class ColumnSet {
+  private readonly seen = new Set<string>();
+  private readonly others: string[] = [];
+  private scanned = 0;
+
+  constructor(private readonly preferred: readonly string[] = []) {}
+
+  /** Scans rows from where the last call stopped; returns true when new columns appeared. */
+  update(rows: readonly unknown[]): boolean {
+    let added = false;
+    for (let i = this.scanned; i < rows.length; i++) {
+      const r = rows[i];
+      if (isObj(r)) {
+        for (const k in r) {
+          if (!this.seen.has(k)) {
+            this.seen.add(k);
+            this.others.push(k);
+            added = true;
+          }
+        }
+      } else if (!this.seen.has('value')) {
+        this.seen.add('value');
+        this.others.push('value');
+        added = true;
+      }
+    }
+    this.scanned = rows.length;
+    return added;
+  }
+
+  reset(): void {
+    this.seen.clear();
+    this.others.length = 0;
+    this.scanned = 0;
+  }
+
+  get columns(): string[] {
+    const pref = this.preferred.filter((c) => this.seen.has(c));
+    const p = new Set(pref);
+    return [...pref, ...this.others.filter((c) => !p.has(c))];
+  }
+}
+
+export function columnsOf(rows: readonly unknown[], preferred: readonly string[] = []): string[] {
+  const c = new ColumnSet(preferred);
+  c.update(rows);
+  return c.columns;
+}
+
+/** A cell's value: records by column, plain values (lists of strings) as `value`. */
+export function cellValue(row: unknown, column: string): unknown {
+  if (isObj(row)) return row[column];
+  return column === 'value' ? row : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+/** Plain text of a value, for filtering, copying and CSV: strings as is, the rest as JSON. */
+export function cellText(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return String(v);
+  }
+}
+
+const LABEL_KEYS = ['title', 'name', '*', 'value', 'user', 'timestamp'];
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, Math.max(0, max - 1))}…` : s;
+}
+
+/**
+ * A short one-line rendering of a value for a table cell. Arrays show their count and a few items
+ * (records by their title or name), objects their members; nesting deeper than two levels is `{…}`.
+ */
+export function compact(v: unknown, max = 120, depth = 0): string {
+  if (v === undefined) return '';
+  if (v === null) return 'null';
+  if (typeof v === 'string') return clip(v.replace(/\s+/g, ' '), max);
+  if (typeof v !== 'object') return String(v);
+  if (depth >= 2) return Array.isArray(v) ? `[${v.length}]` : '{…}';
+  let out = '';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    out = `(${v.length}) `;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      let label: string;
+      if (isObj(x)) {
+        const k = LABEL_KEYS.find((key) => typeof x[key] === 'string' || typeof x[key] === 'number');
+        label = k ? String(x[k]) : compact(x, max, depth + 1);
+      } else label = compact(x, max, depth + 1);
+      out += (i ? ', ' : '') + label;
+      if (out.length > max) break;
+    }
+    return clip(out, max);
+  }
+  const entries = Object.entries(v as Obj);
+  if (entries.length === 0) return '{}';
+  for (let i = 0; i < entries.length; i++) {
+    const [k, x] = entries[i];
+    out += `${i ? ', ' : ''}${k}: ${compact(x, max, depth + 1)}`;
+    if (out.length > max) break;
+  }
+  return clip(out, max);
+}
+
+export function formatBytes(n: number | undefined): string {
+  if (n === undefined || !Number.isFinite(n)) return '';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(n < 10240 ? 1 : 0)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function formatMs(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which fields hold wiki HTML (shown through the sanitiser; everything else is text)
+
+export const HTML_FIELDS = new Set(['parsedcomment', 'parseddescription', 'parsedsummary', 'parsedtext']);
+
+/** True when a string looks like markup (worth sanitising rather than showing as text). */
+export function looksLikeHtml(s: string): boolean {
+  return /<[a-z!/]/i.test(s);
+}
+
+/** Cells whose value is wiki HTML: `parsed*` fields, and log event `params` values holding markup. */
+export function htmlColumn(tableName: string, column: string): 'html' | 'params' | null {
+  if (HTML_FIELDS.has(column)) return 'html';
+  if (tableName === 'logevents' && column === 'params') return 'params';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// URLs
+
+/** The http(s) URL `s`, normalised, or undefined: no other scheme, no credentials, no control characters. */
+export function safeHttpUrl(s: unknown, base?: string): string | undefined {
+  if (typeof s !== 'string' || s.length === 0 || s.length > 8192) return undefined;
+  if (/[\u0000-\u001f\u007f\s]/.test(s.trim()) ) return undefined;
+  let u: URL;
+  try {
+    u = base ? new URL(s.trim(), base) : new URL(s.trim());
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  if (u.username || u.password) return undefined;
+  return u.href;
+}
+
+/** `scheme://host[:port]` of an http(s) endpoint, or undefined. */
+export function originOf(endpoint: string): string | undefined {
+  const u = safeHttpUrl(endpoint);
+  if (!u) return undefined;
+  const origin = new URL(u).origin;
+  return /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/.test(origin) ? origin : undefined;
+}
+
+export function isHttpUrlText(s: string): boolean {
+  return /^https?:\/\/\S+$/i.test(s) && safeHttpUrl(s) !== undefined;
+}
+
+/** The image URL to show as a thumbnail of a record: only http(s) and only from the endpoint's origin. */
+export function thumbnailUrl(record: unknown, endpoint: string): string | undefined {
+  if (!isObj(record)) return undefined;
+  const origin = originOf(endpoint);
+  if (!origin) return undefined;
+  for (const k of ['thumburl', 'url']) {
+    const u = safeHttpUrl(record[k]);
+    if (u && new URL(u).origin === origin) return u;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sorting
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Sort order of cell values: missing last, numbers numerically, text naturally, records by their text. */
+export function compareCells(a: unknown, b: unknown): number {
+  const am = a === undefined || a === null || a === '';
+  const bm = b === undefined || b === null || b === '';
+  if (am || bm) return am === bm ? 0 : am ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? -1 : 1;
+  const as = typeof a === 'string' ? a : compact(a, 200);
+  const bs = typeof b === 'string' ? b : compact(b, 200);
+  return collator.compare(as, bs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redaction of debuginfo
+
+const SECRET_HEADER = /^(cookie|set-cookie|authorization|proxy-authorization)$|token|api[-_]?key|session|secret|password/i;
+const SECRET_PARAM = /token|password|secret|^lgpassword$|^key$/i;
+export const REDACTED = '[redacted]';
+
+function redactMap(v: unknown, re: RegExp): unknown {
+  if (isObj(v)) {
+    const out: Obj = {};
+    for (const [k, x] of Object.entries(v)) out[k] = re.test(k) ? REDACTED : x;
+    return out;
+  }
+  if (Array.isArray(v)) {
+    return v.map((e) => {
+      if (isObj(e) && typeof e.name === 'string' && re.test(e.name)) return { ...e, value: REDACTED };
+      if (Array.isArray(e) && typeof e[0] === 'string' && re.test(e[0])) return [e[0], REDACTED];
+      return e;
+    });
+  }
+  return v;
+}
+
+function redactUrl(u: unknown): unknown {
+  if (typeof u !== 'string') return u;
+  const q = u.indexOf('?');
+  if (q < 0) return u;
+  try {
+    const sp = new URLSearchParams(u.slice(q + 1));
+    let changed = false;
+    for (const k of [...sp.keys()]) if (SECRET_PARAM.test(k)) {
+      sp.set(k, REDACTED);
+      changed = true;
+    }
+    return changed ? `${u.slice(0, q)}?${sp.toString()}` : u;
+  } catch {
+    return u;
+  }
+}
+
+/**
+ * `debuginfo` with its echoed request's cookies, authorization (and other secret-looking headers)
+ * and secret-looking parameters replaced by `[redacted]`. The input is not modified.
+ */
+export function redactDebuginfo(d: unknown): unknown {
+  if (!isObj(d)) return d;
+  const out: Obj = { ...d };
+  if (isObj(d.request)) {
+    const r: Obj = { ...d.request };
+    if ('headers' in r) r.headers = redactMap(r.headers, SECRET_HEADER);
+    if ('params' in r) r.params = redactMap(r.params, SECRET_PARAM);
+    if ('url' in r) r.url = redactUrl(r.url);
+    out.request = r;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// State kept by the webview across reloads
+
+/**
+ * A copy of the model small enough for the webview's saved state: list arrays beyond `maxRecords`
+ * records in all are cut (the copy says from how many), raw bodies dropped past `maxRawChars`.
+ */
+export function truncateForState(m: ResultsModel, maxRecords = 5000, maxRawChars = 512 * 1024): ResultsModel {
+  const total = recordCount(m.result);
+  let raw: string[] = [];
+  let chars = 0;
+  for (const b of m.rawBatches) {
+    if (chars + b.length > maxRawChars) break;
+    raw.push(b);
+    chars += b.length;
+  }
+  if (total <= maxRecords) return raw.length === m.rawBatches.length ? m : { ...m, rawBatches: raw };
+  let budget = maxRecords;
+  const cut = (v: unknown, depth: number): unknown => {
+    if (Array.isArray(v) && depth === 2) {
+      const keep = v.slice(0, Math.max(0, budget));
+      budget -= keep.length;
+      return keep;
+    }
+    if (isObj(v) && depth < 2) {
+      const o: Obj = {};
+      for (const [k, x] of Object.entries(v)) o[k] = cut(x, depth + 1);
+      return o;
+    }
+    return v;
+  };
+  raw = raw.length ? raw : [];
+  return { ...m, result: cut(m.result, 0), rawBatches: raw, truncatedFrom: m.truncatedFrom ?? total };
+}

@@ -1,0 +1,132 @@
+/**
+ * The typed messages between the results view (webview) and the extension host.
+ *
+ * Host → webview: `render` (a whole model; list records beyond the first chunk follow in `append`
+ * messages), `append` (new records and changed members, without losing the scroll position),
+ * `progress`, `pinned`, `show` (switch tab/table).
+ *
+ * Webview → host messages are untrusted: `parseWebviewMessage` accepts only the listed types with
+ * exactly the listed fields of the right types; only http(s) URLs without credentials open.
+ */
+import type { ModelHeader, ResultsModel } from './next-model';
+import { safeHttpUrl } from './next-model';
+
+export type TabId = 'table' | 'json' | 'raw' | 'debug';
+export const TABS: readonly TabId[] = ['table', 'json', 'raw', 'debug'];
+
+export interface RenderMessage {
+  type: 'render';
+  model: ResultsModel;
+  pinned: boolean;
+  /** Show allimages thumbnails at first (the user can toggle). */
+  thumbnails: boolean;
+  /** More records of this model follow in `append` messages. */
+  more: boolean;
+}
+
+export interface AppendMessage {
+  type: 'append';
+  header: ModelHeader;
+  /** Records appended to the lists at these paths (e.g. `['query', 'allimages']`). */
+  lists: Array<{ path: string[]; items: unknown[] }>;
+  /** Members replaced as a whole (merged `pages`, paraminfo…). */
+  replace: Array<{ path: string[]; value: unknown }>;
+  /** New raw bodies. */
+  raw: string[];
+  more: boolean;
+}
+
+export interface ProgressMessage {
+  type: 'progress';
+  running: boolean;
+  batches: number;
+  records: number;
+  /** Set while waiting before a retry (maxlag, 429…). */
+  waiting?: { ms: number; reason: string };
+  /** A line to show (e.g. an error that stopped the run). */
+  text?: string;
+}
+
+export type HostMessage =
+  | RenderMessage
+  | AppendMessage
+  | ProgressMessage
+  | { type: 'pinned'; pinned: boolean }
+  | { type: 'show'; tab: TabId; table?: string };
+
+export type ExportFormat = 'json' | 'ndjson' | 'csv';
+
+/** What the view shows, reported after each render (tests read it; the host keeps the last one). */
+export interface RenderedReport {
+  type: 'rendered';
+  tab: TabId;
+  /** Table id shown in the Table tab (`allimages`, `pages`, `modules`…). */
+  table?: string;
+  /** Rows of the shown table after filtering. */
+  rows: number;
+  /** Text of the visible part of the view (capped). */
+  text: string;
+}
+
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'loadNext' }
+  | { type: 'loadAll' }
+  | { type: 'cancel' }
+  | { type: 'pin' }
+  | { type: 'export'; format: ExportFormat; table?: string }
+  | { type: 'openUrl'; url: string }
+  | { type: 'copy'; text: string }
+  | RenderedReport;
+
+export type WebviewMessageType = WebviewMessage['type'];
+
+const MAX_COPY = 10_000_000;
+const MAX_TEXT = 100_000;
+
+function onlyKeys(o: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) return false;
+  return true;
+}
+
+export type Parsed = { ok: true; message: WebviewMessage } | { ok: false; reason: string };
+
+/** Checks type and shape of a message from the webview. Unknown types, extra or mistyped fields are refused. */
+export function parseWebviewMessage(m: unknown): Parsed {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return { ok: false, reason: 'not an object' };
+  const o = m as Record<string, unknown>;
+  const bad = (reason: string): Parsed => ({ ok: false, reason: `${String(o.type).slice(0, 40)}: ${reason}` });
+  switch (o.type) {
+    case 'ready': case 'loadNext': case 'loadAll': case 'cancel': case 'pin':
+      return onlyKeys(o, ['type']) ? { ok: true, message: { type: o.type } } : bad('unexpected fields');
+    case 'export':
+      if (!onlyKeys(o, ['type', 'format', 'table'])) return bad('unexpected fields');
+      if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return bad('format must be json, ndjson or csv');
+      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
+      return { ok: true, message: o.table === undefined ? { type: 'export', format: o.format } : { type: 'export', format: o.format, table: o.table as string } };
+    case 'openUrl': {
+      if (!onlyKeys(o, ['type', 'url'])) return bad('unexpected fields');
+      const url = safeHttpUrl(o.url);
+      return url ? { ok: true, message: { type: 'openUrl', url } } : bad('only http(s) URLs open');
+    }
+    case 'copy':
+      if (!onlyKeys(o, ['type', 'text'])) return bad('unexpected fields');
+      return typeof o.text === 'string' && o.text.length <= MAX_COPY ? { ok: true, message: { type: 'copy', text: o.text } } : bad('text must be a string under 10 MB');
+    case 'rendered':
+      if (!onlyKeys(o, ['type', 'tab', 'table', 'rows', 'text'])) return bad('unexpected fields');
+      if (!TABS.includes(o.tab as TabId)) return bad('unknown tab');
+      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
+      if (typeof o.rows !== 'number' || !Number.isInteger(o.rows) || o.rows < 0) return bad('rows must be a count');
+      if (typeof o.text !== 'string') return bad('text must be a string');
+      return { ok: true, message: { type: 'rendered', tab: o.tab as TabId, ...(o.table !== undefined ? { table: o.table as string } : {}), rows: o.rows, text: o.text.slice(0, MAX_TEXT) } };
+    default:
+      return { ok: false, reason: `unknown message type ${JSON.stringify(String(o.type)).slice(0, 60)}` };
+  }
+}
+
+/** Webview side: a light check that a message from the host has a known type. */
+export function isHostMessage(m: unknown): m is HostMessage {
+  if (typeof m !== 'object' || m === null) return false;
+  const t = (m as { type?: unknown }).type;
+  return t === 'render' || t === 'append' || t === 'progress' || t === 'pinned' || t === 'show';
+}

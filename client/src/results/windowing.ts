@@ -1,0 +1,37 @@
+/**
+ * Windowing of the results table: which rows exist in the DOM for a scroll position. Fixed row
+ * height, so the window is arithmetic and the same for 100 rows as for 1,000,000. Pure.
+ */
+
+export interface RowWindow {
+  /** First row index in the DOM. */
+  start: number;
+  /** One past the last row index in the DOM. */
+  end: number;
+}
+
+/** Rows visible at `scrollTop` in a viewport of `viewport` pixels, plus `overscan` rows either side. */
+export function computeWindow(scrollTop: number, viewport: number, rowHeight: number, count: number, overscan = 6): RowWindow {
+  if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0 };
+  const top = Math.max(0, Number.isFinite(scrollTop) ? scrollTop : 0);
+  const first = Math.floor(top / rowHeight);
+  const last = Math.ceil((top + Math.max(0, viewport)) / rowHeight);
+  const start = Math.min(Math.max(0, first - overscan), count);
+  const end = Math.min(count, Math.max(start, last + overscan));
+  return { start, end };
+}
+
+/** The scrollTop that brings `row` fully into a viewport of `viewport` pixels (unchanged when it is). */
+export function scrollToReveal(row: number, scrollTop: number, viewport: number, rowHeight: number): number {
+  const top = row * rowHeight;
+  const bottom = top + rowHeight;
+  if (top < scrollTop) return top;
+  if (bottom > scrollTop + viewport) return Math.max(0, bottom - viewport);
+  return scrollTop;
+}
+
+/** Total height of `count` rows, capped below the largest element height browsers lay out reliably. */
+export const MAX_SCROLL_HEIGHT = 30_000_000;
+export function bodyHeight(count: number, rowHeight: number): number {
+  return Math.min(MAX_SCROLL_HEIGHT, Math.max(0, count) * rowHeight);
+}
