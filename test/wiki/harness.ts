@@ -1,11 +1,19 @@
 /**
- * A real MediaWiki for the tests, on 127.0.0.1: Debian's `mediawiki` package, a fresh SQLite wiki
- * per `startWiki()` in a temp directory, served by `php -S`. Seeding (files, users, pages with
- * categories and images, log entries of several types) is done once into a cached template keyed
- * by the seeding code and the MediaWiki version; each start copies it, so a warm start is quick.
- * Missing packages are installed (as root) or reported with the command that would install them.
+ * A real MediaWiki for the tests, on 127.0.0.1: Debian's `mediawiki` package (1.39), a fresh SQLite
+ * wiki per `startWiki()` in a temp directory, served by `php -S`.
+ *
+ * Seeding (files, users, pages with categories, images and links, redirects, log entries of several
+ * types) is done once into a template directory in the user's cache, keyed by a hash of the seeding
+ * code and constants and of the MediaWiki version, built in a temp directory and renamed into place
+ * (a lock file lets parallel test processes wait for one build). Each start copies the template
+ * (every path in its LocalSettings.php is relative to `__DIR__`, so the copy is self-contained),
+ * writes `$wgServer` for its port and starts `php -S` with a router that logs every request before
+ * MediaWiki answers it and serves uploaded files from the copy.
+ *
+ * Missing Debian packages are installed (as root) or reported with the command that would install them.
+ * No vscode imports: used by the node:test suites, the benchmarks, the editor tests and `npm run demo-wiki`.
  */
-import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -15,80 +23,169 @@ import * as zlib from 'node:zlib';
 
 export const MW_DIR = '/usr/share/mediawiki';
 export const PACKAGES = ['mediawiki', 'php-cli', 'php-sqlite3', 'php-intl', 'php-mbstring', 'php-xml'];
+export const INSTALL_COMMAND = `apt-get update && apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
 
-/** What the seeded wiki holds (tests rely on these counts). */
+const CATEGORIES = ['Fruit', 'Vegetables', 'Colours', 'Places', 'Animals'];
+const CONTENT_PAGES = 36;
+const REDIRECTS = 3;
+
+/** What the seeded wiki holds. Tests rely on these numbers; `harness.test.ts` checks each against the wiki. */
 export const SEED = {
+  /** Files (tiny PNGs), uploaded in turn by `users`: `list=allimages&ailimit=1` takes 140 batches. */
   files: 140,
+  /** The uploaders, in turn (file i by users[i % 3]). */
   users: ['Alice', 'Bob', 'Carol'],
-  pages: 36,
-  redirects: 3,
-  categories: ['Fruit', 'Vegetables', 'Colours', 'Places', 'Animals'],
-  /** Every page links to the next two and embeds two files. */
-  filesPerPage: 2,
+  /** Every account made by createAndPromote (plus `admin` from the installer). */
+  accounts: ['Alice', 'Bob', 'Carol', 'Dave', 'Mallory'],
+  admin: 'Admin',
+  /** Sysop and bureaucrat; performs the deletion, protection, move and block. */
+  sysop: 'Alice',
+  /** Blocked (indefinitely) by `sysop`. */
+  blocked: 'Mallory',
+  /** Password of every account, `admin` included. */
   password: 'wikiq-test-password-1234',
+  /** Content pages created in the main namespace, by Bob (`pageTitle(0..35)`); the last one is then deleted. */
+  pages: CONTENT_PAGES,
+  /** Redirects created (`Redirect 0..2` → pages 0..2); the move adds one more. */
+  redirects: REDIRECTS,
+  /** Pages in the main namespace at the end: content pages − 1 deleted + Main Page + redirects + 1 left by the move. */
+  mainNamespacePages: CONTENT_PAGES - 1 + 1 + REDIRECTS + 1,
+  /** Every content page is in two or three of these (their category pages exist too). */
+  categories: CATEGORIES,
+  /** Every content page embeds this many files and links to the next two pages. */
+  filesPerPage: 2,
+  /** Pages 0..11 got a second revision, by Carol. */
+  revisedPages: 12,
+  /** `pageTitle(SEED.deletedPage)` was deleted, `pageTitle(0)` protected, `pageTitle(1)` moved to `movedTo`. */
+  deletedPage: CONTENT_PAGES - 1,
+  protectedPage: 0,
+  movedPage: 1,
+  movedTo: 'Banana page 1 (moved)',
+  /** Log types present in `list=logevents`. */
+  logTypes: ['newusers', 'upload', 'create', 'delete', 'protect', 'move', 'block', 'managetags'],
+  /** At least this many log entries (291 on MediaWiki 1.39): `lelimit=5` takes 50+ batches. */
+  minLogEntries: 250,
+  /** The change tag created (log type managetags). */
+  tag: 'wikiq-seed',
 };
+
+export interface RequestRecord {
+  method: string;
+  /** Path and query string as sent, e.g. `/api.php?action=query&...`. */
+  uri: string;
+  /** Form fields of a POST, URL-encoded (also merged into `url` below). */
+  body?: string;
+  /** The URI, with a POST's form fields appended to its query: what filters see. */
+  url: string;
+}
 
 export interface TestWiki {
   /** `http://127.0.0.1:PORT/api.php` */
   endpoint: string;
+  /** `http://127.0.0.1:PORT` */
   base: string;
   port: number;
+  /** The wiki's own directory (a copy of the template): LocalSettings.php, SQLite files, images/. */
   dir: string;
   /**
-   * API requests served so far, optionally filtered by their URL. php -S logs a request after
-   * answering it, so this first sends a marker request and waits for its log line: every request
-   * answered before is counted.
+   * Requests to /api.php received since the wiki became ready (the readiness probe is not counted),
+   * optionally filtered by their URL (a POST's form fields are appended to it). The server logs each
+   * request before MediaWiki handles it, so every request whose answer anyone has seen is counted,
+   * and so is one still being answered.
    */
-  apiRequestCount(filter?: (url: string) => boolean): Promise<number>;
-  /** Request URIs served so far, in order (marker requests left out). */
-  requestLog(): Promise<string[]>;
+  apiRequestCount(filter?: (url: string) => boolean): number;
+  /** URIs of every request received since the wiki became ready (api.php, index.php, /images/...), in order. */
+  requestLog(): string[];
+  /** The same with methods and POST bodies. */
+  requests(): RequestRecord[];
+  /** Kills the server (and its workers), waits until they are gone (the port is free), removes `dir`. */
   stop(): Promise<void>;
 }
 
-function has(cmd: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+export interface StartOptions {
+  /** Port to listen on (default: a free one). Fails with a clear message when it is taken. */
+  port?: number;
+  /** Progress lines (template build). */
+  log?: (message: string) => void;
+  /** How long to wait for the wiki to answer (default 30 s). */
+  readyTimeoutMs?: number;
 }
 
-function missingPackages(): string[] {
-  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...PACKAGES], { encoding: 'utf8' });
+// ---- packages ---------------------------------------------------------------------------------
+
+function missingPackages(packages: readonly string[]): string[] {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...packages], { encoding: 'utf8' });
+  if (r.error) return [...packages]; // no dpkg at all
   const installed = new Set((r.stdout ?? '').split('\n').filter((l) => l.endsWith(' installed')).map((l) => l.split(' ')[0]));
-  return PACKAGES.filter((p) => !installed.has(p));
+  return packages.filter((p) => !installed.has(p));
 }
 
-/** Installs the Debian packages a test wiki needs, or throws saying what is missing and how to get it. */
-export function ensureMediaWikiInstalled(): void {
-  let missing = missingPackages();
-  if (missing.length === 0 && fs.existsSync(path.join(MW_DIR, 'maintenance/install.php')) && has('php')) return;
-  const command = `apt-get update && apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(`The real-wiki tests need the Debian packages ${missing.join(', ')}; run as root: ${command}`);
+function phpWorks(): boolean {
+  const r = spawnSync('php', ['-r', 'echo class_exists("PDO") && in_array("sqlite", PDO::getAvailableDrivers()) && extension_loaded("intl") && extension_loaded("mbstring") && extension_loaded("xml") ? "ok" : "no";'], { encoding: 'utf8' });
+  return r.stdout === 'ok';
+}
+
+/** What is missing for a test wiki, in words; empty when nothing is. */
+function missingWhat(packages: readonly string[]): string {
+  const missing = missingPackages(packages);
+  if (missing.length) return `the Debian packages ${missing.join(', ')}`;
+  if (!fs.existsSync(path.join(MW_DIR, 'maintenance/install.php'))) return `MediaWiki in ${MW_DIR}`;
+  if (!phpWorks()) return 'PHP with the sqlite3, intl, mbstring and xml extensions';
+  return '';
+}
+
+let installedChecked = false;
+
+/**
+ * Makes sure the Debian packages a test wiki needs are there: installs them when missing (as root,
+ * with apt-get), else throws an Error naming what is missing and the command that installs it.
+ * (`packages` is for the harness's own test of that message.)
+ */
+export function ensureMediaWikiInstalled(packages: readonly string[] = PACKAGES): void {
+  if (packages === PACKAGES && installedChecked) return;
+  const what = missingWhat(packages);
+  if (what) install(packages, what);
+  if (packages === PACKAGES) installedChecked = true;
+}
+
+function install(packages: readonly string[], what: string): void {
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  if (process.platform !== 'linux' || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
+    throw new Error(`The real-wiki tests need ${what} (Debian/Ubuntu packages). Install them with: ${command}`);
   }
-  const opts = { stdio: 'pipe' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
+    throw new Error(`The real-wiki tests need ${what}, and only root can install them. Run as root: ${command}`);
+  }
+  const opts = { encoding: 'utf8' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
   const lock = ['-o', 'DPkg::Lock::Timeout=600'];
   const up = spawnSync('apt-get', [...lock, 'update'], opts);
-  const inst = spawnSync('apt-get', [...lock, 'install', '-y', '--no-install-recommends', ...PACKAGES], opts);
-  missing = missingPackages();
-  if (missing.length || up.status !== 0 || inst.status !== 0 || !fs.existsSync(path.join(MW_DIR, 'maintenance/install.php'))) {
-    const why = (inst.stderr?.toString() || up.stderr?.toString() || '').trim().split('\n').slice(-3).join(' | ');
-    throw new Error(`Could not install the Debian packages for the real-wiki tests (${missing.join(', ') || 'mediawiki'} missing)${why ? `: ${why}` : ''}. Install them with: ${command}`);
-  }
+  const inst = spawnSync('apt-get', [...lock, 'install', '-y', '--no-install-recommends', ...packages], opts);
+  const still = missingWhat(packages);
+  if (!still) return;
+  const why = `${inst.stderr || ''}\n${up.stderr || ''}`.trim().split('\n').filter(Boolean).slice(-3).join(' | ');
+  throw new Error(`Could not install ${still} for the real-wiki tests${why ? ` (apt-get said: ${why})` : ''}. Install them with: ${command}`);
 }
 
+let versionMemo: string | undefined;
+
+/** MediaWiki's version (from includes/Defines.php), with the Debian package's and PHP's. */
 export function mediaWikiVersion(): string {
-  try {
-    const src = fs.readFileSync(path.join(MW_DIR, 'includes/Defines.php'), 'utf8');
-    const m = /MW_VERSION',\s*'([^']+)'/.exec(src);
-    if (m) return m[1];
-  } catch {
-    // fall through
-  }
-  try {
-    return execFileSync('dpkg-query', ['-W', '-f=${Version}', 'mediawiki'], { encoding: 'utf8' }).trim();
-  } catch {
-    return 'unknown';
-  }
+  return (versionMemo ??= readVersion());
 }
 
+function readVersion(): string {
+  let mw = 'unknown';
+  try {
+    mw = /MW_VERSION',\s*'([^']+)'/.exec(fs.readFileSync(path.join(MW_DIR, 'includes/Defines.php'), 'utf8'))?.[1] ?? mw;
+  } catch {
+    // reported as unknown
+  }
+  const deb = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'mediawiki'], { encoding: 'utf8' }).stdout ?? '';
+  const php = spawnSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' }).stdout ?? '';
+  return `${mw} (deb ${deb || '?'}, php ${php || '?'})`;
+}
+
+/** A port nobody listens on at the moment (the kernel's pick for port 0). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -100,7 +197,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-// ---- seeding ----------------------------------------------------------------------------------
+export async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+// ---- seed content -----------------------------------------------------------------------------
 
 const CRC_TABLE = (() => {
   const t = new Int32Array(256);
@@ -118,7 +223,7 @@ function crc32(buf: Buffer): number {
   return (c ^ -1) >>> 0;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
   const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -127,16 +232,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A tiny, unique PNG (w×h, one colour from the seed): MediaWiki refuses duplicate files. */
+/** A tiny PNG (w×h RGB), different for every seed: MediaWiki refuses to import duplicate files. */
 export function png(seed: number, w = 4 + (seed % 5), h = 3 + (seed % 4)): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
+  ihdr[9] = 2; // colour type RGB
   const rows: Buffer[] = [];
   for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3);
+    const row = Buffer.alloc(1 + w * 3); // filter byte 0, then pixels
     for (let x = 0; x < w; x++) {
       row[1 + x * 3] = (seed * 37 + x) & 0xff;
       row[2 + x * 3] = (seed * 91 + y) & 0xff;
@@ -147,34 +252,53 @@ export function png(seed: number, w = 4 + (seed % 5), h = 3 + (seed % 4)): Buffe
   const text = Buffer.from(`Comment\u0000wikiq test file ${seed}`, 'latin1');
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('tEXt', text), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('tEXt', text),
+    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
 const WORDS = ['Apple', 'Banana', 'Cherry', 'Delta', 'Eagle', 'Falcon', 'Garden', 'Harbor', 'Island', 'Jungle', 'Kite', 'Lemon', 'Meadow', 'Nectar', 'Orchid', 'Pepper', 'Quartz', 'River', 'Sunset', 'Tulip', 'Umbrella', 'Violet', 'Willow', 'Xylophone', 'Yarrow', 'Zebra'];
 
+/** Name of seeded file i as uploaded (every third has spaces, which MediaWiki stores as underscores). */
 export function fileName(i: number): string {
   const w = WORDS[i % WORDS.length];
   return i % 3 === 0 ? `${w} photo ${String(i).padStart(3, '0')}.png` : `${w}_${String(i).padStart(3, '0')}.png`;
 }
 
+/** Title of seeded content page i. */
 export function pageTitle(i: number): string {
   return `${WORDS[i % WORDS.length]} page ${i}`;
 }
 
-function pageText(i: number): string {
-  const lines = [`This is test page ${i} of the wikiq seed.`];
+/** Categories of content page i (two or three). */
+export function pageCategories(i: number): string[] {
+  const cats = [CATEGORIES[i % CATEGORIES.length], CATEGORIES[(i + 2) % CATEGORIES.length]];
+  if (i % 4 === 0) cats.push(CATEGORIES[(i + 3) % CATEGORIES.length]);
+  return cats;
+}
+
+/** Files embedded by content page i (as written in the wikitext: some with spaces, some with underscores). */
+export function pageFiles(i: number): string[] {
+  return Array.from({ length: SEED.filesPerPage }, (_, k) => fileName((i * 3 + k * 7) % SEED.files));
+}
+
+function pageText(i: number, revision = 1): string {
+  const lines = [`This is test page ${i} of the wikiq seed${revision > 1 ? `, revision ${revision}` : ''}.`];
   lines.push(`See [[${pageTitle((i + 1) % SEED.pages)}]] and [[${pageTitle((i + 2) % SEED.pages)}]].`);
-  for (let k = 0; k < SEED.filesPerPage; k++) lines.push(`[[File:${fileName((i * 3 + k * 7) % SEED.files)}|thumb|Picture ${k}]]`);
-  const cats = [SEED.categories[i % SEED.categories.length], SEED.categories[(i + 2) % SEED.categories.length]];
-  if (i % 4 === 0) cats.push(SEED.categories[(i + 3) % SEED.categories.length]);
-  for (const c of cats) lines.push(`[[Category:${c}]]`);
+  pageFiles(i).forEach((f, k) => lines.push(`[[File:${f}|thumb|Picture ${k}]]`));
+  for (const c of pageCategories(i)) lines.push(`[[Category:${c}]]`);
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Appended to the installer's LocalSettings.php. Every path is relative to the settings file, so a
+ * copy of the directory is a wiki of its own. The installer's own `$wgSQLiteDataDir` line is
+ * rewritten to `__DIR__` too (its object cache, job queue and l10n stores are built from it).
+ */
 const SETTINGS = `
 # --- wikiq test wiki settings ---
-$wgSQLiteDataDir = __DIR__;
 $wgEnableUploads = true;
 $wgUploadDirectory = __DIR__ . '/images';
 $wgUploadPath = '/images';
@@ -186,36 +310,95 @@ $wgShowExceptionDetails = true;
 $wgMainCacheType = CACHE_NONE;
 $wgJobRunRate = 0;
 $wgEnableEmail = false;
+$wgEnableUserEmail = false;
 $wgGroupPermissions['*']['createaccount'] = false;
+# A throwaway wiki: no fsync (seeding is several times faster).
+$wgDBservers = [ [
+  'type' => 'sqlite', 'host' => '', 'dbname' => $wgDBname, 'user' => '', 'password' => '',
+  'load' => 1, 'flags' => DBO_DEFAULT, 'variables' => [ 'synchronous' => 'OFF' ],
+] ];
 `;
 
-/** php -S router: serves uploaded files from the wiki's own directory, everything else as usual. */
-const ROUTER = `<?php
-$uri = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if (strpos($uri, '/images/') === 0) {
-  $file = getenv('WIKIQ_WIKI_DIR') . '/images/' . rawurldecode(substr($uri, 8));
-  if (strpos(realpath($file) ?: '', realpath(getenv('WIKIQ_WIKI_DIR'))) === 0 && is_file($file)) {
-    header('Content-Type: ' . (mime_content_type($file) ?: 'application/octet-stream'));
-    readfile($file);
-    return true;
-  }
-  http_response_code(404);
-  return true;
-}
-return false;
-`;
-
-function php(dir: string, script: string, args: string[], input?: string): void {
+function maintenance(dir: string, script: string, args: string[], input?: string): string {
   const r = spawnSync('php', [path.join(MW_DIR, 'maintenance', script), ...args], {
     cwd: MW_DIR, input, encoding: 'utf8', env: { ...process.env, MW_CONFIG_FILE: path.join(dir, 'LocalSettings.php') }, maxBuffer: 64 * 1024 * 1024,
   });
-  if (r.status !== 0) throw new Error(`maintenance/${script} failed (exit ${r.status}): ${(r.stderr || r.stdout || '').trim().slice(-600)}`);
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  if (r.status !== 0 || /\bFAILED\b|Fatal error|Exception/.test(out)) {
+    throw new Error(`Seeding the test wiki: maintenance/${script} ${args.join(' ')} failed (exit ${r.status}): ${out.trim().slice(-800)}`);
+  }
+  return out;
 }
 
+/** Installs and seeds a wiki into `dir` (which exists and is empty). */
+function buildTemplate(dir: string, log: (m: string) => void): void {
+  const t0 = Date.now();
+  const step = (what: string) => log(`  ${what} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  const inst = spawnSync('php', [
+    'maintenance/install.php', '--dbtype=sqlite', `--dbpath=${dir}`, '--dbname=wikiq', '--server=http://127.0.0.1:1', '--scriptpath=',
+    `--confpath=${dir}`, `--pass=${SEED.password}`, 'Test Wiki', SEED.admin,
+  ], { cwd: MW_DIR, encoding: 'utf8', env: { ...process.env, MW_CONFIG_FILE: '' } });
+  if (inst.status !== 0) throw new Error(`MediaWiki's install.php failed: ${`${inst.stdout}${inst.stderr}`.trim().slice(-800)}`);
+  const settingsFile = path.join(dir, 'LocalSettings.php');
+  let settings = fs.readFileSync(settingsFile, 'utf8');
+  const dataDir = /^\$wgSQLiteDataDir\s*=.*$/m;
+  if (!dataDir.test(settings)) throw new Error('install.php wrote no $wgSQLiteDataDir line to LocalSettings.php');
+  settings = settings.replace(dataDir, '$wgSQLiteDataDir = __DIR__;').replace(/'synchronous' => 'NORMAL'/g, "'synchronous' => 'OFF'");
+  if (settings.includes(dir)) throw new Error(`LocalSettings.php still names the build directory ${dir}`);
+  fs.writeFileSync(settingsFile, settings + SETTINGS);
+  for (const d of ['images', 'cache', 'tmp']) fs.mkdirSync(path.join(dir, d), { recursive: true });
+  step('installed');
+
+  for (const u of SEED.accounts) {
+    maintenance(dir, 'createAndPromote.php', u === SEED.sysop ? ['--sysop', '--bureaucrat', u, SEED.password] : [u, SEED.password]);
+  }
+  step(`${SEED.accounts.length} accounts`);
+
+  const work = path.join(dir, 'tmp', 'seed');
+  SEED.users.forEach((u, k) => {
+    const d = path.join(work, `files-${k}`);
+    fs.mkdirSync(d, { recursive: true });
+    for (let i = k; i < SEED.files; i += SEED.users.length) fs.writeFileSync(path.join(d, fileName(i)), png(i));
+    maintenance(dir, 'importImages.php', [`--user=${u}`, `--comment=Seeded by the wikiq test harness (${u})`, d]);
+  });
+  step(`${SEED.files} files`);
+
+  const pages = path.join(work, 'pages');
+  fs.mkdirSync(pages, { recursive: true });
+  for (let i = 0; i < SEED.pages; i++) fs.writeFileSync(path.join(pages, pageTitle(i)), pageText(i));
+  for (let r = 0; r < SEED.redirects; r++) fs.writeFileSync(path.join(pages, `Redirect ${r}`), `#REDIRECT [[${pageTitle(r)}]]\n`);
+  for (const c of SEED.categories) fs.writeFileSync(path.join(pages, `Category:${c}`), `Pages about ${c.toLowerCase()}.\n`);
+  maintenance(dir, 'importTextFiles.php', ['--user=Bob', '--summary=Seeded page', ...fs.readdirSync(pages).sort().map((f) => path.join(pages, f))]);
+  const revised = path.join(work, 'revised');
+  fs.mkdirSync(revised);
+  for (let i = 0; i < SEED.revisedPages; i++) fs.writeFileSync(path.join(revised, pageTitle(i)), pageText(i, 2));
+  maintenance(dir, 'importTextFiles.php', ['--user=Carol', '--summary=Second revision', '--overwrite', ...fs.readdirSync(revised).sort().map((f) => path.join(revised, f))]);
+  step(`${SEED.pages} pages, ${SEED.redirects} redirects, ${SEED.categories.length} category pages, ${SEED.revisedPages} second revisions`);
+
+  maintenance(dir, 'runJobs.php', []);
+  fs.writeFileSync(path.join(work, 'delete.txt'), `${pageTitle(SEED.deletedPage)}\n`);
+  maintenance(dir, 'deleteBatch.php', ['-u', SEED.sysop, '-r', 'Seeded deletion', path.join(work, 'delete.txt')]);
+  maintenance(dir, 'protect.php', ['-u', SEED.sysop, '-r', 'Seeded protection', pageTitle(SEED.protectedPage)]);
+  fs.writeFileSync(path.join(work, 'move.txt'), `${pageTitle(SEED.movedPage)}|${SEED.movedTo}\n`);
+  maintenance(dir, 'moveBatch.php', ['-u', SEED.sysop, '-r', 'Seeded move', path.join(work, 'move.txt')]);
+  fs.writeFileSync(path.join(work, 'block.txt'), `${SEED.blocked}\n`);
+  maintenance(dir, 'blockUsers.php', ['--performer', SEED.sysop, '--reason', 'Seeded block', path.join(work, 'block.txt')]);
+  maintenance(dir, 'addChangeTag.php', ['--tag', SEED.tag, '--reason', 'Seeded tag']);
+  maintenance(dir, 'runJobs.php', []);
+  maintenance(dir, 'initSiteStats.php', ['--update', '--active']);
+  step('deletion, protection, move, block, tag, jobs, site statistics');
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+// ---- template cache ---------------------------------------------------------------------------
+
+/** Everything that decides the template's content; its hash names the template directory. */
 function seedKey(): string {
   const h = createHash('sha256');
-  h.update(fs.readFileSync(__filename));
-  h.update(mediaWikiVersion());
+  for (const part of [JSON.stringify(SEED), SETTINGS, WORDS.join(','), buildTemplate, maintenance, pageText, pageTitle, pageFiles, pageCategories, fileName, png, pngChunk, mediaWikiVersion()]) {
+    h.update(String(part));
+    h.update('\u0000');
+  }
   return h.digest('hex').slice(0, 12);
 }
 
@@ -223,148 +406,295 @@ export function cacheRoot(): string {
   return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'wikiq');
 }
 
-/** Builds (once) the seeded template and returns its directory. */
-export function ensureTemplate(log: (m: string) => void = () => undefined): string {
-  ensureMediaWikiInstalled();
-  const target = path.join(cacheRoot(), `wiki-template-${seedKey()}`);
-  if (fs.existsSync(path.join(target, 'LocalSettings.php'))) return target;
-  fs.mkdirSync(cacheRoot(), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(cacheRoot(), 'wiki-build-'));
-  const started = Date.now();
+function pidAlive(pid: number): boolean {
   try {
-    const r = spawnSync('php', [
-      'maintenance/install.php', '--dbtype=sqlite', `--dbpath=${dir}`, '--dbname=wikiq', '--server=http://127.0.0.1:1', '--scriptpath=',
-      `--confpath=${dir}`, `--pass=${SEED.password}`, 'Test Wiki', 'Admin',
-    ], { cwd: MW_DIR, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`MediaWiki's install.php failed: ${(r.stderr || r.stdout).trim().slice(-600)}`);
-    fs.appendFileSync(path.join(dir, 'LocalSettings.php'), SETTINGS);
-    for (const d of ['images', 'cache', 'tmp']) fs.mkdirSync(path.join(dir, d), { recursive: true });
-    for (const u of SEED.users) php(dir, 'createAndPromote.php', u === 'Alice' ? ['--sysop', u, SEED.password] : [u, SEED.password]);
-    // Files, uploaded by three users in turn.
-    const byUser = SEED.users.map(() => [] as string[]);
-    const src = path.join(dir, 'seed-files');
-    for (let i = 0; i < SEED.files; i++) {
-      const u = i % SEED.users.length;
-      const d = path.join(src, String(u));
-      fs.mkdirSync(d, { recursive: true });
-      fs.writeFileSync(path.join(d, fileName(i)), png(i));
-      byUser[u].push(fileName(i));
-    }
-    SEED.users.forEach((u, k) => php(dir, 'importImages.php', [`--user=${u}`, '--comment=Seeded by the wikiq test harness', path.join(src, String(k))]));
-    // Pages with links, categories and embedded files; a few redirects; category pages.
-    const pages = path.join(dir, 'seed-pages');
-    fs.mkdirSync(pages);
-    for (let i = 0; i < SEED.pages; i++) fs.writeFileSync(path.join(pages, pageTitle(i)), pageText(i));
-    for (let r2 = 0; r2 < SEED.redirects; r2++) fs.writeFileSync(path.join(pages, `Redirect ${r2}`), `#REDIRECT [[${pageTitle(r2)}]]\n`);
-    for (const c of SEED.categories) fs.writeFileSync(path.join(pages, `Category:${c}`), `Pages about ${c.toLowerCase()}.\n`);
-    php(dir, 'importTextFiles.php', ['--user=Bob', '--summary=Seeded page', ...fs.readdirSync(pages).map((f) => path.join(pages, f))]);
-    php(dir, 'runJobs.php', []);
-    // More log types: delete, protect.
-    fs.writeFileSync(path.join(dir, 'delete.txt'), `${pageTitle(SEED.pages - 1)}\n`);
-    php(dir, 'deleteBatch.php', ['-u', 'Alice', '-r', 'Seeded deletion', path.join(dir, 'delete.txt')]);
-    php(dir, 'protect.php', ['-u', 'Alice', '-r', 'Seeded protection', pageTitle(0)]);
-    php(dir, 'runJobs.php', []);
-    fs.rmSync(src, { recursive: true, force: true });
-    fs.rmSync(pages, { recursive: true, force: true });
-    fs.writeFileSync(path.join(dir, 'router.php'), ROUTER);
-    try {
-      fs.renameSync(dir, target);
-    } catch (e) {
-      // Another process finished first: use its template.
-      if (!fs.existsSync(path.join(target, 'LocalSettings.php'))) throw e;
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-    log(`seeded the test wiki template in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return target;
+    process.kill(pid, 0);
+    return true;
   } catch (e) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw e;
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const p of running) p.kill('SIGKILL');
-});
+/** Resolves when `check()` holds, re-checking on every change in `dir`; rejects after `ms`. */
+function waitForChange(dir: string, check: () => boolean, ms: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (err?: Error) => {
+      if (done) return;
+      done = true;
+      watcher.close();
+      clearTimeout(timer);
+      clearInterval(safety);
+      if (err) reject(err);
+      else resolve();
+    };
+    const test = () => {
+      try {
+        if (check()) finish();
+      } catch (e) {
+        finish(e as Error);
+      }
+    };
+    const watcher = fs.watch(dir, test);
+    // A lock holder that dies leaves no event behind: look again now and then.
+    const safety = setInterval(test, 2000);
+    const timer = setTimeout(() => finish(new Error(`Gave up waiting for ${what} after ${ms / 1000} s`)), ms);
+    test();
+  });
+}
 
-export async function startWiki(opts: { port?: number; log?: (m: string) => void } = {}): Promise<TestWiki> {
-  const template = ensureTemplate(opts.log);
+/**
+ * The seeded template's directory, built first if needed: in a temp directory next to it, then
+ * renamed into place. Concurrent callers (test files run in parallel) wait for one build.
+ */
+export async function ensureTemplate(log: (m: string) => void = () => undefined): Promise<string> {
+  ensureMediaWikiInstalled();
+  const root = cacheRoot();
+  const key = seedKey();
+  const target = path.join(root, `wiki-template-${key}`);
+  const isReady = () => fs.existsSync(path.join(target, 'LocalSettings.php'));
+  if (isReady()) return target;
+  try {
+    fs.mkdirSync(root, { recursive: true });
+    fs.accessSync(root, fs.constants.W_OK);
+  } catch (e) {
+    throw new Error(`Cannot write the test wiki template's cache directory ${root} (set XDG_CACHE_HOME to a writable directory): ${(e as Error).message}`);
+  }
+  const lockFile = `${target}.lock`;
+  for (;;) {
+    if (isReady()) return target;
+    let fd: number;
+    try {
+      fd = fs.openSync(lockFile, 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim() || NaN);
+      if (Number.isFinite(holder) && holder !== process.pid && pidAlive(holder)) {
+        log(`waiting for process ${holder} to finish seeding the test wiki template…`);
+        await waitForChange(root, () => isReady() || !fs.existsSync(lockFile) || !pidAlive(holder), 10 * 60 * 1000, `the test wiki template (${target})`);
+      } else {
+        fs.rmSync(lockFile, { force: true }); // left by a process that died
+      }
+      continue;
+    }
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+    try {
+      if (isReady()) return target;
+      // Builds that died half-way leave their directories behind.
+      for (const n of fs.readdirSync(root)) if (n.startsWith(`wiki-build-${key}-`)) fs.rmSync(path.join(root, n), { recursive: true, force: true });
+      const dir = fs.mkdtempSync(path.join(root, `wiki-build-${key}-`));
+      const started = Date.now();
+      log(`seeding the test wiki template (MediaWiki ${mediaWikiVersion()}) into ${target}…`);
+      try {
+        buildTemplate(dir, log);
+        fs.renameSync(dir, target);
+      } catch (e) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw e;
+      }
+      log(`seeded the test wiki template in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return target;
+    } finally {
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+}
+
+// ---- running ----------------------------------------------------------------------------------
+
+/**
+ * php -S router: logs every request (one JSON line, before MediaWiki handles it) and serves uploaded
+ * files from the wiki's own directory; everything else goes to MediaWiki as usual.
+ */
+const ROUTER = `<?php
+$dir = getenv('WIKIQ_WIKI_DIR');
+$entry = ['m' => $_SERVER['REQUEST_METHOD'], 'u' => $_SERVER['REQUEST_URI']];
+if ($_SERVER['REQUEST_METHOD'] === 'POST' && $_POST) $entry['b'] = http_build_query($_POST);
+file_put_contents($dir . '/requests.log', json_encode($entry, JSON_UNESCAPED_SLASHES) . "\\n", FILE_APPEND | LOCK_EX);
+$uri = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+if (strpos($uri, '/images/') === 0) {
+  $file = realpath($dir . '/images/' . rawurldecode(substr($uri, 8)));
+  if ($file !== false && strpos($file, realpath($dir . '/images') . '/') === 0 && is_file($file)) {
+    header('Content-Type: ' . (mime_content_type($file) ?: 'application/octet-stream'));
+    header('Content-Length: ' . filesize($file));
+    readfile($file);
+    return true;
+  }
+  http_response_code(404);
+  echo 'Not found';
+  return true;
+}
+return false;
+`;
+
+/**
+ * Runs php -S in its own process group, with a watchdog: the harness holds the shell's stdin open,
+ * and when the harness's process ends in any way (even SIGKILL) stdin reaches EOF, the whole group
+ * (php, its workers) is killed and the wiki's directory removed. When php ends by itself (port
+ * taken) the group ends too. stop() kills the group (the shell included) and cleans up itself.
+ */
+const SUPERVISOR = `
+( php -S "127.0.0.1:$WIKIQ_PORT" "$WIKIQ_WIKI_DIR/router.php"; kill -TERM 0 ) </dev/null &
+cat >/dev/null
+trap '' TERM
+kill -TERM 0
+wait
+case "$WIKIQ_WIKI_DIR" in */wikiq-wiki-*) rm -rf "$WIKIQ_WIKI_DIR" ;; esac
+`;
+
+interface Running {
+  proc: ChildProcess;
+  dir: string;
+}
+const running = new Set<Running>();
+let exitHookInstalled = false;
+
+function killGroup(proc: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (proc.pid) process.kill(-proc.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const r of running) {
+      killGroup(r.proc, 'SIGKILL');
+      try {
+        fs.rmSync(r.dir, { recursive: true, force: true });
+      } catch {
+        // best effort at exit
+      }
+    }
+  });
+}
+
+/** Starts a fresh copy of the seeded wiki on 127.0.0.1 and resolves when its API answers. */
+export async function startWiki(opts: StartOptions = {}): Promise<TestWiki> {
+  const template = await ensureTemplate(opts.log);
+  if (opts.port !== undefined) {
+    if (!(await portIsFree(opts.port))) throw new Error(`Cannot start the test wiki on port ${opts.port}: the port is in use.`);
+    return startCopy(template, opts.port, opts);
+  }
+  // A free port can be taken by someone else before php binds it: then try another one.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCopy(template, await freePort(), opts);
+    } catch (e) {
+      if (attempt >= 3 || !/Address already in use/i.test(String((e as Error).message))) throw e;
+    }
+  }
+}
+
+async function startCopy(template: string, port: number, opts: StartOptions): Promise<TestWiki> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-wiki-'));
   fs.cpSync(template, dir, { recursive: true });
-  const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
+  const endpoint = `${base}/api.php`;
   const settings = path.join(dir, 'LocalSettings.php');
   fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').replace(/^\$wgServer\s*=.*$/m, `$wgServer = "${base}";`));
-  const proc = spawn('php', ['-S', `127.0.0.1:${port}`, path.join(dir, 'router.php')], {
+  fs.writeFileSync(path.join(dir, 'router.php'), ROUTER);
+  const logFile = path.join(dir, 'requests.log');
+  fs.writeFileSync(logFile, '');
+
+  installExitHook();
+  const proc = spawn('sh', ['-c', SUPERVISOR], {
     cwd: MW_DIR,
-    env: { ...process.env, MW_CONFIG_FILE: settings, WIKIQ_WIKI_DIR: dir },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: stop() and the exit hook kill php and its workers together
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, MW_CONFIG_FILE: settings, WIKIQ_WIKI_DIR: dir, WIKIQ_PORT: String(port), PHP_CLI_SERVER_WORKERS: '2' },
   });
-  running.add(proc);
-  const requests: string[] = [];
-  const markerWaiters = new Map<string, () => void>();
+  const entry: Running = { proc, dir };
+  running.add(entry);
+  // Keep the watchdog's stdin open, but let the test process exit without waiting for the server.
+  proc.unref();
+  for (const s of [proc.stdin, proc.stdout, proc.stderr]) (s as unknown as { unref?: () => void })?.unref?.();
   let output = '';
-  let pending = '';
+  let started!: () => void;
+  const startedLine = new Promise<void>((resolve) => (started = resolve));
   const onData = (d: Buffer) => {
-    const text = d.toString();
-    output = (output + text).slice(-4000);
-    pending += text;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      const m = /\[\d{3}\]: (?:GET|POST|HEAD) (\S+)/.exec(line);
-      if (!m) continue;
-      const marker = /[?&]wikiqmarker=(\w+)/.exec(m[1]);
-      if (marker) markerWaiters.get(marker[1])?.();
-      else requests.push(m[1]);
-    }
-  };
-  let markers = 0;
-  const sync = async () => {
-    const id = `m${++markers}`;
-    const seen = new Promise<void>((resolve) => markerWaiters.set(id, resolve));
-    await (await fetch(`${base}/api.php?wikiqmarker=${id}&format=json`)).arrayBuffer();
-    await seen;
-    markerWaiters.delete(id);
+    output = (output + d.toString()).slice(-8000);
+    if (/Development Server \(http:\/\/127\.0\.0\.1:\d+\) started/.test(output)) started();
   };
   proc.stdout!.on('data', onData);
   proc.stderr!.on('data', onData);
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  const endpoint = `${base}/api.php`;
-  // Ready when the API answers; bounded, and fails with the server's own words.
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`php -S exited (${proc.exitCode}) before the wiki was ready: ${output.trim().slice(-500)}`);
-    try {
-      const res = await fetch(`${endpoint}?action=query&meta=siteinfo&format=json`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok && (await res.json()).query?.general) break;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`The test wiki on ${base} did not answer within 20 s: ${output.trim().slice(-500)}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  requests.length = 0; // the readiness probe is not a test's request
-  return {
-    endpoint, base, port, dir,
-    async apiRequestCount(filter) {
-      await sync();
-      return requests.filter((u) => u.startsWith('/api.php') && (!filter || filter(u))).length;
-    },
-    async requestLog() {
-      await sync();
-      return [...requests];
-    },
-    async stop() {
-      if (proc.exitCode === null) {
-        proc.kill('SIGTERM');
-        await exited;
+  const closed = new Promise<void>((resolve) => proc.once('close', () => resolve()));
+  let isClosed = false;
+  void closed.then(() => {
+    isClosed = true;
+  });
+  const serverWords = () => output.split('\n').filter((l) => !/ (Accepted|Closing)$/.test(l)).join('\n').trim().slice(-800);
+
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (!isClosed) {
+        // Keep this process alive until the server is gone (its handles were unref'ed at start).
+        proc.ref();
+        for (const st of [proc.stdout, proc.stderr]) (st as unknown as { ref?: () => void })?.ref?.();
+        killGroup(proc, 'SIGTERM');
+        await closed; // every process holding the server's stdout/stderr (php, workers) has ended
       }
-      running.delete(proc);
+      running.delete(entry);
       fs.rmSync(dir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+
+  const timeout = opts.readyTimeoutMs ?? 30000;
+  const deadline = Date.now() + timeout;
+  const fail = async (why: string) => {
+    await stop();
+    return new Error(`The test wiki on ${base} ${why}${serverWords() ? `. php -S said: ${serverWords()}` : ''}`);
+  };
+  // First php's own "started" line (or its end), then the API itself, both within the deadline.
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    startedLine.then(() => 'started' as const),
+    closed.then(() => 'closed' as const),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout))),
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'closed') throw await fail('did not start');
+  if (outcome === 'timeout') throw await fail(`did not start within ${timeout / 1000} s`);
+  let lastError = '';
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(`${endpoint}?action=query&meta=siteinfo&format=json&formatversion=2`, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) });
+      const text = await res.text();
+      if (res.ok && JSON.parse(text).query?.general?.generator) break;
+      lastError = `HTTP ${res.status}: ${text.slice(0, 300)}`;
+    } catch (e) {
+      lastError = e instanceof Error ? e.message : String(e);
+    }
+    if (isClosed) throw await fail('stopped before its API answered');
+    if (Date.now() >= deadline) throw await fail(`did not answer siteinfo within ${timeout / 1000} s (last: ${lastError})`);
+    await new Promise((r) => setTimeout(r, Math.min(25 * 2 ** attempt, 500)));
+  }
+  const skip = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length; // the readiness probe
+
+  const requests = (): RequestRecord[] =>
+    fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).slice(skip).map((line) => {
+      const e = JSON.parse(line) as { m: string; u: string; b?: string };
+      const url = e.b ? `${e.u}${e.u.includes('?') ? '&' : '?'}${e.b}` : e.u;
+      return { method: e.m, uri: e.u, ...(e.b ? { body: e.b } : {}), url };
+    });
+  return {
+    endpoint,
+    base,
+    port,
+    dir,
+    apiRequestCount(filter) {
+      return requests().filter((r) => r.uri.startsWith('/api.php') && (!filter || filter(r.url))).length;
     },
+    requestLog() {
+      return requests().map((r) => r.uri);
+    },
+    requests,
+    stop,
   };
 }
