@@ -173,11 +173,12 @@ describe('test wiki harness', () => {
     assert.equal(wiki.apiRequestCount(), all + 2, 'only /api.php requests are API requests');
   });
 
-  it('runs wikis side by side, each with its own data, and stop() frees the port and removes the copy', async () => {
-    const other = await startWiki();
+  it('runs wikis side by side, each with its own settings, and stop() frees the port and removes the copy', async () => {
+    const other = await startWiki({ debuginfo: false });
     assert.notEqual(other.port, wiki.port);
     assert.notEqual(other.dir, wiki.dir);
     assert.equal(other.apiRequestCount(), 0, 'a fresh wiki has served no test request');
+    assert.equal((await api(other, { action: 'query', meta: 'siteinfo' })).debuginfo, undefined, 'debuginfo: false');
     await other.stop();
     assert.equal(fs.existsSync(other.dir), false);
     assert.equal(await refused(other.port), true, 'nothing answers on the port (workers included)');

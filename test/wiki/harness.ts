@@ -100,6 +100,8 @@ export interface TestWiki {
   requests(): RequestRecord[];
   /** Kills the server (and its workers), waits until they are gone (the port is free), removes `dir`. */
   stop(): Promise<void>;
+  /** Settles when the server has ended, stopped or not; the text is the end of what php -S said. */
+  ended: Promise<string>;
 }
 
 export interface StartOptions {
@@ -109,6 +111,17 @@ export interface StartOptions {
   log?: (message: string) => void;
   /** How long to wait for the wiki to answer (default 30 s). */
   readyTimeoutMs?: number;
+  /**
+   * Keep this Node process alive while the server runs (`npm run demo-wiki`). By default the server
+   * does not hold the process open: a test process that forgot stop() still exits, and takes the
+   * server with it.
+   */
+  keepAlive?: boolean;
+  /**
+   * `debuginfo` in every response (default true, as the spec shows it; ~90 KB of it is the list of
+   * PHP files loaded). false turns $wgDebugToolbar off for this wiki, e.g. to time transfers without it.
+   */
+  debuginfo?: boolean;
 }
 
 // ---- packages ---------------------------------------------------------------------------------
@@ -443,6 +456,20 @@ function waitForChange(dir: string, check: () => boolean, ms: number, what: stri
   });
 }
 
+/** Removes half-built directories of this key (their builder died) and templates unused for a week. */
+function pruneTemplates(root: string, key: string): void {
+  const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+  for (const n of fs.readdirSync(root)) {
+    const p = path.join(root, n);
+    try {
+      const stale = n.startsWith(`wiki-build-${key}-`) || (/^wiki-(template|build)-[0-9a-f]{12}/.test(n) && !n.endsWith('.lock') && fs.statSync(p).mtimeMs < weekAgo);
+      if (stale) fs.rmSync(p, { recursive: true, force: true });
+    } catch {
+      // another process pruned it first
+    }
+  }
+}
+
 /**
  * The seeded template's directory, built first if needed: in a temp directory next to it, then
  * renamed into place. Concurrent callers (test files run in parallel) wait for one build.
@@ -453,7 +480,13 @@ export async function ensureTemplate(log: (m: string) => void = () => undefined)
   const key = seedKey();
   const target = path.join(root, `wiki-template-${key}`);
   const isReady = () => fs.existsSync(path.join(target, 'LocalSettings.php'));
-  if (isReady()) return target;
+  const used = () => {
+    // The directory's mtime says when a template was last used: templates of older seeds are pruned.
+    const now = new Date();
+    fs.utimesSync(target, now, now);
+    return target;
+  };
+  if (isReady()) return used();
   try {
     fs.mkdirSync(root, { recursive: true });
     fs.accessSync(root, fs.constants.W_OK);
@@ -462,7 +495,7 @@ export async function ensureTemplate(log: (m: string) => void = () => undefined)
   }
   const lockFile = `${target}.lock`;
   for (;;) {
-    if (isReady()) return target;
+    if (isReady()) return used();
     let fd: number;
     try {
       fd = fs.openSync(lockFile, 'wx');
@@ -480,9 +513,8 @@ export async function ensureTemplate(log: (m: string) => void = () => undefined)
     fs.writeSync(fd, String(process.pid));
     fs.closeSync(fd);
     try {
-      if (isReady()) return target;
-      // Builds that died half-way leave their directories behind.
-      for (const n of fs.readdirSync(root)) if (n.startsWith(`wiki-build-${key}-`)) fs.rmSync(path.join(root, n), { recursive: true, force: true });
+      if (isReady()) return used();
+      pruneTemplates(root, key);
       const dir = fs.mkdtempSync(path.join(root, `wiki-build-${key}-`));
       const started = Date.now();
       log(`seeding the test wiki template (MediaWiki ${mediaWikiVersion()}) into ${target}…`);
@@ -494,7 +526,7 @@ export async function ensureTemplate(log: (m: string) => void = () => undefined)
         throw e;
       }
       log(`seeded the test wiki template in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return target;
+      return used();
     } finally {
       fs.rmSync(lockFile, { force: true });
     }
@@ -596,7 +628,8 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
   const base = `http://127.0.0.1:${port}`;
   const endpoint = `${base}/api.php`;
   const settings = path.join(dir, 'LocalSettings.php');
-  fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').replace(/^\$wgServer\s*=.*$/m, `$wgServer = "${base}";`));
+  const text = fs.readFileSync(settings, 'utf8').replace(/^\$wgServer\s*=.*$/m, `$wgServer = "${base}";`);
+  fs.writeFileSync(settings, text + (opts.debuginfo === false ? '$wgDebugToolbar = false;\n' : ''));
   fs.writeFileSync(path.join(dir, 'router.php'), ROUTER);
   const logFile = path.join(dir, 'requests.log');
   fs.writeFileSync(logFile, '');
@@ -610,9 +643,11 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
   });
   const entry: Running = { proc, dir };
   running.add(entry);
-  // Keep the watchdog's stdin open, but let the test process exit without waiting for the server.
-  proc.unref();
-  for (const s of [proc.stdin, proc.stdout, proc.stderr]) (s as unknown as { unref?: () => void })?.unref?.();
+  if (!opts.keepAlive) {
+    // Keep the watchdog's stdin open, but let the test process exit without waiting for the server.
+    proc.unref();
+    for (const s of [proc.stdin, proc.stdout, proc.stderr]) (s as unknown as { unref?: () => void })?.unref?.();
+  }
   let output = '';
   let started!: () => void;
   const startedLine = new Promise<void>((resolve) => (started = resolve));
@@ -696,5 +731,6 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
     },
     requests,
     stop,
+    ended: closed.then(serverWords),
   };
 }

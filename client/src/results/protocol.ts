@@ -1,82 +1,132 @@
 /**
- * The typed messages between the results view (webview) and the extension host. Messages from the
- * webview are untrusted: `parseFromWebview` accepts only the listed types with the right shapes.
+ * The typed messages between the results view (webview) and the extension host.
+ *
+ * Host → webview: `render` (a whole model; list records beyond the first chunk follow in `append`
+ * messages), `append` (new records and changed members, without losing the scroll position),
+ * `progress`, `pinned`, `show` (switch tab/table).
+ *
+ * Webview → host messages are untrusted: `parseWebviewMessage` accepts only the listed types with
+ * exactly the listed fields of the right types; only http(s) URLs without credentials open.
  */
+import type { ModelHeader, ResultsModel } from './next-model';
+import { safeHttpUrl } from './next-model';
 
-export interface TableModel {
-  name: string;
-  columns: string[];
-  rows: Array<Record<string, unknown>>;
+export type TabId = 'table' | 'json' | 'raw' | 'debug';
+export const TABS: readonly TabId[] = ['table', 'json', 'raw', 'debug'];
+
+export interface RenderMessage {
+  type: 'render';
+  model: ResultsModel;
+  pinned: boolean;
+  /** Show allimages thumbnails at first (the user can toggle). */
+  thumbnails: boolean;
+  /** More records of this model follow in `append` messages. */
+  more: boolean;
 }
 
-export interface HeaderModel {
-  name: string;
-  endpoint: string;
-  status?: number;
-  ms: number;
-  bytes: number;
-  batches: number;
-  complete: boolean;
-  records: number;
-  canContinue: boolean;
-  failure?: string;
-  errors: Array<{ code?: string; text: string; line?: number }>;
-  warnings: Array<{ code?: string; text: string; line?: number }>;
-}
-
-export interface ResultsModel {
-  header: HeaderModel;
-  tables: TableModel[];
-  /** paraminfo modules, shown as a reference. */
-  modules: unknown[];
-  /** The merged result, for the JSON tab. */
-  json: unknown;
+export interface AppendMessage {
+  type: 'append';
+  header: ModelHeader;
+  /** Records appended to the lists at these paths (e.g. `['query', 'allimages']`). */
+  lists: Array<{ path: string[]; items: unknown[] }>;
+  /** Members replaced as a whole (merged `pages`, paraminfo…). */
+  replace: Array<{ path: string[]; value: unknown }>;
+  /** New raw bodies. */
   raw: string[];
-  debuginfo?: unknown;
-  /** Set while the host works (loading more, exporting). */
-  busy?: string;
+  more: boolean;
 }
 
-export type ToWebview = { type: 'model'; model: ResultsModel } | { type: 'busy'; text: string | null } | { type: 'show'; tab: string; table?: string };
+export interface ProgressMessage {
+  type: 'progress';
+  running: boolean;
+  batches: number;
+  records: number;
+  /** Set while waiting before a retry (maxlag, 429…). */
+  waiting?: { ms: number; reason: string };
+  /** A line to show (e.g. an error that stopped the run). */
+  text?: string;
+}
 
-export type FromWebview =
+export type HostMessage =
+  | RenderMessage
+  | AppendMessage
+  | ProgressMessage
+  | { type: 'pinned'; pinned: boolean }
+  | { type: 'show'; tab: TabId; table?: string };
+
+export type ExportFormat = 'json' | 'ndjson' | 'csv';
+
+/** What the view shows, reported after each render (tests read it; the host keeps the last one). */
+export interface RenderedReport {
+  type: 'rendered';
+  tab: TabId;
+  /** Table id shown in the Table tab (`allimages`, `pages`, `modules`…). */
+  table?: string;
+  /** Rows of the shown table after filtering. */
+  rows: number;
+  /** Text of the visible part of the view (capped). */
+  text: string;
+}
+
+export type WebviewMessage =
   | { type: 'ready' }
   | { type: 'loadNext' }
   | { type: 'loadAll' }
   | { type: 'cancel' }
-  | { type: 'export'; format: 'json' | 'ndjson' | 'csv'; table?: string }
+  | { type: 'pin' }
+  | { type: 'export'; format: ExportFormat; table?: string }
   | { type: 'openUrl'; url: string }
   | { type: 'copy'; text: string }
-  /** What the view rendered (tab, table, rows in the filtered table, the visible rows' text), for tests and state. */
-  | { type: 'rendered'; tab: string; table?: string; rows: number; text: string };
+  | RenderedReport;
 
-/** Only listed message types with valid fields; anything else is null. Only http(s) URLs open. */
-export function parseFromWebview(m: unknown): FromWebview | null {
-  if (!m || typeof m !== 'object') return null;
+export type WebviewMessageType = WebviewMessage['type'];
+
+const MAX_COPY = 10_000_000;
+const MAX_TEXT = 100_000;
+
+function onlyKeys(o: Record<string, unknown>, allowed: readonly string[]): boolean {
+  for (const k of Object.keys(o)) if (!allowed.includes(k)) return false;
+  return true;
+}
+
+export type Parsed = { ok: true; message: WebviewMessage } | { ok: false; reason: string };
+
+/** Checks type and shape of a message from the webview. Unknown types, extra or mistyped fields are refused. */
+export function parseWebviewMessage(m: unknown): Parsed {
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) return { ok: false, reason: 'not an object' };
   const o = m as Record<string, unknown>;
+  const bad = (reason: string): Parsed => ({ ok: false, reason: `${String(o.type).slice(0, 40)}: ${reason}` });
   switch (o.type) {
-    case 'ready': case 'loadNext': case 'loadAll': case 'cancel':
-      return { type: o.type };
+    case 'ready': case 'loadNext': case 'loadAll': case 'cancel': case 'pin':
+      return onlyKeys(o, ['type']) ? { ok: true, message: { type: o.type } } : bad('unexpected fields');
     case 'export':
-      if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return null;
-      if (o.table !== undefined && typeof o.table !== 'string') return null;
-      return { type: 'export', format: o.format, table: o.table as string | undefined };
+      if (!onlyKeys(o, ['type', 'format', 'table'])) return bad('unexpected fields');
+      if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return bad('format must be json, ndjson or csv');
+      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
+      return { ok: true, message: o.table === undefined ? { type: 'export', format: o.format } : { type: 'export', format: o.format, table: o.table as string } };
     case 'openUrl': {
-      if (typeof o.url !== 'string') return null;
-      try {
-        const u = new URL(o.url);
-        return u.protocol === 'http:' || u.protocol === 'https:' ? { type: 'openUrl', url: u.toString() } : null;
-      } catch {
-        return null;
-      }
+      if (!onlyKeys(o, ['type', 'url'])) return bad('unexpected fields');
+      const url = safeHttpUrl(o.url);
+      return url ? { ok: true, message: { type: 'openUrl', url } } : bad('only http(s) URLs open');
     }
-    case 'rendered':
-      if (typeof o.tab !== 'string' || typeof o.rows !== 'number' || typeof o.text !== 'string') return null;
-      if (o.table !== undefined && typeof o.table !== 'string') return null;
-      return { type: 'rendered', tab: o.tab.slice(0, 20), table: (o.table as string | undefined)?.slice(0, 200), rows: o.rows, text: o.text.slice(0, 100_000) };
     case 'copy':
-      return typeof o.text === 'string' && o.text.length <= 10_000_000 ? { type: 'copy', text: o.text } : null;
+      if (!onlyKeys(o, ['type', 'text'])) return bad('unexpected fields');
+      return typeof o.text === 'string' && o.text.length <= MAX_COPY ? { ok: true, message: { type: 'copy', text: o.text } } : bad('text must be a string under 10 MB');
+    case 'rendered':
+      if (!onlyKeys(o, ['type', 'tab', 'table', 'rows', 'text'])) return bad('unexpected fields');
+      if (!TABS.includes(o.tab as TabId)) return bad('unknown tab');
+      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
+      if (typeof o.rows !== 'number' || !Number.isInteger(o.rows) || o.rows < 0) return bad('rows must be a count');
+      if (typeof o.text !== 'string') return bad('text must be a string');
+      return { ok: true, message: { type: 'rendered', tab: o.tab as TabId, ...(o.table !== undefined ? { table: o.table as string } : {}), rows: o.rows, text: o.text.slice(0, MAX_TEXT) } };
     default:
-      return null;
+      return { ok: false, reason: `unknown message type ${JSON.stringify(String(o.type)).slice(0, 60)}` };
   }
+}
+
+/** Webview side: a light check that a message from the host has a known type. */
+export function isHostMessage(m: unknown): m is HostMessage {
+  if (typeof m !== 'object' || m === null) return false;
+  const t = (m as { type?: unknown }).type;
+  return t === 'render' || t === 'append' || t === 'progress' || t === 'pinned' || t === 'show';
 }
