@@ -180,6 +180,7 @@ describe('test wiki harness', () => {
     assert.equal(other.apiRequestCount(), 0, 'a fresh wiki has served no test request');
     assert.equal((await api(other, { action: 'query', meta: 'siteinfo' })).debuginfo, undefined, 'debuginfo: false');
     await other.stop();
+    assert.equal(other.apiRequestCount(), 1, 'the log is kept after stop()');
     assert.equal(fs.existsSync(other.dir), false);
     assert.equal(await refused(other.port), true, 'nothing answers on the port (workers included)');
     await new Promise<void>((resolve, reject) => {

@@ -94,7 +94,7 @@ export interface TestWiki {
    * and so is one still being answered.
    */
   apiRequestCount(filter?: (url: string) => boolean): number;
-  /** URIs of every request received since the wiki became ready (api.php, index.php, /images/...), in order. */
+  /** URIs of every request received since the wiki became ready (api.php, index.php, /images/...), in order. Still answers after stop(). */
   requestLog(): string[];
   /** The same with methods and POST bodies. */
   requests(): RequestRecord[];
@@ -664,6 +664,16 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
   });
   const serverWords = () => output.split('\n').filter((l) => !/ (Accepted|Closing)$/.test(l)).join('\n').trim().slice(-800);
 
+  let readyAt: number | undefined; // log lines written before the wiki was ready (the readiness probe)
+  let finalLog: RequestRecord[] | undefined;
+  const requests = (): RequestRecord[] =>
+    finalLog ??
+    fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).slice(readyAt).map((line) => {
+      const e = JSON.parse(line) as { m: string; u: string; b?: string };
+      const url = e.b ? `${e.u}${e.u.includes('?') ? '&' : '?'}${e.b}` : e.u;
+      return { method: e.m, uri: e.u, ...(e.b ? { body: e.b } : {}), url };
+    });
+
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
@@ -675,6 +685,7 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
         await closed; // every process holding the server's stdout/stderr (php, workers) has ended
       }
       running.delete(entry);
+      if (readyAt !== undefined) finalLog = requests(); // still answerable after the directory is gone
       fs.rmSync(dir, { recursive: true, force: true });
     })();
     return stopped;
@@ -710,14 +721,7 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
     if (Date.now() >= deadline) throw await fail(`did not answer siteinfo within ${timeout / 1000} s (last: ${lastError})`);
     await new Promise((r) => setTimeout(r, Math.min(25 * 2 ** attempt, 500)));
   }
-  const skip = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length; // the readiness probe
-
-  const requests = (): RequestRecord[] =>
-    fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).slice(skip).map((line) => {
-      const e = JSON.parse(line) as { m: string; u: string; b?: string };
-      const url = e.b ? `${e.u}${e.u.includes('?') ? '&' : '?'}${e.b}` : e.u;
-      return { method: e.m, uri: e.u, ...(e.b ? { body: e.b } : {}), url };
-    });
+  readyAt = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length;
   return {
     endpoint,
     base,
