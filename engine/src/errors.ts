@@ -71,13 +71,6 @@ export class ApiError extends WikiqError {
   }
 }
 
-/** A `continue` came back that was already followed: the run would never end. */
-export class LoopError extends WikiqError {
-  constructor(readonly cont: Record<string, string>) {
-    super('loop', `The API sent the same continuation twice (${JSON.stringify(cont)}): stopped to avoid an endless loop.`);
-  }
-}
-
 export function errorMessage(e: unknown): string {
   if (e instanceof WikiqError) return e.message;
   if (e instanceof Error) return e.message;

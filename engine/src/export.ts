@@ -1,11 +1,16 @@
 /**
  * Export of results: JSON, NDJSON and CSV, written atomically (temp file + rename). CSV follows
- * RFC 4180 (quotes doubled, fields with `,` `"` CR or LF quoted, CRLF line ends); cells starting
- * with `= + - @`, tab or CR get a leading `'` so spreadsheets do not run them as formulas (on by
- * default). Partial runs are marked in the file name and the content.
+ * RFC 4180 (quotes doubled, fields with `,` `"` CR or LF quoted, CRLF line ends). Cells whose text
+ * starts with `=`, `+`, `-`, `@`, a tab or a CR get a leading `'` so spreadsheets do not run them as
+ * formulas (on by default; `escapeFormulas: false` turns it off). Numbers from the JSON (`ns: -1`)
+ * are data, not text, and are written as they are. Partial runs are marked in the file name
+ * (`name.partial.ext`) and the content (JSON `partial: true` with `continue`; a last NDJSON line
+ * `{"_partial":true,"continue":…}`; a last CSV
+ * record, one quoted cell `# partial: continue=…`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { randomBytes } from 'node:crypto';
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
@@ -54,7 +59,7 @@ const FORMULA = /^[=+\-@\t\r]/;
 
 export function csvCell(v: unknown, escapeFormulas = true): string {
   let t = cellText(v);
-  if (escapeFormulas && FORMULA.test(t)) t = `'${t}`;
+  if (escapeFormulas && typeof v !== 'number' && FORMULA.test(t)) t = `'${t}`;
   return /[",\r\n]/.test(t) || t !== t.trim() ? `"${t.replace(/"/g, '""')}"` : t;
 }
 
@@ -69,13 +74,23 @@ export function toNdjson(rows: unknown[]): string {
   return rows.map((r) => JSON.stringify(r)).join('\n') + (rows.length ? '\n' : '');
 }
 
-/** Writes a file atomically: a temp file beside it, then a rename. */
+function tempName(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Writes a file atomically: a temp file beside it (flushed to disk), then a rename over the target. */
 export function writeAtomic(file: string, content: string | Buffer): void {
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  const tmp = tempName(file);
   try {
-    fs.writeFileSync(tmp, content);
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeFileSync(fd, content);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, file);
   } catch (e) {
     try {
@@ -84,6 +99,50 @@ export function writeAtomic(file: string, content: string | Buffer): void {
       // not written
     }
     throw e;
+  }
+}
+
+/**
+ * An NDJSON file written as records arrive (memory stays flat), atomically: records go to a temp
+ * file beside the target; `commit` renames it into place (as `name.partial.ext` with a last
+ * `{"_partial":true,"continue":…}` line when the run is partial), `abort` removes it.
+ */
+export class NdjsonFileWriter {
+  private readonly tmp: string;
+  private readonly stream: fs.WriteStream;
+  private error?: Error;
+  count = 0;
+
+  constructor(readonly file: string) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.tmp = tempName(file);
+    this.stream = fs.createWriteStream(this.tmp);
+    this.stream.on('error', (e) => (this.error ??= e));
+  }
+
+  /** Writes one record (a RecordSink: `(list, record) => writer.write(record)`). */
+  write(record: unknown): void {
+    this.count++;
+    this.stream.write(JSON.stringify(record) + '\n');
+  }
+
+  /** Finishes the file and renames it into place; returns the path written. */
+  async commit(partial: { continue: Record<string, string> | null } | false = false): Promise<string> {
+    if (partial) this.stream.write(JSON.stringify({ _partial: true, continue: partial.continue }) + '\n');
+    await new Promise<void>((resolve, reject) => this.stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    if (this.error) throw this.error;
+    const target = exportName(this.file, !!partial);
+    fs.renameSync(this.tmp, target);
+    return target;
+  }
+
+  async abort(): Promise<void> {
+    await new Promise<void>((resolve) => this.stream.end(() => resolve()));
+    try {
+      fs.unlinkSync(this.tmp);
+    } catch {
+      // already gone
+    }
   }
 }
 
@@ -115,5 +174,13 @@ export function renderExport(input: ExportInput, format: ExportFormat, opts: { t
     return input.complete ? body : body + JSON.stringify({ _partial: true, continue: input.continue }) + '\n';
   }
   const csv = toCsv(table, opts);
-  return input.complete ? csv : `${csv}# partial: continue=${JSON.stringify(input.continue)}\r\n`;
+  return input.complete ? csv : `${csv}${csvCell(`# partial: continue=${JSON.stringify(input.continue)}`, false)}\r\n`;
+}
+
+/** Renders and writes an export atomically, naming it partial when the run is; returns the path written. */
+export function exportToFile(file: string, input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
+  const body = renderExport(input, format, opts);
+  const target = exportName(file, !input.complete);
+  writeAtomic(target, body);
+  return target;
 }

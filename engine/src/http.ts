@@ -1,27 +1,31 @@
 /**
  * HTTP for the engine, on undici: a descriptive User-Agent, gzip, a timeout, cancellation at any
- * moment, a cap on response bytes enforced while reading, redirects followed by hand so that
- * credentials never cross origins, and one request at a time per host.
+ * moment (also while waiting in the queue), a cap on response bytes enforced while reading,
+ * redirects followed by hand so that credentials never cross origins, and one request at a time
+ * per host.
  */
 import { createGunzip, createInflate } from 'node:zlib';
 import { request } from 'undici';
-import { defaultUserAgent } from '../../common/version';
+import { REPOSITORY_URL, VERSION } from '../../common/version';
 import { CancelledError, NetworkError, TimeoutError, TooLargeError } from './errors';
 
 export interface HttpOptions {
+  /** Default: {@link engineUserAgent}(). */
   userAgent?: string;
   /** Default 30 s. */
   timeoutMs?: number;
   /** Default 50 MB. */
   maxBytes?: number;
-  /** Extra headers for the first hop (e.g. a Cookie for the same wiki); dropped on a cross-origin redirect. */
+  /** Extra headers for the first hop (e.g. a Cookie for the same wiki); credentials are dropped on a cross-origin redirect. */
   headers?: Record<string, string>;
+  /** Most redirects followed (default 5). */
+  maxRedirects?: number;
 }
 
 export interface HttpResponse {
+  /** The final URL (after redirects). */
   url: string;
   status: number;
-  statusText: string;
   headers: Record<string, string>;
   body: string;
   /** Bytes on the wire (compressed). */
@@ -38,8 +42,27 @@ export interface HttpLogEntry {
   bytes: number;
 }
 
-const SECRET = /^(.*token|.*password|lgpassword|clientlogin.*)$/i;
+let undiciVersion: string | undefined;
+function getUndiciVersion(): string {
+  if (undiciVersion === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      undiciVersion = String(require('undici/package.json').version);
+    } catch {
+      undiciVersion = 'unknown';
+    }
+  }
+  return undiciVersion;
+}
 
+/** `wikiq/<version> (<repository URL>) [component ]undici/<v> node/<v>`: the descriptive User-Agent wikis ask for. */
+export function engineUserAgent(component?: string): string {
+  return `wikiq/${VERSION} (${REPOSITORY_URL})${component ? ` ${component}` : ''} undici/${getUndiciVersion()} node/${process.versions.node}`;
+}
+
+const SECRET = /^(.*token|.*password|lgpassword|clientlogin.*|.*secret|key|apikey|api_key)$/i;
+
+/** The URL with secret-looking parameters masked and user info removed, for logs and messages. */
 export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
@@ -52,19 +75,54 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** `Retry-After` in ms: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) return undefined;
+  return Math.max(0, t - now);
+}
+
 const CREDENTIALS = new Set(['cookie', 'authorization', 'proxy-authorization']);
+
+/** Resolves when `p` settles, or rejects with CancelledError as soon as the signal fires. */
+function untilSettledOrAborted(p: Promise<unknown>, signal?: AbortSignal): Promise<void> {
+  const settled = p.then(() => undefined, () => undefined);
+  if (!signal) return settled;
+  if (signal.aborted) return Promise.reject(new CancelledError());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new CancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    void settled.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}
 
 export class HttpClient {
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly options: HttpOptions = {}, private readonly onLog?: (e: HttpLogEntry) => void) {}
+  constructor(readonly options: HttpOptions = {}, private readonly onLog?: (e: HttpLogEntry) => void) {}
 
-  /** GET, queued behind any other request to the same host. */
+  /**
+   * GET, queued behind any other request to the same host (one request at a time per host). The
+   * signal cancels at any moment: while queued, connecting, or reading the body.
+   */
   get(url: string, signal?: AbortSignal): Promise<HttpResponse> {
-    const host = new URL(url).host;
+    let host: string;
+    try {
+      host = new URL(url).host;
+    } catch {
+      return Promise.reject(new NetworkError(url, 'not a valid URL'));
+    }
     const prev = this.queues.get(host) ?? Promise.resolve();
-    const run = prev.catch(() => undefined).then(() => this.fetch(url, signal));
-    const tail = run.catch(() => undefined);
+    const run = untilSettledOrAborted(prev, signal).then(() => this.fetch(url, signal));
+    // The next request waits for this one to finish, or for its cancellation while still queued
+    // (then for what this one waited on, so order and one-at-a-time still hold).
+    const tail = run.then(() => undefined, () => prev.then(() => undefined, () => undefined));
     this.queues.set(host, tail);
     void tail.then(() => {
       if (this.queues.get(host) === tail) this.queues.delete(host);
@@ -76,11 +134,13 @@ export class HttpClient {
     if (signal?.aborted) throw new CancelledError();
     const timeoutMs = this.options.timeoutMs ?? 30000;
     const maxBytes = this.options.maxBytes ?? 50 * 1024 * 1024;
+    const maxRedirects = this.options.maxRedirects ?? 5;
     const started = Date.now();
+    let hopStarted = started;
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let headers: Record<string, string> = {
-      'user-agent': this.options.userAgent || defaultUserAgent('engine'),
+      'user-agent': this.options.userAgent || engineUserAgent(),
       'accept-encoding': 'gzip',
       accept: 'application/json',
       ...(this.options.headers ?? {}),
@@ -89,27 +149,37 @@ export class HttpClient {
     let bytes = 0;
     const fail = (e: unknown): never => {
       if (signal?.aborted) throw new CancelledError();
-      if (timeout.aborted) throw new TimeoutError(redactUrl(url), Math.round(timeoutMs / 1000));
-      if (e instanceof TooLargeError) throw e;
+      if (timeout.aborted) throw new TimeoutError(redactUrl(url), Math.round(timeoutMs / 100) / 10);
+      if (e instanceof TooLargeError || e instanceof NetworkError) throw e;
       const cause = (e as { cause?: { code?: string; message?: string }; code?: string }).cause;
       const code = (e as { code?: string }).code;
-      throw new NetworkError(redactUrl(current), cause?.code ?? code ?? cause?.message ?? (e as Error).message ?? String(e));
+      const reason = cause?.code ?? (code && code !== 'UND_ERR' ? code : undefined) ?? cause?.message ?? (e as Error).message ?? String(e);
+      throw new NetworkError(redactUrl(current), code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' ? `the gzip body is corrupt (${reason})` : reason);
     };
     try {
       for (let hop = 0; ; hop++) {
+        hopStarted = Date.now();
         const res = await request(current, { method: 'GET', headers, signal: combined, maxRedirections: 0 }).catch(fail);
-        if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location && hop < 5) {
+        // A body we stop reading (too large, cancelled) must not surface as an uncaught error later.
+        res.body.on('error', () => undefined);
+        if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && res.headers.location) {
           await res.body.dump().catch(() => undefined);
-          const next = new URL(String(res.headers.location), current);
+          this.onLog?.({ method: 'GET', url: redactUrl(current), status: res.statusCode, ms: Date.now() - hopStarted, bytes: 0 });
+          if (hop >= maxRedirects) throw new NetworkError(redactUrl(url), `more than ${maxRedirects} redirects`);
+          let next: URL;
+          try {
+            next = new URL(String(res.headers.location), current);
+          } catch {
+            throw new NetworkError(redactUrl(current), `redirected to an invalid URL (${String(res.headers.location).slice(0, 100)})`);
+          }
           if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new NetworkError(redactUrl(current), `redirected to a non-http URL (${next.protocol})`);
           if (next.origin !== new URL(current).origin) {
+            // Credentials belong to the origin they were given for: never forwarded elsewhere.
             headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIALS.has(k.toLowerCase())));
           }
           current = next.toString();
           continue;
         }
-        // A body we stop reading (too large, cancelled) must not surface as an uncaught error later.
-        res.body.on('error', () => undefined);
         const h: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
         const declared = Number(h['content-length'] ?? '0');
@@ -117,7 +187,7 @@ export class HttpClient {
           res.body.destroy();
           throw new TooLargeError(redactUrl(url), maxBytes);
         }
-        const enc = (h['content-encoding'] ?? '').toLowerCase();
+        const enc = (h['content-encoding'] ?? '').toLowerCase().trim();
         const chunks: Buffer[] = [];
         let decoded = 0;
         const source = res.body;
@@ -134,16 +204,17 @@ export class HttpClient {
             chunks.push(c);
           }
         } catch (e) {
+          if (stream !== source) source.destroy();
           fail(e);
         }
         const out: HttpResponse = {
-          url: current, status: res.statusCode, statusText: '', headers: h, body: Buffer.concat(chunks).toString('utf8'), bytes, ms: Date.now() - started,
+          url: current, status: res.statusCode, headers: h, body: Buffer.concat(chunks).toString('utf8'), bytes, ms: Date.now() - started,
         };
-        this.onLog?.({ method: 'GET', url: redactUrl(current), status: out.status, ms: out.ms, bytes });
+        this.onLog?.({ method: 'GET', url: redactUrl(current), status: out.status, ms: Date.now() - hopStarted, bytes });
         return out;
       }
     } catch (e) {
-      this.onLog?.({ method: 'GET', url: redactUrl(current), status: 'error', ms: Date.now() - started, bytes });
+      this.onLog?.({ method: 'GET', url: redactUrl(current), status: 'error', ms: Date.now() - hopStarted, bytes });
       throw e;
     }
   }

@@ -1,4 +1,5 @@
 /** The request engine: resolve → HTTP → continue → merge → export. No `vscode` here. */
+export * from './continuation';
 export * from './errors';
 export * from './export';
 export * from './http';

@@ -1,104 +1,216 @@
 /**
- * Merging continuation batches into one result: list arrays are concatenated in order; `pages`
- * (formatversion 2 array or formatversion 1 object) are merged by page id — or by title for
- * missing pages — so a page's categories, images, revisions… collected across batches end up on
- * one record, in the order the API gave them. With a record sink, list records are streamed out
- * and not kept, so memory stays flat whatever the count.
+ * Merging continuation batches into one result.
+ *
+ * - List modules' arrays are concatenated in order.
+ * - `pages` (formatversion 2 array or formatversion 1 object) are merged by page id, or by title
+ *   for missing and invalid pages, so that a page's `categories`, `images`, `revisions`… collected
+ *   across batches end up on one record in the order the API gave them. Within one generator
+ *   batch (between two `batchcomplete`s) arrays are appended; a page the generator lists again
+ *   in a later batch arrives with its data complete again, so its arrays are replaced, not doubled.
+ * - Arrays the API repeats in every batch (`normalized`, `redirects`, `pageids`…) are kept once.
+ * - `batchcomplete` boundaries are recorded (the batch numbers that carried it).
+ * - Non-query actions (`paraminfo`, `parse`…): the action's own member, merged the same way.
+ * - With a record sink, list records are streamed out as they arrive and pages once their
+ *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat.
  */
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Arrays the API repeats in every batch of a generator run: kept once. */
-const REPEATED = new Set(['normalized', 'redirects', 'converted', 'interwiki', 'badrevids']);
+/** Arrays the API repeats in every batch of a continued run: kept once. */
+const REPEATED = new Set(['normalized', 'redirects', 'converted', 'interwiki', 'badrevids', 'pageids']);
 
+/** Top-level members that are about the response, not the result. */
+export const META_MEMBERS = new Set(['batchcomplete', 'continue', 'query-continue', 'warnings', 'errors', 'error', 'debuginfo', 'servedby', 'curtimestamp', 'requestid', 'docref', 'uselang', 'errorlang', 'limits']);
+
+/** Receives streamed records: `list` is the list name (`allimages`…) or `pages`. */
 export type RecordSink = (list: string, record: unknown) => void;
 
-function pageKey(p: Json): string {
-  const id = typeof p.pageid === 'number' ? p.pageid : undefined;
+function pageKey(p: Json, fallbackKey?: string): string {
+  const id = typeof p.pageid === 'number' ? p.pageid : typeof p.pageid === 'string' && /^\d+$/.test(p.pageid) ? Number(p.pageid) : undefined;
   if (id !== undefined && id > 0) return `#${id}`;
-  return `t:${String(p.title ?? JSON.stringify(p))}`;
+  if (typeof p.title === 'string') return `t:${p.title}`;
+  if (p.revid !== undefined) return `r:${String(p.revid)}`;
+  return `k:${fallbackKey ?? JSON.stringify(p)}`;
 }
 
-function mergeValue(target: unknown, src: unknown): unknown {
-  if (Array.isArray(target) && Array.isArray(src)) return target.concat(src);
-  if (isObj(target) && isObj(src)) {
-    for (const [k, v] of Object.entries(src)) target[k] = k in target ? mergeValue(target[k], v) : v;
+/** Appends `src` into `target`: arrays concatenated, objects merged member by member, the first scalar kept. */
+export function mergeValue(target: unknown, src: unknown): unknown {
+  if (Array.isArray(target) && Array.isArray(src)) {
+    for (const x of src) target.push(x);
     return target;
   }
-  return target === undefined ? src : target;
+  if (isObj(target) && isObj(src)) {
+    for (const [k, v] of Object.entries(src)) target[k] = k in target ? mergeValue(target[k], v) : copy(v);
+    return target;
+  }
+  return target === undefined ? copy(src) : target;
+}
+
+/** A copy deep enough that merging into it never changes the batch it came from. */
+function copy(v: unknown): unknown {
+  if (Array.isArray(v)) return v.slice();
+  if (isObj(v)) {
+    const o: Json = {};
+    for (const [k, x] of Object.entries(v)) o[k] = copy(x);
+    return o;
+  }
+  return v;
+}
+
+interface PageEntry {
+  rec: Json;
+  /** The generator batch (segment) in which it was last seen. */
+  segment: number;
+  /** formatversion 1: the key of the `pages` object. */
+  key: string;
 }
 
 export class Merger {
   private readonly result: Json = {};
-  private readonly pageIndex = new Map<string, Json>();
-  private pageOrder: Json[] = [];
+  private readonly pageIndex = new Map<string, PageEntry>();
+  private pageOrder: PageEntry[] = [];
   private pagesAsObject = false;
-  /** Records per list name (streamed or kept). */
+  private pagesSeen = false;
+  private readonly repeatedSeen = new Map<string, Set<string>>();
+  private missingKeys = 0;
+  /** Records per list name (streamed or kept); `pages` counts distinct pages. */
   readonly counts: Record<string, number> = {};
-  /** Batch numbers after which `batchcomplete` was set. */
+  /** Batch numbers that carried `batchcomplete`. */
   readonly batchcomplete: number[] = [];
   private batches = 0;
+  /** Pages already streamed to the sink. */
+  private pagesStreamed = 0;
 
   /** @param actionKey the member holding the action's result (`query`, `paraminfo`, `parse`…). */
   constructor(private readonly actionKey: string, private readonly sink?: RecordSink) {}
 
-  add(batch: Json): void {
+  /** Merges one batch (a parsed API response). */
+  add(batch: Json | unknown[]): void {
     this.batches++;
-    if ('batchcomplete' in batch) this.batchcomplete.push(this.batches);
-    const body = batch[this.actionKey];
-    if (!isObj(body)) {
-      if (body !== undefined) this.result[this.actionKey] = body;
+    const segment = this.batchcomplete.length;
+    if (Array.isArray(batch)) {
+      // A bare array answer (opensearch): nothing to merge, the last one is the result.
+      this.result[this.actionKey] = batch;
       return;
     }
-    const target = (this.result[this.actionKey] ??= {}) as Json;
-    for (const [k, v] of Object.entries(body)) {
-      if (k === 'pages' && this.actionKey === 'query') {
-        this.addPages(v);
-      } else if (Array.isArray(v) && REPEATED.has(k)) {
-        const have = (target[k] ??= []) as unknown[];
-        const seen = new Set(have.map((x) => JSON.stringify(x)));
-        for (const x of v) if (!seen.has(JSON.stringify(x))) have.push(x);
-      } else if (Array.isArray(v)) {
-        this.counts[k] = (this.counts[k] ?? 0) + v.length;
-        if (this.sink) for (const r of v) this.sink(k, r);
-        else target[k] = k in target && Array.isArray(target[k]) ? (target[k] as unknown[]).concat(v) : v.slice();
-      } else {
-        target[k] = k in target ? mergeValue(target[k], v) : v;
+    const members = this.actionKey in batch ? [this.actionKey] : Object.keys(batch).filter((k) => !META_MEMBERS.has(k));
+    for (const member of members) {
+      const body = batch[member];
+      if (!isObj(body)) {
+        if (body !== undefined) {
+          if (Array.isArray(body)) this.addList(this.result, member, body);
+          else this.result[member] = body;
+        }
+        continue;
+      }
+      const target = (isObj(this.result[member]) ? this.result[member] : (this.result[member] = {})) as Json;
+      for (const [k, v] of Object.entries(body)) {
+        if (k === 'pages' && member === 'query') this.addPages(v, segment);
+        else if (Array.isArray(v) && REPEATED.has(k)) this.addRepeated(target, k, v);
+        else if (Array.isArray(v)) this.addList(target, k, v);
+        else target[k] = k in target ? mergeValue(target[k], v) : copy(v);
+      }
+    }
+    if ('batchcomplete' in batch && batch.batchcomplete !== false) {
+      this.batchcomplete.push(this.batches);
+      if (this.sink) this.flushPages();
+    }
+  }
+
+  private addList(target: Json, k: string, v: unknown[]): void {
+    this.counts[k] = (this.counts[k] ?? 0) + v.length;
+    if (this.sink) {
+      for (const r of v) this.sink(k, r);
+      return;
+    }
+    const have = target[k];
+    if (Array.isArray(have)) for (const r of v) have.push(r);
+    else target[k] = v.slice();
+  }
+
+  private addRepeated(target: Json, k: string, v: unknown[]): void {
+    const have = (Array.isArray(target[k]) ? target[k] : (target[k] = [])) as unknown[];
+    let seen = this.repeatedSeen.get(k);
+    if (!seen) this.repeatedSeen.set(k, (seen = new Set()));
+    for (const x of v) {
+      const s = JSON.stringify(x);
+      if (!seen.has(s)) {
+        seen.add(s);
+        have.push(x);
       }
     }
   }
 
-  private addPages(v: unknown): void {
-    const list: Json[] = Array.isArray(v) ? (v.filter(isObj) as Json[]) : isObj(v) ? (Object.values(v).filter(isObj) as Json[]) : [];
-    if (isObj(v)) this.pagesAsObject = true;
-    for (const p of list) {
-      const key = pageKey(p);
+  private addPages(v: unknown, segment: number): void {
+    this.pagesSeen = true;
+    let list: Array<[string | undefined, Json]>;
+    if (Array.isArray(v)) list = v.filter(isObj).map((p) => [undefined, p]);
+    else if (isObj(v)) {
+      this.pagesAsObject = true;
+      list = Object.entries(v).filter((e): e is [string, Json] => isObj(e[1]));
+    } else list = [];
+    for (const [objKey, p] of list) {
+      const key = pageKey(p, objKey);
       const have = this.pageIndex.get(key);
-      if (have) mergeValue(have, p);
-      else {
-        const copy = { ...p };
-        this.pageIndex.set(key, copy);
-        this.pageOrder.push(copy);
+      if (!have) {
+        let k = objKey ?? String(p.pageid ?? '');
+        if (objKey !== undefined && Number(objKey) < 0) k = String(-++this.missingKeys);
+        const entry: PageEntry = { rec: copy(p) as Json, segment, key: k };
+        this.pageIndex.set(key, entry);
+        this.pageOrder.push(entry);
+        continue;
       }
+      if (have.segment !== segment) {
+        // Listed again by a later generator batch: its data arrives whole again.
+        for (const [k, x] of Object.entries(p)) {
+          if (Array.isArray(x)) have.rec[k] = x.slice();
+          else have.rec[k] = k in have.rec ? mergeValue(have.rec[k], x) : copy(x);
+        }
+        have.segment = segment;
+      } else mergeValue(have.rec, p);
     }
-    this.counts.pages = this.pageOrder.length;
+    this.counts.pages = this.pagesStreamed + this.pageOrder.length;
+  }
+
+  /** Streams the pages held so far to the sink and forgets them. */
+  private flushPages(): void {
+    if (!this.sink || !this.pageOrder.length) return;
+    for (const e of this.pageOrder) this.sink('pages', e.rec);
+    this.pagesStreamed += this.pageOrder.length;
+    this.pageOrder = [];
+    this.pageIndex.clear();
+  }
+
+  /** With a sink: streams pages still held (at the end of a run, complete or not). */
+  finish(): void {
+    this.flushPages();
   }
 
   /** The merged result: `{ [actionKey]: … }` with pages in first-seen order. */
   value(): Json {
     const out: Json = { ...this.result };
-    if (this.pageOrder.length) {
+    if (this.pagesSeen && (this.pageOrder.length || !this.sink)) {
       const q = { ...((out.query as Json) ?? {}) };
-      if (this.pagesAsObject) q.pages = Object.fromEntries(this.pageOrder.map((p) => [String(p.pageid ?? p.title), p]));
-      else q.pages = this.pageOrder;
+      if (this.pagesAsObject) {
+        const o: Json = {};
+        for (const e of this.pageOrder) o[e.key] = e.rec;
+        q.pages = o;
+      } else q.pages = this.pageOrder.map((e) => e.rec);
       out.query = q;
     }
     return out;
   }
 
-  /** Records kept or streamed so far. */
+  /** Batches merged so far. */
+  get batchCount(): number {
+    return this.batches;
+  }
+
+  /** Records kept or streamed so far (list records and distinct pages). */
   records(): number {
-    return Object.values(this.counts).reduce((a, b) => a + b, 0);
+    let n = 0;
+    for (const v of Object.values(this.counts)) n += v;
+    return n;
   }
 }

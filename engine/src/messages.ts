@@ -19,6 +19,7 @@ function textOf(v: unknown): string {
     const o = v as Record<string, unknown>;
     for (const k of ['text', 'info', '*', 'warnings', 'html']) if (typeof o[k] === 'string') return o[k] as string;
     if (typeof o.key === 'string') return `${o.key}${Array.isArray(o.params) ? ' ' + o.params.join(', ') : ''}`;
+    if (typeof o.code === 'string') return o.code; // errorformat=none
   }
   return JSON.stringify(v);
 }

@@ -1,15 +1,26 @@
 /**
  * Resolving a request of a `.wikiq` file into what is sent: variables substituted, endpoint
- * chosen (pasted URL, `@endpoint`, environment, default), booleans as present, multi values joined
- * with `|` (or the U+001F form when a value holds a pipe), `format=json` and, unless the file sets
+ * chosen (pasted URL, `@endpoint`, environment, default), `format=json` and, unless the file sets
  * them, `formatversion=2` and `errorformat=plaintext`. Writes are refused: wikiq is read-only.
+ *
+ * Values as sent:
+ * - A bare name (`redirects`) is sent as `redirects=`; MediaWiki reads a boolean as true whenever
+ *   it is present, whatever its value (checked on MediaWiki 1.39: `curtimestamp=` and
+ *   `curtimestamp=false` both answer with `curtimestamp`).
+ * - A boolean (per the catalogue) whose value comes from variables and expands to nothing or to
+ *   `false`, `0`, `no`, `off`, `n`, `f` is left out, so an environment can switch a flag off. A
+ *   boolean written literally is sent as written (the language service warns that
+ *   `redirects = false` is true).
+ * - Multi values are joined with `|`, or, when a value holds a `|`, with U+001F (the value then
+ *   starts with U+001F), as the API accepts. A variable whose value is a list (`@props = a|b`)
+ *   contributes several values; `\|` stays a literal pipe.
  */
 import { analyse } from '../../server/src/language/analysis';
 import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
 import type { Catalogue } from '../../server/src/language/catalogue/model';
-import type { RequestNode, WikiqFile } from '../../server/src/language/parser/ast';
+import type { ParamNode, RequestNode, WikiqFile } from '../../server/src/language/parser/ast';
 import { parse } from '../../server/src/language/parser/parser';
-import { Environment, endpointFor, expand, scopeFor } from '../../server/src/language/variables';
+import { Environment, Scope, endpointFor, expand, scopeFor } from '../../server/src/language/variables';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {
@@ -19,10 +30,12 @@ export interface ResolvedRequest {
   endpoint: string;
   /** Parameters in file order, as sent. */
   params: Record<string, string>;
-  /** Request parameter name → 0-based line of the file that set it. */
+  /** Request parameter name → 0-based line of the file that set it (the last one, as the API reads the last). */
   lines: Record<string, number>;
-  /** Prefix → the request parameter that selected the module (`ai` → `list`), to map warnings to lines. */
+  /** Selected modules with their prefix and the request parameter that selected them (`allimages`, `ai`, `list`), to map warnings to lines. */
   modules: Array<{ name: string; prefix: string; via: string }>;
+  /** Booleans left out because their variable expanded to a false word or nothing. */
+  omitted?: string[];
 }
 
 export type RequestSelector = { offset: number } | { name: string } | { index: number };
@@ -38,24 +51,34 @@ function lineOf(file: WikiqFile, offset: number): number {
   return lo;
 }
 
+const runnable = (r: RequestNode) => r.params.length > 0 || r.urls.length > 0;
+
+/** The requests of a file that can run, with the name and 1-based number the CLI and commands show. */
+export function listRequests(source: string | WikiqFile): Array<{ index: number; number: number; name: string; line: number }> {
+  const file = typeof source === 'string' ? parse(source) : source;
+  return file.requests.filter(runnable).map((r) => ({
+    index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file, r.span.start),
+  }));
+}
+
 export function selectRequest(file: WikiqFile, sel: RequestSelector): RequestNode {
-  const runnable = file.requests.filter((r) => r.params.length || r.urls.length);
+  const available = () => file.requests.filter(runnable).map((x) => (x.name ? `'${x.name}' (${x.index + 1})` : `#${x.index + 1}`)).join(', ') || 'none';
   if ('index' in sel) {
     const r = file.requests[sel.index];
-    if (!r || !(r.params.length || r.urls.length)) throw new ResolveError(`There is no request ${sel.index + 1} in this file (it has ${runnable.length}).`);
+    if (!r || !runnable(r)) throw new ResolveError(`There is no request ${sel.index + 1} in this file. Requests: ${available()}.`);
     return r;
   }
   if ('name' in sel) {
     const r = file.requests.find((x) => x.name === sel.name) ?? file.requests.find((x) => x.name?.toLowerCase() === sel.name.toLowerCase());
-    if (r) return r;
+    if (r && runnable(r)) return r;
     const n = /^\d+$/.test(sel.name) ? Number(sel.name) - 1 : -1;
-    if (n >= 0 && file.requests[n]) return file.requests[n];
-    throw new ResolveError(`No request is named '${sel.name}'. Requests: ${runnable.map((x, i) => x.name || `#${i + 1}`).join(', ') || 'none'}.`);
+    if (n >= 0 && file.requests[n] && runnable(file.requests[n])) return file.requests[n];
+    throw new ResolveError(`No request is named '${sel.name}'. Requests: ${available()}.`);
   }
   let found: RequestNode | undefined;
   for (const r of file.requests) if (r.span.start <= sel.offset) found = r;
   found ??= file.requests[0];
-  if (!found || !(found.params.length || found.urls.length)) throw new ResolveError('There is no request at the cursor: put it inside a request (below a ### line).');
+  if (!found || !runnable(found)) throw new ResolveError('There is no request at the cursor: put it inside a request (below a ### line).');
   return found;
 }
 
@@ -63,45 +86,103 @@ export interface ResolveOptions {
   env?: Environment;
   /** Used when neither the file nor the environment names an endpoint (the wikiq.endpoint setting). */
   defaultEndpoint?: string;
-  /** For module prefixes and the read-only check; default the bundled catalogue. */
+  /** Overrides every other source of the endpoint (the CLI's --endpoint). */
+  forceEndpoint?: string;
+  /** For module prefixes, boolean types and the read-only check; default the bundled catalogue. */
   catalogue?: Catalogue;
+}
+
+const FALSE_WORDS = new Set(['', 'false', '0', 'no', 'off', 'n', 'f']);
+
+/** Splits text on unescaped pipes and unescapes `\|`. */
+function splitUnescaped(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (c === '|') {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+/** The line where a variable is defined (the request's own, then the file's), for messages. */
+function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {
+  const def = request.variables.find((v) => v.name === name) ?? file.variables.find((v) => v.name === name);
+  return def ? lineOf(file, def.span.start) : undefined;
+}
+
+function expandParam(file: WikiqFile, p: ParamNode, scope: Scope): { values: string[]; fromVariables: boolean } {
+  const values: string[] = [];
+  let fromVariables = false;
+  for (const part of p.value!.parts) {
+    if (!part.variables.length) {
+      values.push(part.text);
+      continue;
+    }
+    fromVariables = true;
+    const x = expand(part.raw, scope);
+    const line = lineOf(file, part.span.start);
+    if (x.undefinedNames.length) {
+      throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
+    }
+    if (x.cyclic.length) throw new ResolveError(`Line ${line + 1}: the variable '${x.cyclic[0]}' (in ${p.name}) refers to itself.`, line);
+    values.push(...splitUnescaped(x.text));
+  }
+  return { values, fromVariables };
 }
 
 export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions = {}): ResolvedRequest {
   const file = typeof source === 'string' ? parse(source) : source;
   const request = selectRequest(file, sel);
-  const errors = [...file.errors].filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.end <= request.span.end);
+  // Syntax errors from this request's first line up to the next request (or the end of the file).
+  const until = file.requests[request.index + 1]?.span.start ?? Infinity;
+  const errors = file.errors.filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];
     throw new ResolveError(`Line ${lineOf(file, e.span.start) + 1}: ${e.message}`, lineOf(file, e.span.start));
   }
   const scope = scopeFor(file, request, opts.env);
-  const endpoint = endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
+  const endpoint = opts.forceEndpoint ?? endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
   if (!endpoint) throw new ResolveError('No endpoint: add "@endpoint = https://…/api.php" to the file, choose an environment, or set wikiq.endpoint.');
   const ep = expand(endpoint, scope);
-  if (ep.undefinedNames.length) throw new ResolveError(`The endpoint uses the undefined variable '${ep.undefinedNames[0]}'.`);
+  if (ep.undefinedNames.length || ep.cyclic.length) {
+    const line = defLine(file, request, 'endpoint');
+    const what = ep.undefinedNames.length ? `uses the undefined variable '${ep.undefinedNames[0]}'` : `refers to itself through '${ep.cyclic[0]}'`;
+    throw new ResolveError(`${line !== undefined ? `Line ${line + 1}: ` : ''}the endpoint ${what}.`, line);
+  }
   let url: URL;
   try {
-    url = new URL(ep.text);
+    url = new URL(ep.text.trim());
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
   } catch {
-    throw new ResolveError(`The endpoint '${ep.text}' is not an http(s) URL.`);
+    throw new ResolveError(`The endpoint '${ep.text}' is not an http(s) URL.`, defLine(file, request, 'endpoint'));
   }
+  const catalogue = opts.catalogue ?? bundledCatalogue();
+  const a = analyse(file, request, catalogue, opts.env, scope);
   const params: Record<string, string> = {};
   const lines: Record<string, number> = {};
+  const omitted: string[] = [];
   for (const p of request.params) {
     const line = lineOf(file, p.nameSpan.start);
+    // The API reads the last of repeated parameters; so does this (and its line is the one kept).
+    delete params[p.name];
     if (!p.value) {
       params[p.name] = '';
       lines[p.name] = line;
       continue;
     }
-    const values: string[] = [];
-    for (const part of p.value.parts) {
-      const x = expand(part.text, scope);
-      if (x.undefinedNames.length) throw new ResolveError(`Line ${lineOf(file, part.span.start) + 1}: the variable '${x.undefinedNames[0]}' is not defined.`, lineOf(file, part.span.start));
-      if (x.cyclic.length) throw new ResolveError(`Line ${lineOf(file, part.span.start) + 1}: the variable '${x.cyclic[0]}' refers to itself.`, lineOf(file, part.span.start));
-      values.push(x.text);
+    const { values, fromVariables } = expandParam(file, p, scope);
+    if (fromVariables && values.length === 1 && FALSE_WORDS.has(values[0].toLowerCase()) && a.owners.get(p.name)?.param.type === 'boolean') {
+      omitted.push(p.name);
+      lines[p.name] = line;
+      continue;
     }
     params[p.name] = values.some((v) => v.includes('|')) ? '\u001f' + values.join('\u001f') : values.join('|');
     lines[p.name] = line;
@@ -109,14 +190,20 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   params.format = 'json';
   if (!('formatversion' in params)) params.formatversion = '2';
   if (!('errorformat' in params)) params.errorformat = 'plaintext';
-  const catalogue = opts.catalogue ?? bundledCatalogue();
-  const a = analyse(file, request, catalogue, opts.env);
-  const action = a.action?.module;
-  if (action && (action.mustbeposted || action.writerights)) {
-    throw new RefusedError(`action=${action.name} ${action.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq only runs read requests.`);
+
+  // Read-only: no module that writes or must be posted, no token.
+  for (const s of a.selections) {
+    const m = s.module;
+    if (m.mustbeposted || m.writerights) {
+      const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
+      const line = s.via ? ` (line ${lineOf(file, s.via.nameSpan.start) + 1})` : '';
+      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET).`);
+    }
   }
-  if (Object.keys(params).some((k) => /token$/.test(k) && k !== 'continue')) {
-    throw new RefusedError('This request carries a token: wikiq only runs read requests, which need none.');
+  for (const k of Object.keys(params)) {
+    if (/token$/i.test(k) || a.owners.get(k)?.param.tokentype) {
+      throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: wikiq is a read-only tool and only runs read requests, which need no token.`);
+    }
   }
   const modules = a.selections.filter((s) => s.via).map((s) => ({ name: s.module.name, prefix: s.prefix, via: s.viaName }));
   return {
@@ -126,5 +213,6 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     params,
     lines,
     modules,
+    ...(omitted.length ? { omitted } : {}),
   };
 }

@@ -1,11 +1,16 @@
 /**
  * Running a resolved request: one batch at a time ("next") or until no `continue` remains ("all"),
- * with etiquette (maxlag while paging, waiting out maxlag/ratelimited/429/503 with Retry-After and
- * capped backoff, visibly and cancellably), loop detection, caps, and partial results that keep
- * the last `continue` so a run can be resumed.
+ * with etiquette (maxlag while paging automatically; waiting out maxlag, ratelimited, HTTP 429 and
+ * 503 with Retry-After and capped exponential backoff, visibly and cancellably), loop detection,
+ * caps, and partial results that keep the last `continue` so a run can be resumed.
+ *
+ * Events (all optional, for the VS Code client and the CLI): `onProgress` (batch n, records so
+ * far, waiting for a retry), `onBatch` (each raw body as received, for a "Raw" tab), and the HTTP
+ * log lines come from the HttpClient's `onLog`.
  */
-import { ApiError, CancelledError, HttpError, LoopError, WikiqError, errorMessage } from './errors';
-import { HttpClient, HttpResponse } from './http';
+import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
+import { ApiError, CancelledError, HttpError, WikiqError, errorMessage } from './errors';
+import { HttpClient, HttpResponse, parseRetryAfter } from './http';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
@@ -13,7 +18,7 @@ import type { ResolvedRequest } from './resolve';
 export interface RunOptions {
   /** Follow continuation to the end (default: one batch). */
   all?: boolean;
-  /** Default 1000. */
+  /** Most batches in one run() (default 1000, the wikiq.maxBatches setting). */
   maxBatches?: number;
   /** Stop (partial) once this many records are kept or streamed. */
   maxRecords?: number;
@@ -21,13 +26,19 @@ export interface RunOptions {
   maxlag?: number;
   /** Most retries of one batch (default 5). */
   maxRetries?: number;
+  /** First backoff step when the server gives no Retry-After (default 1000 ms; doubles, capped at maxBackoffMs). */
+  backoffMs?: number;
+  /** Longest single wait (default 120 s). */
+  maxBackoffMs?: number;
   signal?: AbortSignal;
-  /** Streams list records out instead of keeping them. */
+  /** Streams list records (and pages, once their batch is complete) out instead of keeping them. */
   sink?: RecordSink;
-  /** Keep at most this many raw batch bodies (default 50). */
+  /** Keep at most this many raw batch bodies in the state (default 50); onBatch sees every one. */
   keepRaw?: number;
   onProgress?: (p: Progress) => void;
-  /** Injectable for tests: waits `ms` unless the signal fires first. */
+  /** Each batch as received (its raw body and its parsed JSON), before merging. */
+  onBatch?: (b: BatchEvent) => void;
+  /** Injectable for tests: waits `ms` unless the signal fires first (then rejects with CancelledError). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
@@ -35,7 +46,7 @@ export interface Progress {
   batches: number;
   records: number;
   /** Set while waiting before a retry. */
-  waiting?: { ms: number; reason: string };
+  waiting?: { ms: number; reason: string; attempt?: number };
 }
 
 export interface BatchInfo {
@@ -44,7 +55,17 @@ export interface BatchInfo {
   ms: number;
   bytes: number;
   url: string;
+  batchcomplete: boolean;
 }
+
+export interface BatchEvent {
+  info: BatchInfo;
+  body: string;
+  json: unknown;
+}
+
+/** Why the last run() stopped. */
+export type StopReason = 'complete' | 'single' | 'max-batches' | 'max-records' | 'cancelled' | 'error';
 
 export interface RunState {
   request: ResolvedRequest;
@@ -52,15 +73,19 @@ export interface RunState {
   actionKey: string;
   batches: number;
   complete: boolean;
-  /** The `continue` to send next; null when complete. */
+  /** The `continue` to send next; null when complete (or before the first batch). */
   continue: Record<string, string> | null;
   warnings: ApiMessage[];
   errors: ApiMessage[];
   raw: string[];
   batchInfo: BatchInfo[];
   debuginfo?: unknown;
-  /** The first fatal error of the run, when it stopped on one. */
+  /** The error the last run stopped on, when it did. */
   failure?: WikiqError;
+  /** Why the last run() stopped. */
+  stopped?: StopReason;
+  /** Records kept or streamed so far. */
+  records: number;
 }
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -78,47 +103,80 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function stable(o: Record<string, string>): string {
-  return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
-}
-
 export function buildUrl(endpoint: string, params: Record<string, string>): string {
   const u = new URL(endpoint);
   for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
   return u.toString();
 }
 
+/** Is the run partial: more results exist and were not fetched (stopped by a cap, a cancel or an error)? */
+export function isPartial(state: RunState): boolean {
+  return !state.complete && state.batches > 0;
+}
+
+const messageKey = (m: ApiMessage) => `${m.module ?? ''}\u0000${m.code ?? ''}\u0000${m.text}`;
+
 /** A run of one request, continued batch by batch; the merged result grows as batches arrive. */
 export class RunSession {
   readonly state: RunState;
   readonly merger: Merger;
-  private readonly seen = new Set<string>();
+  private readonly tracker: ContinuationTracker;
+  private readonly warningKeys = new Set<string>();
 
-  constructor(readonly request: ResolvedRequest, private readonly http: HttpClient, private readonly options: RunOptions = {}, resumeFrom?: Record<string, string>) {
-    const action = request.params.action ?? 'help';
-    const actionKey = action === 'query' ? 'query' : action;
-    this.merger = new Merger(actionKey, options.sink);
+  /**
+   * @param resumeFrom a `continue` object of an earlier, partial run (see readResumePoint): the
+   *   session starts from there; what the earlier run fetched is not fetched again.
+   */
+  constructor(readonly request: ResolvedRequest, private readonly http: HttpClient, private readonly options: RunOptions = {}, resumeFrom?: ContinueObject) {
+    const action = request.params.action ?? 'help'; // the API's default action
+    this.merger = new Merger(action, options.sink);
+    this.tracker = new ContinuationTracker(resumeFrom);
     this.state = {
-      request, actionKey, batches: 0, complete: false, continue: resumeFrom ?? null, warnings: [], errors: [], raw: [], batchInfo: [],
+      request, actionKey: action, batches: 0, complete: false, continue: resumeFrom ?? null, warnings: [], errors: [], raw: [], batchInfo: [], records: 0,
     };
   }
 
+  /** The merged result so far: `{ query: … }` or the action's own member. */
   result(): Record<string, unknown> {
     return this.merger.value();
   }
 
-  /** Fetches the next batch (the first, or the one `continue` points to). */
-  async next(opts: { paging?: boolean } = {}): Promise<void> {
+  /** The parameters the next batch sends (without maxlag). */
+  nextParams(): Record<string, string> {
+    return continuedParams(this.request.params, this.state.continue);
+  }
+
+  /**
+   * Fetches the next batch (the first, or the one `continue` points to) and merges it. Throws the
+   * batch's error (the state keeps what was merged before it). `paging`: sent by automatic paging
+   * (adds maxlag); `signal` overrides the session's for this batch.
+   */
+  async next(opts: { paging?: boolean; signal?: AbortSignal } = {}): Promise<void> {
     if (this.state.complete) return;
-    const params: Record<string, string> = { ...this.request.params, ...(this.state.continue ?? {}) };
+    const signal = opts.signal ?? this.options.signal;
+    if (signal?.aborted) throw new CancelledError();
+    const params = this.nextParams();
     const maxlag = this.options.maxlag ?? 5;
     if (opts.paging && maxlag > 0 && !('maxlag' in this.request.params)) params.maxlag = String(maxlag);
     const url = buildUrl(this.request.endpoint, params);
-    const { json, res } = await this.fetchWithRetry(url);
-    this.state.batches++;
-    this.state.batchInfo.push({ n: this.state.batches, status: res.status, ms: res.ms, bytes: res.bytes, url });
+    const { json, res } = await this.fetchWithRetry(url, signal);
+    const n = this.state.batches + 1;
+    const info: BatchInfo = { n, status: res.status, ms: res.ms, bytes: res.bytes, url, batchcomplete: !Array.isArray(json) && 'batchcomplete' in json };
+    this.options.onBatch?.({ info, body: res.body, json });
+    this.state.batches = n;
+    this.state.batchInfo.push(info);
     if (this.state.raw.length < (this.options.keepRaw ?? 50)) this.state.raw.push(res.body);
-    for (const w of readWarnings(json)) this.state.warnings.push(locate(w, this.request));
+    if (Array.isArray(json)) {
+      this.merger.add(json);
+      this.finishRun();
+      return;
+    }
+    for (const w of readWarnings(json)) {
+      const k = messageKey(w);
+      if (this.warningKeys.has(k)) continue;
+      this.warningKeys.add(k);
+      this.state.warnings.push(locate(w, this.request));
+    }
     const errors = readErrors(json);
     if (errors.length) {
       for (const e of errors) this.state.errors.push(locate(e, this.request));
@@ -127,41 +185,79 @@ export class RunSession {
     }
     if ('debuginfo' in json) this.state.debuginfo = json.debuginfo;
     this.merger.add(json);
-    const cont = json.continue as Record<string, string> | undefined;
-    if (cont && typeof cont === 'object') {
-      const key = stable(cont);
-      if (this.seen.has(key)) throw new LoopError(cont);
-      this.seen.add(key);
-      this.state.continue = Object.fromEntries(Object.entries(cont).map(([k, v]) => [k, String(v)]));
+    this.state.records = this.merger.records();
+    const cont = continueOf(json);
+    if (cont) {
+      this.tracker.follow(cont);
+      this.state.continue = cont;
+    } else if ('query-continue' in json) {
+      throw new RawContinueError();
     } else {
-      this.state.continue = null;
-      this.state.complete = true;
+      this.finishRun();
     }
-    this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records() });
+    this.options.onProgress?.({ batches: this.state.batches, records: this.state.records });
   }
 
-  /** Runs until complete, a cap, cancellation or an error. Never throws: a failure is kept in the state. */
-  async run(): Promise<RunState> {
-    const maxBatches = this.options.maxBatches ?? 1000;
+  private finishRun(): void {
+    this.state.continue = null;
+    this.state.complete = true;
+    this.merger.finish();
+    this.state.records = this.merger.records();
+  }
+
+  /**
+   * Runs until complete, a cap, cancellation or an error; called again it goes on from where the
+   * last run stopped (the "Load next batch" / "Load all" of the results view). Never throws: a
+   * failure is kept in the state (`failure`, `stopped`), with the merged result so far and the
+   * `continue` to resume from. `opts` override the session's options for this run; `maxBatches`
+   * counts the batches of this run.
+   */
+  async run(opts: { all?: boolean; maxBatches?: number; maxRecords?: number; signal?: AbortSignal } = {}): Promise<RunState> {
+    const all = opts.all ?? this.options.all ?? false;
+    const maxBatches = opts.maxBatches ?? this.options.maxBatches ?? 1000;
+    const maxRecords = opts.maxRecords ?? this.options.maxRecords;
+    const signal = opts.signal ?? this.options.signal;
+    this.state.failure = undefined;
+    this.state.stopped = undefined;
+    let n = 0;
     try {
-      do {
-        if (this.options.signal?.aborted) throw new CancelledError();
-        await this.next({ paging: !!this.options.all });
-        if (!this.options.all) break;
-        if (this.state.batches >= maxBatches) break;
-        if (this.options.maxRecords !== undefined && this.merger.records() >= this.options.maxRecords) break;
-      } while (!this.state.complete);
+      while (!this.state.complete) {
+        if (signal?.aborted) throw new CancelledError();
+        await this.next({ paging: all, signal });
+        n++;
+        if (this.state.complete) break;
+        if (!all) {
+          this.state.stopped = 'single';
+          break;
+        }
+        if (n >= maxBatches) {
+          this.state.stopped = 'max-batches';
+          break;
+        }
+        if (maxRecords !== undefined && this.merger.records() >= maxRecords) {
+          this.state.stopped = 'max-records';
+          break;
+        }
+      }
+      if (this.state.complete) this.state.stopped = 'complete';
     } catch (e) {
       this.state.failure = e instanceof WikiqError ? e : new WikiqError('network', errorMessage(e));
+      this.state.stopped = this.state.failure.kind === 'cancelled' ? 'cancelled' : 'error';
     }
+    // Streamed pages still held belong in the output even when the run stops early (a page whose
+    // data would have continued in the next batch is then written as it is).
+    if (!this.state.complete && this.options.sink) this.merger.finish();
+    this.state.records = this.merger.records();
     return this.state;
   }
 
-  private async fetchWithRetry(url: string): Promise<{ json: any; res: HttpResponse }> {
+  private async fetchWithRetry(url: string, signal?: AbortSignal): Promise<{ json: any; res: HttpResponse }> {
     const sleep = this.options.sleep ?? defaultSleep;
     const maxRetries = this.options.maxRetries ?? 5;
+    const base = this.options.backoffMs ?? 1000;
+    const cap = this.options.maxBackoffMs ?? 120000;
     for (let attempt = 0; ; attempt++) {
-      const res = await this.http.get(url, this.options.signal);
+      const res = await this.http.get(url, signal);
       let json: any;
       let parsed = true;
       try {
@@ -169,22 +265,23 @@ export class RunSession {
       } catch {
         parsed = false;
       }
-      const code = parsed && json?.error ? String(json.error.code ?? '') : Array.isArray(json?.errors) ? String(json.errors[0]?.code ?? '') : '';
+      const code = parsed && json?.error ? String(json.error.code ?? '') : parsed && Array.isArray(json?.errors) ? String(json.errors[0]?.code ?? '') : '';
       const retryable = res.status === 429 || res.status === 503 || code === 'maxlag' || code === 'ratelimited';
       if (retryable && attempt < maxRetries) {
-        const after = Number(res.headers['retry-after']);
-        const backoff = Math.min(60000, 1000 * 2 ** attempt);
-        let ms = Number.isFinite(after) && after >= 0 ? after * 1000 : backoff;
-        if (code === 'maxlag') ms = Math.max(ms, 5000);
-        ms = Math.min(ms, 120000);
-        const reason = code === 'maxlag' ? 'the wiki is lagged (maxlag)' : code === 'ratelimited' ? 'rate limited' : `HTTP ${res.status}`;
-        this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records(), waiting: { ms, reason } });
-        await sleep(ms, this.options.signal);
+        const after = parseRetryAfter(res.headers['retry-after']);
+        // Capped exponential backoff, never shorter than what the server asked for; maxlag waits at least 5 s.
+        let ms = Math.max(after ?? 0, base * 2 ** attempt);
+        if (code === 'maxlag') ms = Math.max(ms, 5000 * 2 ** attempt);
+        ms = Math.min(ms, cap);
+        const reason = code === 'maxlag' ? 'the wiki\'s database is lagged (maxlag)' : code === 'ratelimited' ? 'rate limited by the wiki' : `HTTP ${res.status}`;
+        this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records(), waiting: { ms, reason, attempt: attempt + 1 } });
+        await sleep(ms, signal);
         continue;
       }
       if (!parsed) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
-      if (res.status >= 400 && !json?.error && !json?.errors) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body);
-      if (!json || typeof json !== 'object' || Array.isArray(json)) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
+      const isApiError = !!(json && typeof json === 'object' && (json.error || Array.isArray(json.errors)));
+      if (res.status >= 400 && !isApiError) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body);
+      if (!json || typeof json !== 'object') throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
       return { json, res };
     }
   }

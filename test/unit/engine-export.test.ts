@@ -1,0 +1,171 @@
+/** Export: CSV quoting (RFC 4180), formula-injection prefix, NDJSON/JSON, partial marking, atomic writes. */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { NdjsonFileWriter, csvCell, exportName, exportToFile, renderExport, tablesOf, toCsv, writeAtomic } from '../../engine/src';
+
+const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-export-'));
+
+/** A small RFC 4180 reader, to check that what is written reads back to the same cells. */
+function readCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 2;
+      } else if (c === '"') {
+        quoted = false;
+        i++;
+      } else cell += text[i++];
+    } else if (c === '"' && cell === '') {
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 2;
+    } else if (c === '"' || c === '\r' || c === '\n') {
+      throw new Error(`bare ${JSON.stringify(c)} at ${i}`);
+    } else cell += text[i++];
+  }
+  if (cell !== '' || row.length) throw new Error('no CRLF at the end');
+  return rows;
+}
+
+describe('engine: export', () => {
+  const quoting: Array<[unknown, string]> = [
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line\nbreak', '"line\nbreak"'],
+    ['cr\rlf', '"cr\rlf"'],
+    [' padded ', '" padded "'],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+    [12, '12'],
+    [true, 'true'],
+    [{ x: 1 }, '"{""x"":1}"'],
+    [['a', 'b'], '"[""a"",""b""]"'],
+    ['Café ☕', 'Café ☕'],
+  ];
+  for (const [v, expected] of quoting) it(`quotes ${JSON.stringify(v)} per RFC 4180`, () => assert.equal(csvCell(v), expected));
+
+  const formulas: Array<[unknown, string]> = [
+    ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
+    ['+1', "'+1"],
+    ['-1+2', "'-1+2"],
+    ['@cmd', "'@cmd"],
+    ['\tx', "'\tx"],
+    ['\rx', `"'\rx"`],
+    ['=1,2', `"'=1,2"`],
+    ['a=1', 'a=1'],
+    [-1, '-1'], // a JSON number is data (ns: -1), not a formula
+  ];
+  for (const [v, expected] of formulas) it(`prefixes formula-like ${JSON.stringify(v)} with '`, () => assert.equal(csvCell(v), expected));
+  it('leaves formulas alone when asked', () => {
+    assert.equal(csvCell('=1', false), '=1');
+    assert.equal(toCsv({ name: 't', columns: ['a'], rows: [{ a: '=1' }] }, { escapeFormulas: false }), 'a\r\n=1\r\n');
+  });
+
+  it('writes a table that reads back to the same cells', () => {
+    const rows = [{ name: 'A,1', comment: 'he said "no"\nthen left', ns: -1 }, { name: '=HYPERLINK("x")', extra: { k: [1] } }];
+    const t = tablesOf({ query: { allimages: rows } })[0];
+    assert.deepEqual(t.columns, ['name', 'comment', 'ns', 'extra']);
+    const csv = toCsv(t);
+    assert.ok(csv.endsWith('\r\n'));
+    assert.deepEqual(readCsv(csv), [
+      ['name', 'comment', 'ns', 'extra'],
+      ['A,1', 'he said "no"\nthen left', '-1', ''],
+      [`'=HYPERLINK("x")`, '', '', '{"k":[1]}'],
+    ]);
+  });
+
+  it('finds one table per list and one for pages (fv2 array or fv1 object)', () => {
+    const t = tablesOf({ query: { logevents: [{ logid: 1 }, { logid: 2, extra: true }], pages: { 5: { pageid: 5, title: 'A' } }, general: { sitename: 'W' } } });
+    assert.deepEqual(t.map((x) => [x.name, x.columns, x.rows.length]), [['logevents', ['logid', 'extra'], 2], ['pages', ['pageid', 'title'], 1]]);
+  });
+
+  const input = { result: { query: { allimages: [{ name: 'A' }] } }, complete: false, continue: { aicontinue: 'B', continue: '-||' }, endpoint: 'https://w/api.php', params: { action: 'query' } };
+  it('marks partial exports in the file name', () => {
+    assert.equal(exportName('/x/r.csv', true), '/x/r.partial.csv');
+    assert.equal(exportName('/x/r.tar.json', true), '/x/r.tar.partial.json');
+    assert.equal(exportName('/x/r', true), '/x/r.partial');
+    assert.equal(exportName('/x/r.csv', false), '/x/r.csv');
+  });
+  it('marks partial exports in the content, with the continue to resume from', () => {
+    const csv = renderExport(input, 'csv');
+    assert.deepEqual(readCsv(csv).at(-1), ['# partial: continue={"aicontinue":"B","continue":"-||"}']);
+    const nd = renderExport(input, 'ndjson').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(nd, [{ name: 'A' }, { _partial: true, continue: { aicontinue: 'B', continue: '-||' } }]);
+    const j = JSON.parse(renderExport(input, 'json'));
+    assert.equal(j.partial, true);
+    assert.equal(j.complete, false);
+    assert.deepEqual(j.continue, input.continue);
+    assert.deepEqual(j.query, input.result.query);
+    const whole = JSON.parse(renderExport({ ...input, complete: true, continue: null }, 'json'));
+    assert.equal(whole.partial, false);
+    assert.doesNotMatch(renderExport({ ...input, complete: true, continue: null }, 'csv'), /partial/);
+  });
+  it('says which tables exist when asked for another', () =>
+    assert.throws(() => renderExport(input, 'csv', { table: 'logevents' }), /no table 'logevents' \(it has allimages\)/));
+
+  it('writes atomically: the target is whole or untouched, no temp file left', () => {
+    const dir = tmpdir();
+    const f = path.join(dir, 'sub', 'out.json');
+    writeAtomic(f, 'one');
+    writeAtomic(f, 'two');
+    assert.equal(fs.readFileSync(f, 'utf8'), 'two');
+    assert.deepEqual(fs.readdirSync(path.dirname(f)), ['out.json']);
+    // A failing write (the target is a folder) leaves no temp file behind and the folder intact.
+    const asDir = path.join(dir, 'taken');
+    fs.mkdirSync(asDir);
+    fs.writeFileSync(path.join(asDir, 'keep'), 'k');
+    assert.throws(() => writeAtomic(asDir, 'x'));
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['sub', 'taken']);
+    assert.equal(fs.readFileSync(path.join(asDir, 'keep'), 'utf8'), 'k');
+  });
+
+  it('exports to a file named partial when the run is', () => {
+    const dir = tmpdir();
+    const p = exportToFile(path.join(dir, 'files.csv'), input, 'csv');
+    assert.equal(p, path.join(dir, 'files.partial.csv'));
+    assert.deepEqual(fs.readdirSync(dir), ['files.partial.csv']);
+  });
+
+  it('streams NDJSON into a temp file and renames it into place on commit', async () => {
+    const dir = tmpdir();
+    const w = new NdjsonFileWriter(path.join(dir, 'log.ndjson'));
+    w.write({ a: 1 });
+    w.write({ a: 2 });
+    assert.ok(!fs.existsSync(path.join(dir, 'log.ndjson')), 'not in place before commit');
+    const target = await w.commit();
+    assert.equal(target, path.join(dir, 'log.ndjson'));
+    assert.equal(fs.readFileSync(target, 'utf8'), '{"a":1}\n{"a":2}\n');
+    assert.deepEqual(fs.readdirSync(dir), ['log.ndjson']);
+
+    const p = new NdjsonFileWriter(path.join(dir, 'p.ndjson'));
+    p.write({ a: 1 });
+    assert.equal(await p.commit({ continue: { lecontinue: 'x' } }), path.join(dir, 'p.partial.ndjson'));
+    assert.equal(fs.readFileSync(path.join(dir, 'p.partial.ndjson'), 'utf8'), '{"a":1}\n{"_partial":true,"continue":{"lecontinue":"x"}}\n');
+
+    const a = new NdjsonFileWriter(path.join(dir, 'gone.ndjson'));
+    a.write({ a: 1 });
+    await a.abort();
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['log.ndjson', 'p.partial.ndjson']);
+  });
+});
