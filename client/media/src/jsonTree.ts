@@ -5,7 +5,7 @@
  * capped; past the cap the tree says so and offers export instead. Search walks the value in time
  * slices and reveals each match (expanding the buckets on its way). Everything is inserted as text.
  */
-import { compact, isNested, safeHttpUrl } from '../../src/results/next-model';
+import { compact, isNested, safeHttpUrl } from '../../src/results/model';
 import { button, clear, h } from './dom';
 import { Cancellable, yieldToBrowser } from './schedule';
 

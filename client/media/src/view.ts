@@ -13,9 +13,9 @@ import {
   ColumnSet, ModelHeader, PREFERRED_COLUMNS, ResultsModel, TableSpec, cellText, cellValue, compact, compareCells, findTables, formatBytes,
   formatCount, formatMs, getPath, htmlColumn, isNested, isObj, looksLikeHtml, recordCount, redactDebuginfo, safeHttpUrl, setPath, tableRows,
   thumbnailUrl, truncateForState,
-} from '../../src/results/next-model';
-import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../src/results/next-protocol';
-import { TABS, isHostMessage } from '../../src/results/next-protocol';
+} from '../../src/results/model';
+import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../src/results/protocol';
+import { TABS, isHostMessage } from '../../src/results/protocol';
 import { button, clear, h } from './dom';
 import { JsonTree, searchBox } from './jsonTree';
 import { ParamReference } from './paraminfo';
@@ -46,6 +46,8 @@ interface SavedState {
   ui: UiState;
   model?: ResultsModel;
   pinned?: boolean;
+  /** The panel's key (the host's serializer reads it after a reload). */
+  key?: string;
 }
 
 const ROW_H = 24;
@@ -573,6 +575,9 @@ export class App {
   pinned = false;
   thumbnails = false;
   receiving = false;
+  /** The host can fetch more batches. */
+  canPage = true;
+  key?: string;
   progress?: ProgressMessage;
   readonly menu = new Menu();
   private readonly root: HTMLElement;
@@ -641,8 +646,10 @@ export class App {
     if (isObj(saved) && saved.v === 1) {
       this.ui = validUi(saved.ui);
       this.pinned = !!saved.pinned;
+      this.key = typeof saved.key === 'string' ? saved.key : undefined;
       if (isModel(saved.model)) {
-        this.apply({ type: 'render', model: saved.model, pinned: this.pinned, thumbnails: this.ui.thumbnails ?? false, more: false });
+        this.apply({ type: 'render', model: saved.model, pinned: this.pinned, thumbnails: this.ui.thumbnails ?? false, more: false, paging: false, key: this.key });
+        this.awaitingRestore = true;
       }
     }
     this.root.dataset.state = this.model ? 'restored' : 'waiting';
@@ -756,6 +763,8 @@ export class App {
     }
     this.model = { ...m.model, rawBatches: m.model.rawBatches.slice() };
     this.pinned = m.pinned;
+    this.canPage = m.paging !== false;
+    if (typeof m.key === 'string') this.key = m.key;
     this.thumbnails = this.ui.thumbnails ?? m.thumbnails;
     this.receiving = m.more;
     this.progress = undefined;
@@ -855,6 +864,8 @@ export class App {
     if (p?.running) {
       const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.` : `Loading… batch ${formatCount(p.batches + 1)}, ${formatCount(p.records)} records so far.`;
       this.header.appendChild(h('div', { class: 'paging', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, text), button('Cancel', { class: 'secondary' }, () => this.post({ type: 'cancel' }))));
+    } else if (m.continue && !this.canPage) {
+      this.header.appendChild(h('div', { class: 'paging' }, h('span', null, `More results are available — ${formatCount(records)} records shown. Run the request again to continue (this panel was restored after a reload).`)));
     } else if (m.continue) {
       const cont = Object.entries(m.continue).map(([k, v]) => `${k}=${v}`).join('&');
       this.header.appendChild(h('div', { class: 'paging' },
@@ -862,6 +873,7 @@ export class App {
         button('Load next batch', { class: 'primary' }, () => this.post({ type: 'loadNext' })),
         button('Load all', { class: 'secondary' }, () => this.post({ type: 'loadAll' }))));
     }
+    if (m.failure) this.header.appendChild(h('div', { class: 'msg error', role: 'alert' }, h('span', { class: 'msg-kind' }, 'Stopped'), h('span', { class: 'msg-text' }, m.failure)));
     if (p?.text) this.header.appendChild(h('div', { class: 'msg error', role: 'alert' }, p.text));
     const msgs = h('div', { class: 'msgs' });
     const html = m.params.errorformat === 'html';
@@ -1076,13 +1088,13 @@ export class App {
   }
 
   private save(): void {
-    const state: SavedState = { v: 1, ui: this.ui, pinned: this.pinned };
+    const state: SavedState = { v: 1, ui: this.ui, pinned: this.pinned, key: this.key };
     if (this.model && !this.receiving) state.model = truncateForState(this.model);
     else if (this.model) state.model = (this.api.getState() as SavedState | undefined)?.model;
     try {
       this.api.setState(state);
     } catch {
-      this.api.setState({ v: 1, ui: this.ui, pinned: this.pinned });
+      this.api.setState({ v: 1, ui: this.ui, pinned: this.pinned, key: this.key });
     }
   }
 

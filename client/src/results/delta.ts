@@ -9,8 +9,8 @@
  * - Raw bodies are capped; `debuginfo` is redacted before it leaves the host.
  * Pure: no `vscode`.
  */
-import { ModelHeader, ResultsModel, headerOf, isObj, redactDebuginfo } from './next-model';
-import type { AppendMessage, HostMessage } from './next-protocol';
+import { ModelHeader, ResultsModel, headerOf, isObj, redactDebuginfo } from './model';
+import type { AppendMessage, HostMessage } from './protocol';
 
 export interface PlanOptions {
   /** List records in the `render` message (default 1000). */
@@ -85,10 +85,11 @@ export class UpdatePlanner {
     const out: string[] = [];
     for (const b of bodies) {
       if (sent.raw >= this.o.rawMax) break;
-      let body = b.length > this.o.rawCap ? `${b.slice(0, this.o.rawCap)}\n… [${(b.length - this.o.rawCap).toLocaleString('en-US')} more characters not shown; export the result to keep everything]` : b;
-      if (sent.rawChars + body.length > this.o.rawTotal) body = `[body of ${b.length.toLocaleString('en-US')} characters not shown: the Raw tab keeps ${Math.round(this.o.rawTotal / 1024 / 1024)} MB in all; export the result to keep everything]`;
+      const kept = b.length > this.o.rawCap ? b.slice(0, this.o.rawCap) : b;
+      let body = kept.length < b.length ? `${kept}\n… [${(b.length - kept.length).toLocaleString('en-US')} more characters not shown; export the result to keep everything]` : b;
+      if (sent.rawChars + kept.length > this.o.rawTotal) body = `[body of ${b.length.toLocaleString('en-US')} characters not shown: the Raw tab keeps ${this.o.rawTotal.toLocaleString('en-US')} characters in all; export the result to keep everything]`;
+      else sent.rawChars += kept.length;
       sent.raw++;
-      sent.rawChars += body.length;
       out.push(body);
     }
     return out;

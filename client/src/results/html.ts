@@ -5,7 +5,7 @@
  * and the script. Pure: the panel passes the webview's values, the browser test its own.
  */
 import { randomBytes } from 'crypto';
-import { originOf } from './next-model';
+import { originOf } from './model';
 
 export interface PageOptions {
   /** `webview.cspSource`. */
@@ -25,13 +25,18 @@ export function makeNonce(): string {
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A CSP source expression: only plain scheme://host[:port] values pass, nothing that could add a directive. */
-function source(s: string): string {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9.\-*[\]:_]+$|^'self'$/.test(s) ? s : "'none'";
+/**
+ * `webview.cspSource` as CSP source expressions (VS Code gives e.g. `'self' https://*.vscode-cdn.net`):
+ * only `'self'` and scheme://host[:port][/path] tokens pass, nothing that could add a directive or
+ * widen it to a whole scheme.
+ */
+function sources(s: string): string {
+  const ok = s.trim().split(/\s+/).filter((t) => t === "'self'" || /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[A-Za-z0-9.\-*[\]:_]+(\/[A-Za-z0-9._~\-/%]*)?$/.test(t));
+  return ok.length ? ok.join(' ') : "'none'";
 }
 
 export function contentSecurityPolicy(o: Pick<PageOptions, 'cspSource' | 'nonce' | 'endpoint'>): string {
-  const csp = source(o.cspSource);
+  const csp = sources(o.cspSource);
   const img = [csp];
   const origin = o.endpoint ? originOf(o.endpoint) : undefined;
   if (origin) img.push(origin);

@@ -43,6 +43,8 @@ export interface ResultsModel {
   debuginfo?: unknown;
   /** One line per HTTP request of the run (Debug tab). */
   requests?: RequestInfo[];
+  /** Why the run stopped before the end, when it did (network error, cap…). */
+  failure?: string;
   /** Set when the view shows fewer records than the run has (state restored after a reload). */
   truncatedFrom?: number;
 }
@@ -304,10 +306,10 @@ export function htmlColumn(tableName: string, column: string): 'html' | 'params'
 // ---------------------------------------------------------------------------------------------
 // URLs
 
-/** The http(s) URL `s`, normalised, or undefined: no other scheme, no credentials, no control characters. */
+/** The http(s) URL `s`, normalised (spaces encoded), or undefined: no other scheme, no credentials, no control characters. */
 export function safeHttpUrl(s: unknown, base?: string): string | undefined {
   if (typeof s !== 'string' || s.length === 0 || s.length > 8192) return undefined;
-  if (/[\u0000-\u001f\u007f\s]/.test(s.trim()) ) return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(s.trim())) return undefined;
   let u: URL;
   try {
     u = base ? new URL(s.trim(), base) : new URL(s.trim());
@@ -363,59 +365,33 @@ export function compareCells(a: unknown, b: unknown): number {
 // ---------------------------------------------------------------------------------------------
 // Redaction of debuginfo
 
-const SECRET_HEADER = /^(cookie|set-cookie|authorization|proxy-authorization)$|token|api[-_]?key|session|secret|password/i;
-const SECRET_PARAM = /token|password|secret|^lgpassword$|^key$/i;
+/** Header and member names whose values are secrets wherever they appear. */
+const SECRET_KEY = /^(cookie|set-cookie|authorization|proxy-authorization|lgpassword|password|x-api-key|api-key|apikey)$|token|secret/i;
+/** `Cookie: …` and similar header lines inside strings (debug logs). */
+const SECRET_LINE = /^((?:cookie|set-cookie|authorization|proxy-authorization)\s*:\s*).*$/gim;
+/** `token=…`, `password=…` in query strings. */
+const SECRET_QUERY = /([?&;](?:[a-z_]*token|[a-z_]*password|key)=)[^&#\s"']*/gi;
 export const REDACTED = '[redacted]';
 
-function redactMap(v: unknown, re: RegExp): unknown {
-  if (isObj(v)) {
+/**
+ * A copy of `debuginfo` (or anything) with cookies, authorization and other secret-looking members
+ * replaced by `[redacted]` at any depth, and such header lines and query parameters inside strings
+ * masked. The input is not modified. Runs on the host before anything reaches the webview.
+ */
+export function redactDebug(v: unknown, depth = 0): unknown {
+  if (depth > 20) return '…';
+  if (Array.isArray(v)) return v.map((x) => redactDebug(x, depth + 1));
+  if (v && typeof v === 'object') {
     const out: Obj = {};
-    for (const [k, x] of Object.entries(v)) out[k] = re.test(k) ? REDACTED : x;
+    for (const [k, x] of Object.entries(v as Obj)) out[k] = SECRET_KEY.test(k) ? REDACTED : redactDebug(x, depth + 1);
     return out;
   }
-  if (Array.isArray(v)) {
-    return v.map((e) => {
-      if (isObj(e) && typeof e.name === 'string' && re.test(e.name)) return { ...e, value: REDACTED };
-      if (Array.isArray(e) && typeof e[0] === 'string' && re.test(e[0])) return [e[0], REDACTED];
-      return e;
-    });
-  }
+  if (typeof v === 'string') return v.replace(SECRET_LINE, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
   return v;
 }
 
-function redactUrl(u: unknown): unknown {
-  if (typeof u !== 'string') return u;
-  const q = u.indexOf('?');
-  if (q < 0) return u;
-  try {
-    const sp = new URLSearchParams(u.slice(q + 1));
-    let changed = false;
-    for (const k of [...sp.keys()]) if (SECRET_PARAM.test(k)) {
-      sp.set(k, REDACTED);
-      changed = true;
-    }
-    return changed ? `${u.slice(0, q)}?${sp.toString()}` : u;
-  } catch {
-    return u;
-  }
-}
-
-/**
- * `debuginfo` with its echoed request's cookies, authorization (and other secret-looking headers)
- * and secret-looking parameters replaced by `[redacted]`. The input is not modified.
- */
-export function redactDebuginfo(d: unknown): unknown {
-  if (!isObj(d)) return d;
-  const out: Obj = { ...d };
-  if (isObj(d.request)) {
-    const r: Obj = { ...d.request };
-    if ('headers' in r) r.headers = redactMap(r.headers, SECRET_HEADER);
-    if ('params' in r) r.params = redactMap(r.params, SECRET_PARAM);
-    if ('url' in r) r.url = redactUrl(r.url);
-    out.request = r;
-  }
-  return out;
-}
+/** Alias of `redactDebug` for `debuginfo`. */
+export const redactDebuginfo = redactDebug;
 
 // ---------------------------------------------------------------------------------------------
 // State kept by the webview across reloads
@@ -450,4 +426,49 @@ export function truncateForState(m: ResultsModel, maxRecords = 5000, maxRawChars
   };
   raw = raw.length ? raw : [];
   return { ...m, result: cut(m.result, 0), rawBatches: raw, truncatedFrom: m.truncatedFrom ?? total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a panel shows, summarised (tests and the extension read it)
+
+export interface PanelSnapshot {
+  header: {
+    name: string;
+    endpoint: string;
+    status?: number;
+    ms: number;
+    bytes: number;
+    batches: number;
+    complete: boolean;
+    records: number;
+    /** A continue remains and the host can fetch it. */
+    canContinue: boolean;
+    failure?: string;
+    errors: ResultsMessage[];
+    warnings: ResultsMessage[];
+  };
+  /** Lists, pages and paraminfo modules, with the columns the table shows. */
+  tables: Array<{ name: string; columns: string[]; rows: unknown[] }>;
+  /** paraminfo module descriptors. */
+  modules: unknown[];
+  /** The merged result (the JSON tab). */
+  json: unknown;
+}
+
+export function snapshotOf(m: ResultsModel, canPage = true): PanelSnapshot {
+  const specs = findTables(m.result);
+  const tables = specs.filter((t) => t.kind === 'list' || t.kind === 'pages' || t.kind === 'paraminfo').map((t) => {
+    const rows = tableRows(m.result, t);
+    return { name: t.name, columns: columnsOf(rows, PREFERRED_COLUMNS[t.name] ?? []), rows };
+  });
+  const para = specs.find((t) => t.kind === 'paraminfo');
+  return {
+    header: {
+      name: m.requestName, endpoint: m.endpoint, status: m.httpStatus, ms: m.timeMs ?? 0, bytes: m.bytes ?? 0, batches: m.batches, complete: m.complete,
+      records: recordCount(m.result), canContinue: canPage && !m.complete && !!m.continue, failure: m.failure, errors: m.errors, warnings: m.warnings,
+    },
+    tables,
+    modules: para ? tableRows(m.result, para) : [],
+    json: m.result,
+  };
 }

@@ -6,10 +6,11 @@
  * `progress`, `pinned`, `show` (switch tab/table).
  *
  * Webview → host messages are untrusted: `parseWebviewMessage` accepts only the listed types with
- * exactly the listed fields of the right types; only http(s) URLs without credentials open.
+ * the listed fields of the right types (other fields are dropped); only http(s) URLs without
+ * credentials open.
  */
-import type { ModelHeader, ResultsModel } from './next-model';
-import { safeHttpUrl } from './next-model';
+import type { ModelHeader, ResultsModel } from './model';
+import { safeHttpUrl } from './model';
 
 export type TabId = 'table' | 'json' | 'raw' | 'debug';
 export const TABS: readonly TabId[] = ['table', 'json', 'raw', 'debug'];
@@ -22,6 +23,10 @@ export interface RenderMessage {
   thumbnails: boolean;
   /** More records of this model follow in `append` messages. */
   more: boolean;
+  /** The host can fetch more batches (false for a panel restored after a reload: run the request again). */
+  paging?: boolean;
+  /** The panel's key, kept in the webview's state for the serializer. */
+  key?: string;
 }
 
 export interface AppendMessage {
@@ -84,36 +89,27 @@ export type WebviewMessageType = WebviewMessage['type'];
 const MAX_COPY = 10_000_000;
 const MAX_TEXT = 100_000;
 
-function onlyKeys(o: Record<string, unknown>, allowed: readonly string[]): boolean {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) return false;
-  return true;
-}
-
 export type Parsed = { ok: true; message: WebviewMessage } | { ok: false; reason: string };
 
-/** Checks type and shape of a message from the webview. Unknown types, extra or mistyped fields are refused. */
+/** Checks type and shape of a message from the webview. Unknown types and mistyped fields are refused; the message returned holds only the checked fields. */
 export function parseWebviewMessage(m: unknown): Parsed {
   if (typeof m !== 'object' || m === null || Array.isArray(m)) return { ok: false, reason: 'not an object' };
   const o = m as Record<string, unknown>;
   const bad = (reason: string): Parsed => ({ ok: false, reason: `${String(o.type).slice(0, 40)}: ${reason}` });
   switch (o.type) {
     case 'ready': case 'loadNext': case 'loadAll': case 'cancel': case 'pin':
-      return onlyKeys(o, ['type']) ? { ok: true, message: { type: o.type } } : bad('unexpected fields');
+      return { ok: true, message: { type: o.type } };
     case 'export':
-      if (!onlyKeys(o, ['type', 'format', 'table'])) return bad('unexpected fields');
       if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return bad('format must be json, ndjson or csv');
       if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
       return { ok: true, message: o.table === undefined ? { type: 'export', format: o.format } : { type: 'export', format: o.format, table: o.table as string } };
     case 'openUrl': {
-      if (!onlyKeys(o, ['type', 'url'])) return bad('unexpected fields');
       const url = safeHttpUrl(o.url);
       return url ? { ok: true, message: { type: 'openUrl', url } } : bad('only http(s) URLs open');
     }
     case 'copy':
-      if (!onlyKeys(o, ['type', 'text'])) return bad('unexpected fields');
       return typeof o.text === 'string' && o.text.length <= MAX_COPY ? { ok: true, message: { type: 'copy', text: o.text } } : bad('text must be a string under 10 MB');
     case 'rendered':
-      if (!onlyKeys(o, ['type', 'tab', 'table', 'rows', 'text'])) return bad('unexpected fields');
       if (!TABS.includes(o.tab as TabId)) return bad('unknown tab');
       if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
       if (typeof o.rows !== 'number' || !Number.isInteger(o.rows) || o.rows < 0) return bad('rows must be a count');
@@ -122,6 +118,12 @@ export function parseWebviewMessage(m: unknown): Parsed {
     default:
       return { ok: false, reason: `unknown message type ${JSON.stringify(String(o.type)).slice(0, 60)}` };
   }
+}
+
+/** The checked message, or null. */
+export function parseFromWebview(m: unknown): WebviewMessage | null {
+  const r = parseWebviewMessage(m);
+  return r.ok ? r.message : null;
 }
 
 /** Webview side: a light check that a message from the host has a known type. */

@@ -1,0 +1,345 @@
+/**
+ * The results view: one webview panel per request (by key), reused when the request runs again
+ * unless the user pinned it (then the next run opens a new panel and the pinned one stays).
+ *
+ * - Input is a plain `ResultsModel` (./model): `ResultsPanel.show(key, model)` and `update(model)`;
+ *   updates are throttled and sent as a render plus chunked appends (./delta), so a new batch
+ *   appends without losing the scroll position and 100,000 records never make one huge message.
+ * - Load next batch / Load all / Cancel / Export from the view reach the host as validated messages
+ *   (./protocol) and run through a `RunDriver` (the engine binding, ./runDriver) or the hooks given
+ *   to `register`, and fire `onDidAction`.
+ * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
+ *   images from the media folder and the endpoint's origin only (./html); `localResourceRoots` is
+ *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
+ * - A serializer restores panels after a reload from the state the view keeps (the first records;
+ *   paging needs a new run, export works on what was kept).
+ */
+import * as vscode from 'vscode';
+import type { HttpClient, RunSession } from '../../../engine/src/index';
+import { UpdatePlanner } from './delta';
+import { makeNonce, resultsHtml } from './html';
+import { PanelSnapshot, ResultsModel, isObj, originOf, snapshotOf } from './model';
+import { ExportFormat, HostMessage, ProgressMessage, RenderedReport, TabId, WebviewMessage, parseWebviewMessage } from './protocol';
+import { RunDriver } from './runDriver';
+
+export const VIEW_TYPE = 'wikiq.results';
+
+export type PanelAction = { type: 'loadNext' } | { type: 'loadAll' } | { type: 'cancel' } | { type: 'export'; format: ExportFormat; table?: string };
+
+export interface ResultsHooks {
+  /** Runs Load next batch / Load all / Cancel / Export of panels that have no RunDriver. Settles when done. */
+  onAction?(panel: ResultsPanel, action: PanelAction): unknown;
+  /** CSV export: prefix cells that start with = + - @ tab CR (default on). */
+  escapeFormulas?(): boolean;
+  /** Show allimages thumbnails at first (default: the wikiq.results.showThumbnails setting). */
+  thumbnails?(): boolean;
+  /** Where refused messages are logged. */
+  log?(line: string): void;
+}
+
+export interface ShowOptions {
+  viewColumn?: vscode.ViewColumn;
+  preserveFocus?: boolean;
+}
+
+const UPDATE_INTERVAL_MS = 150;
+
+export class ResultsPanel implements vscode.Disposable {
+  private static readonly open = new Set<ResultsPanel>();
+  private static extensionUri?: vscode.Uri;
+  private static hooks: ResultsHooks = {};
+  private static restored = 0;
+
+  private readonly planner = new UpdatePlanner();
+  private current?: ResultsModel;
+  private isPinned = false;
+  private webviewReady = false;
+  private htmlOrigin?: string;
+  private lastFlush = 0;
+  private timer?: ReturnType<typeof setTimeout>;
+  private sending: Promise<unknown> = Promise.resolve();
+  private lastProgress?: ProgressMessage;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
+  private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  private markReady!: () => void;
+
+  /** Load next batch, Load all, Cancel and Export asked for in the view. */
+  readonly onDidAction = this.actionEmitter.event;
+  /** What the view reports it shows, after each render (tab, table, rows, visible text). */
+  readonly onDidRender = this.renderEmitter.event;
+  readonly onDidDispose = this.disposeEmitter.event;
+  /** Resolves when the view's script first said it is ready. */
+  readonly ready: Promise<void>;
+  /** Every message the host accepted (tests). */
+  readonly received: WebviewMessage[] = [];
+  lastRendered?: RenderedReport;
+  /** The engine binding that pages and exports this panel's run, when there is one. */
+  driver?: RunDriver;
+  /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
+  canPage = true;
+
+  /** Registers the serializer and the hooks; call once from `activate`. */
+  static register(context: vscode.ExtensionContext, hooks: ResultsHooks | (() => boolean) = {}): vscode.Disposable {
+    ResultsPanel.extensionUri = context.extensionUri;
+    ResultsPanel.hooks = typeof hooks === 'function' ? { escapeFormulas: hooks } : hooks;
+    return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+        ResultsPanel.revive(panel, state);
+      },
+    });
+  }
+
+  /** Restores a panel from the state its view saved (`{ key, model, … }`). */
+  static revive(panel: vscode.WebviewPanel, state: unknown): ResultsPanel {
+    const s = isObj(state) ? state : {};
+    const key = typeof s.key === 'string' ? s.key : `restored:${++ResultsPanel.restored}`;
+    const p = new ResultsPanel(panel, key);
+    p.isPinned = s.pinned === true;
+    p.canPage = false;
+    const m = s.model;
+    if (isObj(m) && typeof m.requestName === 'string' && typeof m.endpoint === 'string' && isObj(m.params) && Array.isArray(m.errors) && Array.isArray(m.warnings) && Array.isArray(m.rawBatches)) {
+      p.current = m as unknown as ResultsModel;
+      p.panel.title = p.title();
+    }
+    p.driver = new RunDriver(p, undefined, undefined, () => ResultsPanel.escapeFormulas());
+    p.setHtml();
+    return p;
+  }
+
+  static escapeFormulas(): boolean {
+    return ResultsPanel.hooks.escapeFormulas?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
+  }
+
+  /** Every open results panel. */
+  static all(): ResultsPanel[] {
+    return [...ResultsPanel.open];
+  }
+
+  /** The panel a new run of `key` goes to (the newest unpinned one), if any. */
+  static find(key: string): ResultsPanel | undefined {
+    return [...ResultsPanel.open].reverse().find((p) => p.key === key && !p.isPinned);
+  }
+
+  /**
+   * Shows a model in the panel of `key` (reused unless pinned) or a new one. With a RunSession
+   * instead of a model, the panel keeps it and pages/exports it itself (see RunDriver).
+   */
+  static show(key: string, model: ResultsModel, options?: ShowOptions): ResultsPanel;
+  static show(key: string, session: RunSession, http: HttpClient): ResultsPanel;
+  static show(key: string, what: ResultsModel | RunSession, extra?: ShowOptions | HttpClient): ResultsPanel {
+    const session = isSession(what) ? what : undefined;
+    const options: ShowOptions = !session && extra && !isHttp(extra) ? (extra as ShowOptions) : {};
+    let p = ResultsPanel.find(key);
+    if (!p) {
+      if (!ResultsPanel.extensionUri) throw new Error('ResultsPanel.register(context) was not called');
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, ResultsPanel.webviewOptions());
+      p = new ResultsPanel(panel, key);
+    } else p.panel.reveal(undefined, options.preserveFocus ?? true);
+    if (session) {
+      p.driver = new RunDriver(p, session, extra as HttpClient, () => ResultsPanel.escapeFormulas());
+      p.canPage = true;
+      p.update(p.driver.model(), { immediate: true });
+    } else {
+      p.canPage = true;
+      p.update(what as ResultsModel, { immediate: true });
+    }
+    return p;
+  }
+
+  private static webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      enableFindWidget: true,
+      retainContextWhenHidden: false,
+      localResourceRoots: [vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media')],
+    };
+  }
+
+  private constructor(readonly panel: vscode.WebviewPanel, readonly key: string) {
+    ResultsPanel.open.add(this);
+    this.ready = new Promise((r) => (this.markReady = r));
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media')] };
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m) => void this.onMessage(m)),
+      // A hidden webview is torn down; it says 'ready' again when shown.
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.webviewReady = false;
+      }),
+    );
+  }
+
+  get pinned(): boolean {
+    return this.isPinned;
+  }
+
+  /** The model shown (all of it, as the host has it). */
+  get results(): ResultsModel | undefined {
+    return this.current;
+  }
+
+  /** A summary of what the panel shows: header, tables with their columns, modules, JSON. */
+  get model(): PanelSnapshot | undefined {
+    return this.current ? snapshotOf(this.current, this.canPage) : undefined;
+  }
+
+  private title(): string {
+    const name = this.current?.requestName || 'Results';
+    return `${this.isPinned ? '📌 ' : ''}Results: ${name}`;
+  }
+
+  private setHtml(): void {
+    const w = this.panel.webview;
+    const media = vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media');
+    this.htmlOrigin = this.current ? originOf(this.current.endpoint) : undefined;
+    this.webviewReady = false;
+    w.html = resultsHtml({
+      cspSource: w.cspSource,
+      nonce: makeNonce(),
+      scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
+      styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
+      endpoint: this.current?.endpoint,
+    });
+  }
+
+  /**
+   * Shows `model` (a new run, or the same run grown). Sent at most every 150 ms; `immediate` sends
+   * now. The panel reads the model when it sends: pass the session's current result each time.
+   */
+  update(model: ResultsModel, opts: { immediate?: boolean } = {}): void {
+    this.current = model;
+    this.panel.title = this.title();
+    if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
+      // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
+      this.setHtml();
+      return;
+    }
+    const wait = UPDATE_INTERVAL_MS - (Date.now() - this.lastFlush);
+    if (opts.immediate || wait <= 0) this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => this.flush(), wait);
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastFlush = Date.now();
+    if (!this.current || !this.webviewReady) return;
+    const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
+    for (const m of msgs) {
+      if (m.type === 'render') {
+        m.paging = this.canPage;
+        m.key = this.key;
+      }
+      this.post(m);
+    }
+  }
+
+  /** Shows or clears the progress line (with its Cancel button). */
+  progress(p: Omit<ProgressMessage, 'type'>): void {
+    this.lastProgress = { type: 'progress', ...p };
+    if (this.webviewReady) this.post(this.lastProgress);
+  }
+
+  setPinned(pinned: boolean): void {
+    this.isPinned = pinned;
+    this.panel.title = this.title();
+    if (this.webviewReady) this.post({ type: 'pinned', pinned });
+  }
+
+  /** Switches the view's tab (and table). */
+  showTab(tab: TabId, table?: string): Thenable<boolean> {
+    return this.panel.webview.postMessage(table ? { type: 'show', tab, table } : { type: 'show', tab });
+  }
+
+  private post(m: HostMessage): void {
+    // In order, one after the other.
+    this.sending = this.sending.then(() => this.panel.webview.postMessage(m), () => undefined);
+  }
+
+  /** Handles a message as if the view had sent it (tests drive the buttons with it). */
+  simulate(m: unknown): Promise<void> {
+    return this.onMessage(m);
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      ResultsPanel.hooks.log?.(`results view: refused a message (${parsed.reason})`);
+      return;
+    }
+    const m = parsed.message;
+    this.received.push(m);
+    switch (m.type) {
+      case 'ready':
+        this.webviewReady = true;
+        this.planner.reset();
+        this.flush();
+        if (this.lastProgress?.running) this.post(this.lastProgress);
+        this.markReady();
+        return;
+      case 'rendered':
+        this.lastRendered = m;
+        this.renderEmitter.fire(m);
+        return;
+      case 'openUrl':
+        await vscode.env.openExternal(vscode.Uri.parse(m.url, true));
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        return;
+      case 'pin':
+        this.setPinned(!this.isPinned);
+        return;
+      default:
+        await this.act(m);
+    }
+  }
+
+  private async act(a: PanelAction): Promise<void> {
+    this.actionEmitter.fire(a);
+    try {
+      if (this.driver) await this.driver.handle(a);
+      else if (ResultsPanel.hooks.onAction) await ResultsPanel.hooks.onAction(this, a);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`wikiq: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Loads the next batch or all remaining ones (through the RunDriver). */
+  async loadMore(all: boolean): Promise<void> {
+    await this.act({ type: all ? 'loadAll' : 'loadNext' });
+  }
+
+  /** Exports the result (a table for CSV/NDJSON); returns the file written. */
+  async exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
+    if (!this.driver) this.driver = new RunDriver(this, undefined, undefined, () => ResultsPanel.escapeFormulas());
+    return this.driver.exportAs(format, table, target);
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    if (!ResultsPanel.open.delete(this)) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.driver?.cancel();
+    this.disposeEmitter.fire();
+    this.actionEmitter.dispose();
+    this.renderEmitter.dispose();
+    this.disposeEmitter.dispose();
+    this.disposables.forEach((d) => d.dispose());
+    this.panel.dispose();
+  }
+}
+
+function isSession(x: unknown): x is RunSession {
+  return isObj(x) && 'merger' in x && 'state' in x && typeof (x as { next?: unknown }).next === 'function';
+}
+
+function isHttp(x: unknown): x is HttpClient {
+  return isObj(x) && typeof (x as { get?: unknown }).get === 'function';
+}

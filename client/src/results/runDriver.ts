@@ -1,0 +1,107 @@
+/**
+ * The engine binding of a results panel: pages the panel's RunSession (Load next batch, Load all,
+ * Cancel) and exports its merged result (JSON, NDJSON, CSV; atomically; partial runs named and
+ * marked so). A panel restored after a reload has no session: it exports what it kept.
+ */
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { HttpClient, RunSession, WikiqError, errorMessage, exportName, renderExport, writeAtomic } from '../../../engine/src/index';
+import { modelFromRun } from './fromEngine';
+import type { ResultsModel } from './model';
+import type { ExportFormat } from './protocol';
+import type { PanelAction, ResultsPanel } from './ResultsPanel';
+
+export class RunDriver {
+  private controller?: AbortController;
+
+  constructor(
+    private readonly panel: ResultsPanel,
+    readonly session?: RunSession,
+    readonly http?: HttpClient,
+    private readonly escapeFormulas: () => boolean = () => true,
+  ) {}
+
+  /** The session's state as a results model. */
+  model(): ResultsModel {
+    if (!this.session) throw new Error('no run to show');
+    return modelFromRun(this.session.state, this.session.result());
+  }
+
+  get running(): boolean {
+    return !!this.controller;
+  }
+
+  async handle(a: PanelAction): Promise<void> {
+    switch (a.type) {
+      case 'loadNext': return this.loadMore(false);
+      case 'loadAll': return this.loadMore(true);
+      case 'cancel': return this.cancel();
+      case 'export': await this.exportAs(a.format, a.table);
+    }
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  /** Fetches the next batch, or all remaining ones, into the same merged result. */
+  async loadMore(all: boolean): Promise<void> {
+    const s = this.session;
+    if (!s) {
+      void vscode.window.showInformationMessage('wikiq: this panel was restored after a reload; run the request again to load more results.');
+      return;
+    }
+    if (s.state.complete || this.controller) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    const max = vscode.workspace.getConfiguration('wikiq').get<number>('maxBatches') ?? 1000;
+    s.state.failure = undefined;
+    this.panel.progress({ running: true, batches: s.state.batches, records: s.merger.records() });
+    let n = 0;
+    try {
+      do {
+        if (controller.signal.aborted) break;
+        // The signal also stops a request in flight where the engine takes one per call.
+        const opts = { paging: all, signal: controller.signal };
+        await s.next(opts);
+        n++;
+        this.panel.progress({ running: true, batches: s.state.batches, records: s.merger.records() });
+        this.panel.update(this.model());
+      } while (all && !s.state.complete && n < max);
+    } catch (e) {
+      s.state.failure = e instanceof WikiqError ? e : new WikiqError('network', errorMessage(e));
+      if (s.state.failure.kind !== 'cancelled') void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
+    } finally {
+      this.controller = undefined;
+    }
+    this.panel.progress({ running: false, batches: s.state.batches, records: s.merger.records() });
+    this.panel.update(this.model(), { immediate: true });
+  }
+
+  /** Exports to `target` (or a file the user picks); the name says partial for a partial run. Returns the file written. */
+  async exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
+    const s = this.session;
+    const model = s ? this.model() : this.panel.results;
+    if (!model || typeof model.result !== 'object' || model.result === null) return undefined;
+    const complete = model.complete && !model.truncatedFrom;
+    const base = `${(model.requestName || 'results').replace(/[^\w.-]+/g, '_')}${table ? `-${table}` : ''}.${format}`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const uri = target ?? await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, exportName(base, !complete)) : undefined,
+      filters: { [format.toUpperCase()]: [format] },
+      saveLabel: `Export ${format.toUpperCase()}`,
+    });
+    if (!uri) return undefined;
+    try {
+      const text = renderExport({ result: model.result as Record<string, unknown>, complete, continue: model.continue, endpoint: model.endpoint, params: model.params }, format, { table, escapeFormulas: this.escapeFormulas() });
+      // The file name says partial even when the user picked another name.
+      const file = exportName(uri.fsPath, !complete && !/\.partial(\.|$)/.test(path.basename(uri.fsPath)));
+      writeAtomic(file, text);
+      vscode.window.setStatusBarMessage(`wikiq: exported ${path.basename(file)}`, 4000);
+      return file;
+    } catch (e) {
+      void vscode.window.showErrorMessage(`wikiq: export failed: ${errorMessage(e)}`);
+      return undefined;
+    }
+  }
+}

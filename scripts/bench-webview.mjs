@@ -1,0 +1,98 @@
+// Results view bench (issue: results view): in Debian's chromium, the time for the view to show
+// the first rows of a 100,000-record result and to scroll to its end, as ratios to showing the
+// first rows of a 100-record result. Messages are planned by the host's own UpdatePlanner (a
+// render with the first chunk, then appends) and arrive one per task, as from the extension host.
+// Needs `tsc -p .` and `node scripts/build.mjs` first (npm run bench does both).
+// Usage: node scripts/bench-webview.mjs [--runs N]
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const root = new URL('..', import.meta.url).pathname;
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+
+let WebviewPage, allimagesModel, UpdatePlanner;
+try {
+  ({ WebviewPage } = require(`${root}out/test/faults/webviewPage.js`));
+  ({ allimagesModel } = require(`${root}out/test/faults/webviewFixtures.js`));
+  ({ UpdatePlanner } = require(`${root}out/client/src/results/delta.js`));
+} catch (e) {
+  console.error(`bench-webview: compile first (npx tsc -p .): ${e.message.split('\n')[0]}`);
+  process.exit(1);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+let w;
+try {
+  w = await WebviewPage.open({ theme: 'dark', viewport: { width: 1200, height: 720 } });
+} catch (e) {
+  console.error(`bench-webview: ${e.message}`);
+  process.exit(1);
+}
+
+/** One measurement on a fresh page: ms to the first painted rows, ms to scroll to the last record. */
+async function measure(n) {
+  await w.page.reload();
+  await w.page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
+  const model = allimagesModel(w.wiki.origin, n, { batches: Math.ceil(n / 500) });
+  const msgs = new UpdatePlanner().plan(model, { pinned: false, thumbnails: false });
+  const last = model.result.query.allimages[n - 1].name;
+  // The messages are put in the page first: their transfer from node is not part of the view's time.
+  await w.page.evaluate((ms) => (window.__benchMsgs = ms), msgs);
+  return w.page.evaluate(async (lastName) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const until = async (ok) => {
+      while (!ok()) await frame();
+    };
+    const [first, ...rest] = window.__benchMsgs;
+    const t0 = performance.now();
+    window.postMessage(first, '*');
+    let i = 0;
+    const next = () => {
+      if (i < rest.length) {
+        window.postMessage(rest[i++], '*');
+        setTimeout(next, 0);
+      }
+    };
+    setTimeout(next, 0);
+    await until(() => document.querySelector('.table-view:not([hidden]) .vt-row') !== null);
+    await frame(); // painted
+    const firstRows = performance.now() - t0;
+    const app = document.getElementById('app');
+    await until(() => i === rest.length && app.dataset.state === 'ready' && app.dataset.pending === '0');
+    const vt = document.querySelector('.table-view:not([hidden]) .vt');
+    const t1 = performance.now();
+    vt.scrollTop = vt.scrollHeight;
+    await until(() => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-row')).some((r) => r.textContent.includes(lastName)));
+    await frame();
+    const scroll = performance.now() - t1;
+    const domRows = document.querySelectorAll('.table-view:not([hidden]) .vt-row').length;
+    return { firstRows, scroll, domRows };
+  }, last);
+}
+
+try {
+  // Warm-up (JIT, fonts), then alternate the two sizes so drift on a shared machine hits both.
+  await measure(100);
+  await measure(100_000);
+  const small = [];
+  const large = [];
+  for (let r = 0; r < RUNS; r++) {
+    small.push(await measure(100));
+    large.push(await measure(100_000));
+  }
+  const base = median(small.map((x) => x.firstRows));
+  const first = median(large.map((x) => x.firstRows));
+  const scroll = median(large.map((x) => x.scroll));
+  const ratio = first / base;
+  const ok = ratio <= 2;
+  console.log(`results view, first rows of 100 records: ${base.toFixed(1)} ms (baseline)`);
+  console.log(`results view, first rows of 100,000 records: ${first.toFixed(1)} ms (ratio ${ratio.toFixed(2)}; target ≤ 2× the 100-record case)${ok ? '' : ' MISSES TARGET'}`);
+  console.log(`results view, scroll to the end of 100,000 records: ${scroll.toFixed(1)} ms (ratio ${(scroll / base).toFixed(2)} to showing 100 records; ${Math.max(...large.map((x) => x.domRows))} rows in the DOM at most)`);
+} finally {
+  await w.close();
+}
