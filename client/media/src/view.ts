@@ -10,7 +10,7 @@
  * filtering runs in slices; the JSON tree and Raw tab are capped.
  */
 import {
-  ColumnSet, ModelHeader, PREFERRED_COLUMNS, ResultsModel, TableSpec, cellText, cellValue, compact, compareCells, findTables, formatBytes,
+  ColumnSet, PREFERRED_COLUMNS, ResultsModel, TableSpec, cellText, cellValue, compact, compareCells, findTables, formatBytes,
   formatCount, formatMs, getPath, htmlColumn, isNested, isObj, looksLikeHtml, recordCount, redactDebuginfo, safeHttpUrl, setPath, tableRows,
   thumbnailUrl, truncateForState,
 } from '../../src/results/model';
@@ -190,7 +190,7 @@ class TableController {
   }
 
   private hasThumbnails(): boolean {
-    return this.spec.name === 'allimages' || this.spec.name === 'allfileusages' && false;
+    return this.spec.name === 'allimages';
   }
 
   syncThumbToggle(): void {
@@ -1139,4 +1139,3 @@ export function start(): App {
   return app;
 }
 
-export type { ModelHeader };
