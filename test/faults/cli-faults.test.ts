@@ -1,0 +1,216 @@
+/**
+ * The `wikiq` command line against a local misbehaving server: exit statuses (0 complete, 2
+ * partial, 1 failed), clear one-line messages without stack traces, streaming NDJSON, resuming
+ * with --continue, environments from settings.json, and Ctrl+C keeping the partial result (run as
+ * a real process).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { main, parseJsonc } from '../../cli/src/cli';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
+
+const json = (res: http.ServerResponse, body: unknown, status = 200) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** Three batches of two files: F0 F1 | F2 F3 | F4 F5. */
+const paged: Handler = (_req, res, q) => {
+  const c = Number(q.get('aicontinue') ?? 0);
+  json(res, {
+    batchcomplete: true,
+    ...(c < 4 ? { continue: { aicontinue: String(c + 2), continue: '-||' } } : {}),
+    query: { allimages: [{ name: `F${c}`, ns: 6, title: `File:F${c}` }, { name: `F${c + 1}`, ns: 6, title: `File:F${c + 1}` }] },
+  });
+};
+
+describe('wikiq CLI against a misbehaving server', () => {
+  let server: http.Server;
+  let base: string;
+  let dir: string;
+  const routes = new Map<string, Handler>();
+  const hits: string[] = [];
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-cli-'));
+    server = http.createServer((req, res) => {
+      hits.push(req.url!);
+      const u = new URL(req.url!, 'http://x');
+      const h = routes.get(u.pathname.split('/')[1]);
+      if (h) h(req, res, u.searchParams);
+      else json(res, { error: { code: 'nope', info: 'no route' } }, 404);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    routes.set('paged', paged);
+  });
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  const cli = async (args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  };
+  const write = (name: string, body: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), body);
+    return name;
+  };
+  const req = (route: string, body = 'action = query\nlist = allimages') => `@endpoint = ${base}/${route}/api.php\n### R\n${body}\n`;
+  const noStack = (s: string) => assert.doesNotMatch(s, /\n\s+at |Error:\s*$/m);
+
+  it('complete run: exit 0 and the documented JSON shape', async () => {
+    const r = await cli(['run', write('all.wikiq', req('paged')), '--all']);
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'batches', 'complete', 'continue', 'query', 'warnings', 'errors']);
+    assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [3, true, null, 6]);
+    assert.deepEqual(j.request, { action: 'query', list: 'allimages', format: 'json', formatversion: '2', errorformat: 'plaintext' });
+  });
+  it('one batch as asked: exit 0, complete false, continue given', async () => {
+    const r = await cli(['run', 'all.wikiq']);
+    assert.equal(r.code, 0);
+    const j = JSON.parse(r.out);
+    assert.deepEqual([j.batches, j.complete, j.continue], [1, false, { aicontinue: '2', continue: '-||' }]);
+  });
+  it('an HTML error page: exit 1, one clear line, no stack trace', async () => {
+    routes.set('html', (_q, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+    });
+    const r = await cli(['run', write('html.wikiq', req('html')), '--format', 'table']);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /^wikiq: http:\/\/127\.0\.0\.1:\d+\/html\/api\.php\?.* answered HTTP 502 with an HTML page instead of the API's JSON, starting "502 Bad Gateway"/);
+    assert.equal(r.out, '');
+    noStack(r.err);
+  });
+  it('an error after some batches: exit 2, the partial result and how to resume', async () => {
+    routes.set('flaky', (q, res, p) => (p.get('aicontinue') === '4' ? (res.writeHead(500), res.end('boom')) : paged(q, res, p)));
+    const r = await cli(['run', write('flaky.wikiq', req('flaky')), '--all', '--max-response-mb', '1']);
+    assert.equal(r.code, 2);
+    const j = JSON.parse(r.out);
+    assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [2, false, { aicontinue: '4', continue: '-||' }, 4]);
+    assert.equal(j.errors[0].code, 'not-json');
+    assert.match(r.err, /answered HTTP 500/);
+    assert.match(r.err, /resume with --continue '\{"aicontinue":"4","continue":"-\|\|"\}'/);
+    noStack(r.err);
+    // Resume from the printed JSON (saved to a file) against the healthy route.
+    write('partial.json', r.out);
+    const resumed = await cli(['run', 'all.wikiq', '--all', '--continue', 'partial.json']);
+    assert.equal(resumed.code, 0);
+    assert.deepEqual(JSON.parse(resumed.out).query.allimages.map((x: { name: string }) => x.name), ['F4', 'F5']);
+    const inline = await cli(['run', 'all.wikiq', '--continue', '{"aicontinue":"2","continue":"-||"}']);
+    assert.deepEqual(JSON.parse(inline.out).query.allimages.map((x: { name: string }) => x.name), ['F2', 'F3']);
+  });
+  it('--max-batches: exit 2, partial files named so', async () => {
+    const r = await cli(['run', 'all.wikiq', '--all', '--max-batches', '2', '--format', 'csv', '--out', 'files.csv']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /wrote files\.partial\.csv \(partial\)/);
+    assert.match(r.err, /stopped after 2 batches \(--max-batches\)/);
+    const csv = fs.readFileSync(path.join(dir, 'files.partial.csv'), 'utf8').split('\r\n');
+    assert.equal(csv[0], 'name,ns,title');
+    assert.equal(csv.length, 1 + 4 + 1 + 1);
+    assert.match(csv[5], /^"# partial: continue=/);
+    assert.ok(!fs.existsSync(path.join(dir, 'files.csv')));
+  });
+  it('--format ndjson streams to stdout, and into a file atomically', async () => {
+    const r = await cli(['run', 'all.wikiq', '--all', '--format', 'ndjson']);
+    assert.equal(r.code, 0);
+    assert.deepEqual(r.out.split('\n').map((l) => JSON.parse(l).name), ['F0', 'F1', 'F2', 'F3', 'F4', 'F5']);
+    const f = await cli(['run', 'all.wikiq', '--all', '--format', 'ndjson', '--out', 'out/files.ndjson']);
+    assert.equal(f.code, 0);
+    assert.match(f.err, /wrote 6 records to out\/files\.ndjson/);
+    assert.equal(fs.readFileSync(path.join(dir, 'out/files.ndjson'), 'utf8').trim().split('\n').length, 6);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'out')), ['files.ndjson'], 'no temp file left');
+    const p = await cli(['run', 'flaky.wikiq', '--all', '--format', 'ndjson', '--out', 'out/flaky.ndjson']);
+    assert.equal(p.code, 2);
+    const lines = fs.readFileSync(path.join(dir, 'out/flaky.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.at(-1), { _partial: true, continue: { aicontinue: '4', continue: '-||' } });
+    assert.equal(lines.length, 5);
+  });
+  it('--format table prints aligned columns and says more results exist', async () => {
+    const r = await cli(['run', 'all.wikiq', '--format', 'table']);
+    assert.equal(r.code, 0);
+    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  ns  title\n----  --  -------\nF0    6   File:F0');
+    assert.match(r.out, /more results: run with --all/);
+  });
+  it('reads an environment from .vscode/settings.json (with comments) beside the file', async () => {
+    write('env/.vscode/settings.json', `{\n  // the wikis\n  "wikiq.environments": {\n    "local": { "endpoint": "${base}/paged/api.php", "variables": { "n": 2, } },\n  },\n}`);
+    write('env/q.wikiq', '### R\naction = query\nlist = allimages\nailimit = {{n}}\n');
+    const r = await cli(['run', 'env/q.wikiq', '--env', 'local']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).request.ailimit, '2');
+    const missing = await cli(['run', 'env/q.wikiq', '--env', 'prod']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.err, /No environment 'prod' in .*settings\.json \(it has local\)/);
+    const cfg = await cli(['run', 'env/q.wikiq', '--env', 'local', '--config', 'nowhere.json']);
+    assert.match(cfg.err, /Cannot read environments from nowhere\.json: no such file/);
+    assert.deepEqual(parseJsonc('{"a": "// not a comment", /* c */ "b": [1,],}'), { a: '// not a comment', b: [1] });
+  });
+  it('refuses a write request with a clear message, exit 1, nothing sent', async () => {
+    const before = hits.length;
+    const r = await cli(['run', write('edit.wikiq', req('paged', 'action = edit\ntitle = X\ntext = y'))]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /action=edit \(line 3\) writes to the wiki: wikiq is a read-only tool/);
+    assert.equal(hits.length, before);
+  });
+  it('says what is wrong with its arguments', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['run'], /wikiq run takes one file/],
+      [['run', 'a', 'b'], /takes one file, not 2/],
+      [['frobnicate'], /Unknown command 'frobnicate'/],
+      [['run', 'all.wikiq', '--bogus'], /Unknown option --bogus/],
+      [['run', 'all.wikiq', '--max-batches', 'x'], /--max-batches takes a whole number of at least 1, not 'x'/],
+      [['run', 'all.wikiq', '--format', 'xml'], /--format is table, json, ndjson or csv, not 'xml'/],
+      [['run', 'all.wikiq', '--request', 'Nope'], /No request is named 'Nope'. Requests: 'R' \(1\)/],
+      [['run', 'all.wikiq', '--continue', '{"x":'], /--continue: not JSON/],
+      [['check'], /wikiq check needs at least one file/],
+      [['check', 'all.wikiq', '--catalogue', 'other'], /--catalogue is bundled or live, not 'other'/],
+    ];
+    for (const [args, re] of cases) {
+      const r = await cli(args);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.match(r.err, re, args.join(' '));
+      noStack(r.err);
+    }
+    assert.equal((await cli(['--help'])).code, 0);
+    assert.equal((await cli([])).code, 1);
+  });
+  it('Ctrl+C stops the real process and keeps the partial result: exit 2', async () => {
+    let second: () => void = () => undefined;
+    const secondAsked = new Promise<void>((r) => (second = r));
+    routes.set('hang', (q, res, p) => {
+      if (p.get('aicontinue')) second(); // never answered
+      else paged(q, res, p);
+    });
+    const file = write('hang.wikiq', req('hang'));
+    const entry = path.join(__dirname, '..', '..', 'cli', 'src', 'main.js');
+    const child = spawn(process.execPath, [entry, 'run', file, '--all', '--timeout', '20'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (err += c));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    await secondAsked;
+    const started = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    assert.equal(code, 2, err);
+    assert.ok(Date.now() - started < 5000, 'stopped promptly');
+    const j = JSON.parse(out);
+    assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [1, false, { aicontinue: '2', continue: '-||' }, 2]);
+    assert.equal(j.errors[0].code, 'cancelled');
+    assert.match(err, /wikiq: Cancelled\./);
+    noStack(err);
+  });
+});
