@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../cli/src/cli';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
-import { SEED, TestWiki, startWiki } from './harness';
+import { SEED, TestWiki, pageTitle, startWiki } from './harness';
 
 type Json = Record<string, any>;
 
@@ -44,18 +44,57 @@ describe('engine against a real MediaWiki', () => {
     assert.deepEqual(small.result.query.logevents, large.result.query.logevents);
   });
   it('merges a generator with two prop modules to what each page returns alone', async () => {
-    const merged = await runAll('action = query\ngenerator = allpages\nprop = categories|images\ngaplimit = 5\ncllimit = 2\nimlimit = 1');
+    const body = 'action = query\ngenerator = allpages\nprop = categories|images\ngaplimit = 5\ncllimit = 2\nimlimit = 1';
+    const merged = await runAll(body);
     assert.equal(merged.state.failure, undefined);
-    assert.ok(merged.state.batches > 5, `batches ${merged.state.batches}`);
+    assert.equal(merged.state.complete, true);
+    assert.ok(merged.state.batches > 10, `batches ${merged.state.batches}`);
     const pages: Json[] = merged.result.query.pages;
-    assert.ok(pages.length >= SEED.pages - 1);
-    for (const p of pages.slice(0, 12)) {
+    assert.equal(pages.length, SEED.mainNamespacePages);
+    assert.equal(new Set(pages.map((p) => p.pageid)).size, pages.length, 'one record per page');
+    for (const p of pages) {
       const alone = await runAll(`action = query\npageids = ${p.pageid}\nprop = categories|images\ncllimit = max\nimlimit = max`, { all: false });
-      const expected = alone.result.query.pages[0];
-      assert.deepEqual(p.categories ?? [], expected.categories ?? [], `categories of ${p.title}`);
-      assert.deepEqual(p.images ?? [], expected.images ?? [], `images of ${p.title}`);
+      assert.equal(alone.state.complete, true);
+      assert.deepEqual(p, alone.result.query.pages[0], `page ${p.title}`);
     }
     assert.ok(pages.some((p) => (p.categories ?? []).length >= 2 && (p.images ?? []).length >= 2), 'some page collected over several batches');
+    // Streamed, page by page as each generator batch completes: the same records.
+    const streamed: Json[] = [];
+    const session = new RunSession(resolveRequest(file(body), { index: 0 }), new HttpClient(), { all: true, sink: (list, r) => list === 'pages' && streamed.push(r as Json) });
+    const st = await session.run();
+    assert.equal(st.complete, true);
+    assert.deepEqual(streamed, pages);
+  });
+  it('continues a prop module over one page (revisions) to what one large request gives', async () => {
+    const title = pageTitle(0);
+    const small = await runAll(`action = query\ntitles = ${title}\nprop = revisions\nrvprop = ids|user|timestamp\nrvlimit = 1`);
+    const large = await runAll(`action = query\ntitles = ${title}\nprop = revisions\nrvprop = ids|user|timestamp\nrvlimit = max`, { all: false });
+    assert.equal(small.state.complete, true);
+    assert.ok(small.state.batches >= 2, `batches ${small.state.batches}`);
+    assert.deepEqual(small.result.query.pages, large.result.query.pages);
+    assert.ok(small.result.query.pages[0].revisions.length >= 2);
+  });
+  it('sends a bare boolean as present, and leaves out one whose variable is false', async () => {
+    const on = await runAll('action = query\ntitles = Redirect 0\nredirects', { all: false });
+    assert.deepEqual(on.result.query.redirects, [{ from: 'Redirect 0', to: pageTitle(0) }]);
+    const off = await runAll('@follow = false\naction = query\ntitles = Redirect 0\nredirects = {{follow}}', { all: false });
+    assert.equal(off.result.query.redirects, undefined);
+    assert.equal(off.result.query.pages[0].title, 'Redirect 0');
+  });
+  it('reads warnings in the old shape too (formatversion=1, errorformat=bc)', async () => {
+    const r = await runAll('action = query\nlist = allimages\nailimit = 1\nformatversion = 1\nerrorformat = bc\nbogus = 1\naiprop = timestamp|nope', { all: false });
+    const unknown = r.state.warnings.find((w) => /bogus/.test(w.text));
+    assert.equal(unknown?.module, 'main');
+    assert.equal(unknown?.line, 7);
+    const value = r.state.warnings.find((w) => /nope/.test(w.text));
+    assert.equal(value?.module, 'allimages');
+    assert.equal(value?.line, 8);
+  });
+  it('reports an API error with its code, mapped to its line', async () => {
+    const r = await runAll('action = query\nlist = allimages\nailimit = abc', { all: false });
+    assert.equal(r.state.failure?.kind, 'api');
+    assert.match(r.state.failure!.message, /"badinteger": Invalid value "abc" for integer parameter "ailimit"/);
+    assert.equal(r.state.errors[0].line, 4);
   });
   it('returns a partial result with its continue state when cancelled mid-run, and resumes from it', async () => {
     const controller = new AbortController();
