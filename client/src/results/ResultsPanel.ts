@@ -16,7 +16,7 @@
  */
 import * as vscode from 'vscode';
 import type { HttpClient, RunSession } from '../../../engine/src/index';
-import { UpdatePlanner } from './delta';
+import { FIRST_PAINT_GRACE_MS, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
 import { PanelSnapshot, ResultsModel, isObj, originOf, snapshotOf } from './model';
 import { ExportFormat, HostMessage, ProgressMessage, RenderedReport, TabId, WebviewMessage, parseWebviewMessage } from './protocol';
@@ -234,7 +234,13 @@ export class ResultsPanel implements vscode.Disposable {
         m.key = this.key;
       }
       this.post(m);
+      // The first rows paint before the rest of a large result arrives.
+      if (m.type === 'render' && m.more) this.pause(FIRST_PAINT_GRACE_MS);
     }
+  }
+
+  private pause(ms: number): void {
+    this.sending = this.sending.then(() => new Promise((r) => setTimeout(r, ms)));
   }
 
   /** Shows or clears the progress line (with its Cancel button). */

@@ -12,8 +12,14 @@
 import { ModelHeader, ResultsModel, headerOf, isObj, redactDebuginfo } from './model';
 import type { AppendMessage, HostMessage } from './protocol';
 
+/**
+ * After a `render` that more records follow, the host waits this long before the appends, so the
+ * webview paints the first rows before it spends time receiving the rest.
+ */
+export const FIRST_PAINT_GRACE_MS = 40;
+
 export interface PlanOptions {
-  /** List records in the `render` message (default 1000). */
+  /** List records in the `render` message (default 500). */
   firstChunk?: number;
   /** List records per `append` message (default 5000). */
   chunk?: number;
@@ -67,7 +73,7 @@ export class UpdatePlanner {
   private readonly o: Required<PlanOptions>;
 
   constructor(options: PlanOptions = {}) {
-    this.o = { firstChunk: 1000, chunk: 5000, rawCap: 256 * 1024, rawTotal: 2 * 1024 * 1024, rawMax: 50, ...options };
+    this.o = { firstChunk: 500, chunk: 5000, rawCap: 256 * 1024, rawTotal: 2 * 1024 * 1024, rawMax: 50, ...options };
   }
 
   /** Forget what was sent (the webview was recreated): the next plan is a full render. */
