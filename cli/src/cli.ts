@@ -342,6 +342,7 @@ async function run(args: Args, io: Io): Promise<number> {
     maxlag,
     signal: controller.signal,
     sink,
+    backpressure: writer ? () => writer.drained() : undefined,
     keepRaw: 0,
     onProgress: io.tty
       ? (p) => io.err(`\r${p.waiting ? `waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason} (retry ${p.waiting.attempt ?? 1})` : `batch ${p.batches}, ${p.records} records`}\u001b[K`)

@@ -126,6 +126,20 @@ export class NdjsonFileWriter {
     this.stream.write(JSON.stringify(record) + '\n');
   }
 
+  /** Resolves once the records written so far are handed to the file (the RunSession's `backpressure`). */
+  drained(): Promise<void> {
+    if (!this.stream.writableNeedDrain || this.error) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.stream.off('drain', done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on('drain', done);
+      this.stream.on('error', done);
+    });
+  }
+
   /** Finishes the file and renames it into place; returns the path written. */
   async commit(partial: { continue: Record<string, string> | null } | false = false): Promise<string> {
     if (partial) this.stream.write(JSON.stringify({ _partial: true, continue: partial.continue }) + '\n');

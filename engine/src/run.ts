@@ -38,6 +38,8 @@ export interface RunOptions {
   onProgress?: (p: Progress) => void;
   /** Each batch as received (its raw body and its parsed JSON), before merging. */
   onBatch?: (b: BatchEvent) => void;
+  /** Awaited after each batch is merged, before the next is asked for: a slow sink (a file) holds the run back, so memory stays flat. */
+  backpressure?: () => Promise<void> | void;
   /** Injectable for tests: waits `ms` unless the signal fires first (then rejects with CancelledError). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -225,6 +227,7 @@ export class RunSession {
         if (signal?.aborted) throw new CancelledError();
         await this.next({ paging: all, signal });
         n++;
+        await this.options.backpressure?.();
         if (this.state.complete) break;
         if (!all) {
           this.state.stopped = 'single';
