@@ -141,6 +141,12 @@ describe('validation: enumerations', () => {
   it('warns about a pipe in a single text value', () =>
     check(`${AI}aifrom = A|B\n`, [{ code: 'not-multi', text: 'A|B', severity: W }]));
   it('accepts an escaped pipe in a single value', () => check(`${AI}aifrom = A\\|B\n`, []));
+  it('accepts pipes in a continuation token (opaque, made by the API)', () =>
+    check(`${Q}list = logevents\nlecontinue = 20261122141500|291\n`, []));
+  it('accepts a value outside an enumeration the catalogue knows only in part', () =>
+    check(`action = parse\ntext = x\nuseskin = someextraskin\ncontentmodel = Scribunto\n`, []));
+  it('still checks a value outside a complete enumeration of the same module', () =>
+    check(`action = parse\ntext = x\nprop = textt\n`, [{ code: 'unknown-value', text: 'textt', severity: W }]));
   it('reports a repeated value', () =>
     check(`${AI}aiprop = url|size|url\n`, [{ code: 'duplicate-value', text: 'url', severity: W }]));
   it('accepts repeats where duplicates are allowed', () =>

@@ -367,7 +367,8 @@ class Validator {
     if (!vals) return;
     const name = node.name;
     if (!p.multi) {
-      if (vals.length > 1) {
+      // Continuation tokens (`lecontinue = 20261122|291`) carry pipes by design: they are opaque.
+      if (vals.length > 1 && !isContinueParam(p)) {
         const typed = p.type !== 'string' && p.type !== 'text' && p.type !== 'title' && p.type !== 'user' && p.type !== 'password';
         this.add(Code.NotMulti, value.span.start === value.span.end ? node.span : trimmedSpan(this.file.text, value), messages[Code.NotMulti](name, typed), {
           severity: typed ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
@@ -431,7 +432,9 @@ class Validator {
     }
     const enums = enumSet(p);
     if (enums) {
-      if (!enums.has(text)) {
+      // An enumeration the catalogue knows only in part (the bundled `useskin`, `contentmodel`…):
+      // a value outside it is not an error; the wiki's own catalogue will know.
+      if (!enums.has(text) && !p.valuesIncomplete) {
         const suggestions = closest(text, enums);
         this.add(Code.UnknownValue, spanOf(node, v), messages[Code.UnknownValue](text, name, multi, suggestions), {
           severity: multi ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
@@ -601,4 +604,9 @@ function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
 
 export function doValidation(ctx: FeatureContext): Diagnostic[] {
   return new Validator(ctx).run();
+}
+
+/** `continue` and the modules' `*continue` parameters: opaque tokens the API made, pipes included. */
+function isContinueParam(p: ParamInfo): boolean {
+  return p.name === 'continue' || p.name.endsWith('continue');
 }
