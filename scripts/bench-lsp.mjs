@@ -35,7 +35,11 @@ function percentile(xs, p) {
 }
 
 export async function benchLsp() {
-  const proc = spawn(process.execPath, [`${root}dist/server.js`, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // WIKIQ_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") and WIKIQ_BENCH_SERVER_ARGS (e.g.
+  // "--log-timing") are passed to the server's process, to diagnose a figure.
+  const nodeArgs = (process.env.WIKIQ_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const serverArgs = (process.env.WIKIQ_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, `${root}dist/server.js`, '--stdio', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiters = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
@@ -46,6 +50,7 @@ export async function benchLsp() {
     }
   });
   conn.onRequest('client/registerCapability', () => null);
+  if (process.env.WIKIQ_BENCH_DEBUG) conn.onNotification('window/logMessage', (m) => console.log('server:', m.message));
   conn.listen();
   // Declare what VS Code declares for completion lists (item defaults), as an editor would.
   await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } } } } });
@@ -99,10 +104,13 @@ export async function benchLsp() {
   }
   const floor = percentile(trivial, 50);
   const p95 = percentile(completions, 95);
+  if (process.env.WIKIQ_BENCH_DEBUG) console.log("slowest completions", [...completions].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "), "\nslowest floor", [...trivial].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "));
   if (process.env.WIKIQ_BENCH_DEBUG) console.log("completion p50", percentile(completions, 50), "p90", percentile(completions, 90), "max", Math.max(...completions), "floor p95", percentile(trivial, 95));
   await conn.sendRequest('shutdown');
   await conn.sendNotification('exit');
   conn.dispose();
+  // A profiled server writes its profile on a normal exit: give it the chance.
+  if (nodeArgs.length) await new Promise((r) => { proc.once('exit', r); setTimeout(r, 5000).unref(); });
   proc.kill();
 
   const rows = [
