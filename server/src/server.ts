@@ -36,7 +36,7 @@ export function startServer(connection: Connection, argv: string[]): void {
   const timeoutArg = Number(argValue(argv, '--catalogue-timeout-ms'));
   let timeoutMs = Number.isFinite(timeoutArg) && timeoutArg > 0 ? timeoutArg : 15000;
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
-  let itemDefaults = false;
+  let itemDefaults: readonly string[] = [];
   const service = () => getLanguageService({
     catalogues: provider,
     completionItemDefaults: itemDefaults,
@@ -73,7 +73,7 @@ export function startServer(connection: Connection, argv: string[]): void {
   connection.onInitialize((params) => {
     const opts = (params.initializationOptions ?? {}) as { cacheDir?: string; userAgent?: string; environment?: EnvironmentParams; catalogueTimeoutMs?: number };
     if (opts.cacheDir) cacheDir = opts.cacheDir;
-    itemDefaults = !!params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange');
+    itemDefaults = params.capabilities.textDocument?.completion?.completionList?.itemDefaults ?? [];
     if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;

@@ -93,6 +93,37 @@ describe('completion', () => {
     const mdoc = ls.doResolve(mod).documentation;
     assert.match(typeof mdoc === 'object' ? mdoc.value : String(mdoc), /prefix `ai`/);
   });
+  it('shares resolve data through item defaults where the client takes them, and still documents each item', () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\ngenerator = allpages\nadrslots = main\n¦');
+    const d = doc(text);
+    const ls = getLanguageService({ catalogues: new StaticCatalogueProvider(bundledCatalogue()), completionItemDefaults: ['editRange', 'data'] });
+    const list = ls.doComplete(d, d.positionAt(offset));
+    assert.ok(list.itemDefaults?.data, 'the list carries shared data');
+    const docOf = (label: string) => {
+      const item = list.items.find((i) => i.label === label);
+      assert.ok(item, `${label} offered`);
+      assert.equal(item.data, undefined, `${label} carries no data of its own`);
+      // What the client does: an item without data gets the list's.
+      const resolved = ls.doResolve({ ...item, data: list.itemDefaults!.data });
+      assert.match(resolved.detail ?? '', / — /, `${label} gets its detail on resolve`);
+      return typeof resolved.documentation === 'object' ? resolved.documentation.value : String(resolved.documentation);
+    };
+    assert.match(docOf('ailimit'), /max 500/);
+    assert.match(docOf('gaplimit'), /generator/);
+    assert.match(docOf('format'), /json/);
+    // The same item from a client without shared data carries its own, and resolves the same.
+    const own = service().doComplete(d, d.positionAt(offset)).items.find((i) => i.label === 'gaplimit')!;
+    assert.ok(own.data);
+    const ownDoc = service().doResolve(own).documentation;
+    assert.equal(typeof ownDoc === 'object' ? ownDoc.value : ownDoc, docOf('gaplimit'));
+  });
+  it('resolves nothing from malformed data (a client may send anything back)', () => {
+    const ls = service();
+    for (const data of [null, 1, 'x', { d: 'p' }, { d: ['p'] }, { n: [1, [2]] }, { n: [['main', 5, 'x']] }, { d: ['m', 'nosuch', '', 0] }]) {
+      const item = { label: 'ailimit', data };
+      assert.deepEqual(ls.doResolve(item), item);
+    }
+  });
   it('offers deprecated parameters last', () => {
     const { text, offset } = withCursor('action = query\nlist = alldeletedrevisions\n¦');
     const d = doc(text);

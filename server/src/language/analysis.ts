@@ -42,7 +42,7 @@ export interface Analysis {
   catalogue: Catalogue;
   scope: Scope;
   /** Every parameter node by request name, in file order. */
-  byName: Map<string, ParamNode[]>;
+  byName: ParamIndex;
   selections: Selection[];
   owners: Map<string, Owner>;
   unknownModules: UnknownModule[];
@@ -56,15 +56,40 @@ export function valuesOf(param: ParamNode, scope: Scope): string[] {
   return param.value.parts.map((p) => (p.variables.length ? expand(p.text, scope).text : p.text));
 }
 
+/**
+ * A request's parameter nodes by name. A request has a handful of names, so a linear scan over
+ * them beats a hash map, which would hash every freshly parsed name string once per analysis
+ * (the largest cost of validating a big file when this was a `Map`).
+ */
+export class ParamIndex {
+  private readonly names: string[] = [];
+  private readonly lists: ParamNode[][] = [];
+
+  constructor(params: readonly ParamNode[]) {
+    for (const p of params) {
+      const i = this.names.indexOf(p.name);
+      if (i >= 0) this.lists[i].push(p);
+      else {
+        this.names.push(p.name);
+        this.lists.push([p]);
+      }
+    }
+  }
+
+  get(name: string): ParamNode[] | undefined {
+    const i = this.names.indexOf(name);
+    return i >= 0 ? this.lists[i] : undefined;
+  }
+
+  has(name: string): boolean {
+    return this.names.indexOf(name) >= 0;
+  }
+}
+
 /** `sharedScope`: the scope to use when the request adds no variables of its own (it is read, never changed). */
 export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
   const scope = sharedScope ?? scopeFor(file, request, env);
-  const byName = new Map<string, ParamNode[]>();
-  for (const p of request.params) {
-    const list = byName.get(p.name);
-    if (list) list.push(p);
-    else byName.set(p.name, [p]);
-  }
+  const byName = new ParamIndex(request.params);
   const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as Map<string, Owner>, unknownModules: [] };
   a.owners = new Owners(a);
   const select = (s: Selection) => {

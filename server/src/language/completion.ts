@@ -10,7 +10,7 @@ import {
   Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, Range, TextEdit,
 } from 'vscode-languageserver-types';
 import { Analysis, Owner, Selection, paramAt, requestAt, templatedNames, valuesOf } from './analysis';
-import type { Catalogue, ModuleInfo } from './catalogue/model';
+import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
 import { enumValues } from './catalogue/model';
 import type { FeatureContext } from './context';
 import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
@@ -107,11 +107,11 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
 /** Name items depend only on the catalogue and the request's selections: built once, reused. */
 const nameItemCache = new WeakMap<object, Map<string, CompletionItem[]>>();
 
-function nameItems(a: Analysis, hasEquals: boolean): CompletionItem[] {
+function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean): CompletionItem[] {
   const templated = a.selections.some((s) => s.module.templatedparameters.length)
     ? a.selections.flatMap((s) => s.module.templatedparameters.flatMap((t) => templatedNames(a, s, t).map((n) => n.fullName)))
     : [];
-  const key = `${hasEquals ? 1 : 0}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
+  const key = `${hasEquals ? 1 : 0}${sharedData ? 1 : 0}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
   let byKey = nameItemCache.get(a.catalogue);
   if (!byKey) nameItemCache.set(a.catalogue, (byKey = new Map()));
   const hit = byKey.get(key);
@@ -141,8 +141,11 @@ function nameItems(a: Analysis, hasEquals: boolean): CompletionItem[] {
       label: o.fullName,
       kind: p.type === 'boolean' ? CompletionItemKind.Value : CompletionItemKind.Property,
       labelDetails: { description: o.selection.via ? o.selection.module.name : 'main' },
-      detail: `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${label}`,
-      data: { doc: { t: 'param', path: o.selection.module.path, name: p.name, fullName: o.fullName, label }, endpoint: a.catalogue.endpoint } satisfies ResolveData,
+      // With shared data the client resolves the focused item, which then gets its detail too.
+      detail: sharedData && !o.template ? undefined : paramDetail(p, label),
+      // Plain names find their docs from the list's shared data (see nameData); only templated
+      // names, or clients without shared item data, carry their own.
+      data: sharedData && !o.template ? undefined : ({ d: ['p', o.selection.module.path, p.name, label], e: a.catalogue.endpoint } satisfies ResolveData),
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
       sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
       textEditText: hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `,
@@ -154,9 +157,23 @@ function nameItems(a: Analysis, hasEquals: boolean): CompletionItem[] {
   return items;
 }
 
-/** Gives items their edit: one shared `editRange` where the client takes item defaults, else a `textEdit` each. */
-function withRange(ctx: FeatureContext, items: CompletionItem[], range: Range): CompletionList {
-  if (ctx.itemDefaults) return { isIncomplete: false, itemDefaults: { editRange: range, insertTextFormat: InsertTextFormat.PlainText }, items };
+function paramDetail(p: ParamInfo, label: string): string {
+  return `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${label}`;
+}
+
+/** The data a name list shares: the selections in order, as `Owners.get` tries them. */
+function nameData(a: Analysis): ResolveData {
+  return { n: a.selections.map((s) => [s.module.path, s.prefix, selectionLabel(s)]), e: a.catalogue.endpoint };
+}
+
+/**
+ * Gives items their edit: one shared `editRange` where the client takes item defaults, else a
+ * `textEdit` each; `data` is shared the same way where the client takes it.
+ */
+function withRange(ctx: FeatureContext, items: CompletionItem[], range: Range, data?: ResolveData): CompletionList {
+  if (ctx.itemDefaults) {
+    return { isIncomplete: false, itemDefaults: { editRange: range, insertTextFormat: InsertTextFormat.PlainText, ...(data && ctx.itemDefaultsData ? { data } : {}) }, items };
+  }
   return {
     isIncomplete: false,
     items: items.map(({ textEditText, ...rest }) => ({ ...rest, insertTextFormat: InsertTextFormat.PlainText, textEdit: TextEdit.replace(range, textEditText ?? rest.label) })),
@@ -167,8 +184,10 @@ function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start
   const a = ctx.analysis(request);
   const present = new Set<string>();
   for (const p of request.params) if (p.nameSpan.start !== span.start) present.add(p.name);
-  const items = present.size ? nameItems(a, hasEquals).filter((i) => !present.has(i.label)) : nameItems(a, hasEquals);
-  return withRange(ctx, items, ctx.range(span));
+  const shared = !!ctx.itemDefaults && !!ctx.itemDefaultsData;
+  const all = nameItems(a, hasEquals, shared);
+  const items = present.size ? all.filter((i) => !present.has(i.label)) : all;
+  return withRange(ctx, items, ctx.range(span), shared ? nameData(a) : undefined);
 }
 
 function currentPart(param: ParamNode, offset: number): number {
@@ -271,29 +290,48 @@ function moduleItem(m: ModuleInfo, prefix: string, generator = false, endpoint?:
     label: m.name,
     kind: CompletionItemKind.Module,
     detail: `${m.path}${prefix ? ` — prefix ${prefix}` : ''}${m.deprecated ? ' (deprecated)' : ''}`,
-    data: { doc: { t: 'module', path: m.path, prefix, generator }, endpoint } satisfies ResolveData,
+    data: { d: ['m', m.path, prefix, generator ? 1 : 0], e: endpoint } satisfies ResolveData,
     tags: m.deprecated ? [CompletionItemTag.Deprecated] : undefined,
   };
 }
 
 
-/** What an item needs to get its documentation on `completionItem/resolve` (kept small on the wire). */
+/**
+ * What an item needs to get its documentation on `completionItem/resolve`, kept small on the wire
+ * (a name list is sent often and can hold a hundred items):
+ * - `d`: the item's own: `['p', module path, parameter name, selection label]` or
+ *   `['m', module path, prefix, generator 0/1]`;
+ * - `n`: shared by a whole name list (the client's `itemDefaults.data`): the selections as
+ *   `[module path, prefix, label]`, in the order that decides which module owns a name;
+ * - `e`: the endpoint whose catalogue the list came from.
+ */
 export interface ResolveData {
-  doc: { t: 'param'; path: string; name: string; fullName: string; label: string } | { t: 'module'; path: string; prefix: string; generator: boolean };
-  endpoint?: string;
+  d?: ['p', string, string, string] | ['m', string, string, 0 | 1];
+  n?: Array<[string, string, string]>;
+  e?: string;
 }
 
 /** Fills in an item's documentation: computed only for the item the user looks at. */
 export function resolveCompletion(item: CompletionItem, catalogue: Catalogue): CompletionItem {
   const data = item.data as ResolveData | undefined;
-  if (!data?.doc) return item;
-  const m = catalogue.module(data.doc.path);
-  if (!m) return item;
-  if (data.doc.t === 'module') {
-    return { ...item, documentation: { kind: MarkupKind.Markdown, value: moduleDoc(m, data.doc.prefix, data.doc.generator) } };
+  const doc = (value: string): CompletionItem => ({ ...item, documentation: { kind: MarkupKind.Markdown, value } });
+  if (Array.isArray(data?.d)) {
+    const d = data.d;
+    const m = typeof d[1] === 'string' ? catalogue.module(d[1]) : undefined;
+    if (!m) return item;
+    if (d[0] === 'm') return doc(moduleDoc(m, String(d[2] ?? ''), !!d[3]));
+    const p = m.parameters.find((x) => x.name === d[2]) ?? m.templatedparameters.find((x) => x.name === d[2]);
+    return p ? doc(paramDoc(p, item.label, m, String(d[3] ?? ''), catalogue)) : item;
   }
-  const { name, fullName, label } = data.doc;
-  const p = m.parameters.find((x) => x.name === name) ?? m.templatedparameters.find((x) => x.name === name);
-  if (!p) return item;
-  return { ...item, documentation: { kind: MarkupKind.Markdown, value: paramDoc(p, fullName, m, label, catalogue) } };
+  if (Array.isArray(data?.n)) {
+    for (const sel of data.n) {
+      if (!Array.isArray(sel)) continue;
+      const [path, prefix, label] = sel;
+      if (typeof prefix !== 'string' || !item.label.startsWith(prefix)) continue;
+      const m = catalogue.module(String(path));
+      const p = m && catalogue.param(m, item.label.slice(prefix.length));
+      if (m && p) return { ...doc(paramDoc(p, item.label, m, String(label ?? ''), catalogue)), detail: item.detail ?? paramDetail(p, String(label ?? '')) };
+    }
+  }
+  return item;
 }

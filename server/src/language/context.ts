@@ -1,6 +1,6 @@
 /**
  * What every feature gets: the document, its parse tree, and per-request analysis against the
- * catalogue of the request's endpoint (memoised for the lifetime of one call).
+ * catalogue of the request's endpoint (memoised for the lifetime of one call, the last few requests).
  */
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Range } from 'vscode-languageserver-types';
@@ -16,12 +16,16 @@ export interface FeatureContext {
   env?: Environment;
   /** The client takes `CompletionList.itemDefaults.editRange` (LSP 3.17). */
   itemDefaults?: boolean;
+  /** ... and `CompletionList.itemDefaults.data`. */
+  itemDefaultsData?: boolean;
   catalogueFor(request: RequestNode | undefined): Catalogue;
   analysis(request: RequestNode): Analysis;
   range(span: Span): Range;
 }
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults = false): FeatureContext {
+const KEEP_ANALYSES = 8;
+
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }): FeatureContext {
   const analyses = new Map<RequestNode, Analysis>();
   // Most requests define no variables and paste no URL: they share the file's scope and endpoint,
   // worked out once per call instead of once per request.
@@ -33,12 +37,16 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     return (fileCatalogue ??= catalogues.get(endpointFor(file, undefined, env)));
   };
   return {
-    document, file, env, catalogueFor, itemDefaults,
+    document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data,
     analysis(request) {
       let a = analyses.get(request);
       if (!a) {
         const scope = ownScope(request) ? undefined : (fileScope ??= scopeFor(file, undefined, env));
         a = analyse(file, request, catalogueFor(request), env, scope);
+        // Keep only the last few: features ask about one request at a time (validation walks them
+        // in order), and holding every analysis of a big file until the call ends made the garbage
+        // collector copy them all, which was most of the cost of validating a 10,000-line file.
+        if (analyses.size >= KEEP_ANALYSES) analyses.delete(analyses.keys().next().value!);
         analyses.set(request, a);
       }
       return a;

@@ -23,8 +23,12 @@ export interface LanguageServiceParams {
   catalogues: CatalogueProvider;
   /** The active environment (endpoint and variables), read at each call. */
   environment?: () => Environment | undefined;
-  /** The client takes completion item defaults (`editRange`): lists are smaller and shared. */
-  completionItemDefaults?: boolean;
+  /**
+   * The completion item defaults the client takes (LSP 3.17 `completionList.itemDefaults`, e.g.
+   * `['editRange', 'data']`); `true` means `editRange` only. Lists are then smaller: one shared
+   * edit range, and name lists share their resolve data.
+   */
+  completionItemDefaults?: boolean | readonly string[];
 }
 
 export interface LanguageService {
@@ -50,14 +54,16 @@ function guard<T>(fallback: T, f: () => T, onError?: (e: unknown) => void): T {
 }
 
 export function getLanguageService(params: LanguageServiceParams & { onError?: (feature: string, e: unknown) => void }): LanguageService {
+  const d = params.completionItemDefaults;
+  const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), params.completionItemDefaults);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   return {
     parse: (document) => parse(document.getText()),
     doComplete: (document, position, file) =>
       guard({ isIncomplete: false, items: [] }, () => doComplete(ctx(document, file), document.offsetAt(position)), err('completion')),
-    doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.endpoint)), err('resolve')),
+    doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.e)), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => doValidation(ctx(document, file)), err('validation')),
     doCodeActions: (document, range, context, file) =>

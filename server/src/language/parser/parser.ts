@@ -19,6 +19,25 @@ import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
 const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
+const NO_PARTS: ValuePart[] = Object.freeze([]) as unknown as ValuePart[];
+/** Most values have no `|`: they share this empty list; `addPipe` swaps in a list of their own. */
+const NO_PIPES: number[] = Object.freeze([]) as unknown as number[];
+
+function addPipe(value: ValueNode, at: number): void {
+  if (value.pipes === NO_PIPES) value.pipes = [at];
+  else value.pipes.push(at);
+}
+
+/** `[A-Za-z0-9_.-]+`, without a regular expression (one test per parameter line). */
+function isParamName(text: string, s: number, e: number): boolean {
+  if (s >= e) return false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+    if (!ok) return false;
+  }
+  return true;
+}
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 const URL_START = /^https?:\/\//i;
@@ -116,8 +135,8 @@ class Parser {
     }
     let e = lineEnd;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    const c = text[s];
-    if (text.startsWith('###', s)) {
+    const c = text.charCodeAt(s);
+    if (c === 35 /* # */ && text.startsWith('###', s)) {
       this.continuable = undefined;
       this.finishRequest();
       this.sawHeader = true;
@@ -137,24 +156,25 @@ class Parser {
       this.current = r;
       return;
     }
-    if (c === '#' || text.startsWith('//', s)) {
+    if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) {
       this.comments.push({ kind: 'comment', span: { start: s, end: e } });
       return;
     }
-    if (c === '|') {
+    if (c === 124 /* | */) {
       const owner = this.continuable;
       if (!owner || !owner.value) {
         this.error(SyntaxErrorCode.OrphanContinuation, { start: s, end: e });
         return;
       }
-      owner.value.pipes.push(s);
+      addPipe(owner.value, s);
       this.scanParts(owner.value, s + 1, e);
-      owner.value.span.end = e;
+      // A new span object: the first part's region may share the old one (see valueOf).
+      owner.value.span = { start: owner.value.span.start, end: e };
       owner.span.end = e;
       if (owner.kind === 'param' || this.current) this.touch(e);
       return;
     }
-    if (c === '@') {
+    if (c === 64 /* @ */) {
       this.parseVariable(s, e);
       return;
     }
@@ -220,55 +240,81 @@ class Parser {
         this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, name);
       }
     }
-    if (!PARAM_NAME.test(name)) {
+    if (!isParamName(text, nameSpan.start, nameSpan.end)) {
       this.error(SyntaxErrorCode.InvalidParameterName, nameSpan, name);
     }
-    const param: ParamNode = { kind: 'param', name, nameSpan, span: { start: s, end: e }, origin: 'line' };
-    if (eq >= 0) {
-      param.equals = eq;
-      param.value = this.valueOf(eq + 1, e);
-    }
+    // Every member present from the start: one object shape for all parameter nodes.
+    const param: ParamNode = {
+      kind: 'param', name, nameSpan, equals: eq >= 0 ? eq : undefined, value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined,
+      span: { start: s, end: e }, origin: 'line',
+    };
     this.target().params.push(param);
     this.touch(e);
     this.continuable = param;
   }
 
   private valueOf(start: number, end: number): ValueNode {
-    const value: ValueNode = { parts: [], span: { start, end }, pipes: [] };
+    const value: ValueNode = { parts: NO_PARTS, span: { start, end }, pipes: NO_PIPES };
     this.scanParts(value, start, end);
+    // A one-part value's region is the value's span: share the object (spans are never mutated
+    // in place; a continuation line gives the value a new span).
+    if (value.parts.length === 1 && value.parts[0].region.start === start && value.parts[0].region.end === end) value.parts[0].region = value.span;
     return value;
   }
 
-  /** Splits text[start, end) on unescaped pipes and appends the parts to the value. */
+  /** Parts found by scanParts before they are copied into their value (see there). */
+  private readonly scratch: ValuePart[] = [];
+
+  /**
+   * Splits text[start, end) on unescaped pipes and appends the parts to the value. The parts are
+   * gathered in a scratch list and copied into an array of exactly their number: a list grown by
+   * `push` reserves room for 17, and the tree of a big file is kept (memory, garbage collection).
+   */
   private scanParts(value: ValueNode, start: number, end: number): void {
+    const scratch = this.scratch;
+    this.scanInto(scratch, value, start, end);
+    value.parts = value.parts.length ? value.parts.concat(scratch) : scratch.slice();
+    scratch.length = 0;
+  }
+
+  private scanInto(parts: ValuePart[], value: ValueNode, start: number, end: number): void {
     const text = this.text;
     let partStart = start;
+    // What the part holds, seen on the way: an escaped pipe, a `{{` (so most parts need no second scan).
+    let escaped = false;
+    let braces = false;
     for (let i = start; i < end; i++) {
       const c = text.charCodeAt(i);
       if (c === 92 /* \ */ && text.charCodeAt(i + 1) === 124 && i + 1 < end) {
+        escaped = true;
         i++;
       } else if (c === 124 /* | */) {
-        value.parts.push(this.part(partStart, i));
-        value.pipes.push(i);
+        parts.push(this.part(partStart, i, escaped, braces));
+        addPipe(value, i);
         partStart = i + 1;
+        escaped = braces = false;
+      } else if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
+        braces = true;
       }
     }
-    value.parts.push(this.part(partStart, end));
+    parts.push(this.part(partStart, end, escaped, braces));
   }
 
-  private part(start: number, end: number): ValuePart {
+  private part(start: number, end: number, escaped: boolean, braces: boolean): ValuePart {
     const text = this.text;
     let s = start;
     let e = end;
     while (s < e && isSpace(text.charCodeAt(s))) s++;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
     const raw = text.slice(s, e);
+    const span = { start: s, end: e };
     return {
       raw,
-      text: raw.includes('\\|') ? raw.replace(/\\\|/g, '|') : raw,
-      span: { start: s, end: e },
-      region: { start, end },
-      variables: this.variableRefs(s, e),
+      text: escaped ? raw.replace(/\\\|/g, '|') : raw,
+      span,
+      // Spans are never mutated in place, so an untrimmed part shares one object for both.
+      region: s === start && e === end ? span : { start, end },
+      variables: braces ? this.variableRefs(s, e) : NO_REFS,
     };
   }
 
@@ -351,7 +397,7 @@ class Parser {
     const eq = eqAt < 0 ? -1 : s + eqAt;
     const nameEnd = eq >= 0 ? eq : e;
     const name = this.decode(s, nameEnd);
-    const param: ParamNode = { kind: 'param', name, nameSpan: { start: s, end: nameEnd }, span: { start: s, end: e }, origin: 'url' };
+    const param: ParamNode = { kind: 'param', name, nameSpan: { start: s, end: nameEnd }, equals: undefined, value: undefined, span: { start: s, end: e }, origin: 'url' };
     if (name === '') {
       this.error(SyntaxErrorCode.MissingName, { start: s, end: e });
       return;
@@ -360,12 +406,12 @@ class Parser {
     if (eq >= 0) {
       param.equals = eq;
       const vs = eq + 1;
-      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: [] };
+      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: NO_PIPES };
       const raw = text.slice(vs, e);
       // The API's alternative multi-value form: a value starting with U+001F is split on U+001F.
       const u1f = /^%1f/i.test(raw);
       const pieces: Array<[number, number]> = [];
-      const partStart = this.splitRemainder(u1f ? vs + 3 : vs, e, u1f ? /%1f/ : /\||%7c/, pieces, value.pipes);
+      const partStart = this.splitRemainder(u1f ? vs + 3 : vs, e, u1f ? /%1f/ : /\||%7c/, pieces, value);
       pieces.push([partStart, e]);
       for (const [ps, pe] of pieces) {
         const decoded = this.decode(ps, pe);
@@ -376,7 +422,7 @@ class Parser {
     request.params.push(param);
   }
 
-  private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, pipes: number[]): number {
+  private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, value: ValueNode): number {
     const text = this.text;
     let partStart = start;
     const body = text.slice(start, end);
@@ -385,7 +431,7 @@ class Parser {
     while ((m = re.exec(body)) !== null) {
       const at = start + m.index;
       pieces.push([partStart, at]);
-      pipes.push(at);
+      addPipe(value, at);
       partStart = at + m[0].length;
     }
     return partStart;
