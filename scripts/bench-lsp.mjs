@@ -69,23 +69,42 @@ export async function benchLsp() {
   const trivial = [];
 
   // Full validation of the 10,000-line file: open → first diagnostics (no debounce on open).
-  // Three warm-up opens first (the JIT compiles the parser and validator), then seven measured.
+  // Three warm-up opens first (the JIT compiles the parser and validator), then eleven measured,
+  // each closed again (as a user opens one big file, not seven copies at once) and each paired
+  // with floor samples taken just before it, so the ratio compares like with like on a noisy
+  // machine. The completion phase's floor is printed beside it for comparison.
   const validations = [];
-  for (let k = -3; k < 7; k++) {
+  const validationFloor = [];
+  for (let k = -3; k < 11; k++) {
+    // Let the server finish the previous round's garbage collection first, so that neither the
+    // floor nor the next validation pays for the last one.
+    await new Promise((r) => setTimeout(r, 150));
+    for (let j = 0; j < 5; j++) {
+      const f = await trivialRoundTrip();
+      if (k >= 0) validationFloor.push(f);
+    }
     const uri = `file:///bench-${k}.wikiq`;
     const done = new Promise((r) => waiters.set(uri, r));
     const t0 = performance.now();
     await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
-    await done;
+    const diagnostics = await done;
     if (k >= 0) validations.push(performance.now() - t0);
-    else await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    if (process.env.WIKIQ_BENCH_DEBUG && k === 0) console.log(`diagnostics of the file: ${diagnostics.length}`, diagnostics.slice(0, 3).map((d) => d.message));
+    await conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
   }
   const validation = percentile(validations, 50);
-  // Close the copies: keep one document open for the completion measurements.
-  for (let k = 1; k < 7; k++) await conn.sendNotification('textDocument/didClose', { textDocument: { uri: `file:///bench-${k}.wikiq` } });
+  const vFloor = percentile(validationFloor, 50);
+
+  // The document the completions run in.
+  {
+    const uri = 'file:///bench-complete.wikiq';
+    const done = new Promise((r) => waiters.set(uri, r));
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
+    await done;
+  }
 
   // Completion at many places in the big file: names at the end of a request, values after '='.
-  const uri = 'file:///bench-0.wikiq';
+  const uri = 'file:///bench-complete.wikiq';
   const positions = [];
   for (let l = 5; l < lines.length; l += 97) {
     const line = lines[l];
@@ -116,7 +135,10 @@ export async function benchLsp() {
   const rows = [
     { name: 'trivial LSP round trip (floor)', value: `${floor.toFixed(3)} ms`, ratio: 1, target: '—' },
     { name: `completion p95 (${completions.length} requests, 10,000-line file)`, value: `${p95.toFixed(3)} ms`, ratio: p95 / floor, target: '≤ 3×', ok: p95 / floor <= 3 },
-    { name: 'full validation, 10,000-line file (median of 7)', value: `${validation.toFixed(1)} ms`, ratio: validation / floor, target: '< 50×', ok: validation / floor < 50 },
+    // The same percentile of the floor: how much of the p95 is the machine's own tail (a trivial
+    // request's p95 is itself 2-5× its median on a shared 2-core machine). For context, no target.
+    { name: '  completion p95 vs the floor\'s own p95 (context)', value: `${(p95 / percentile(trivial, 95)).toFixed(2)}× (floor p95 ${percentile(trivial, 95).toFixed(3)} ms = ${(percentile(trivial, 95) / floor).toFixed(1)}× its median; completion p50 ${percentile(completions, 50).toFixed(3)} ms = ${(percentile(completions, 50) / floor).toFixed(1)}×)`, ratio: undefined, target: '—' },
+    { name: `full validation, 10,000-line file (median of 11; floor ${vFloor.toFixed(3)} ms measured beside it, ${(validation / floor).toFixed(1)}× the completion phase's)`, value: `${validation.toFixed(1)} ms`, ratio: validation / vFloor, target: '< 50×', ok: validation / vFloor < 50 },
   ];
   for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js']) {
     try {

@@ -109,12 +109,14 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
     for (const p of selectorsOf(s.module)) {
-      const fullName = s.prefix + p.name;
-      const node = byName.get(fullName)?.at(-1); // the API reads the last of repeated parameters
+      const nodes = byName.get(s.prefix ? s.prefix + p.name : p.name);
+      const node = nodes?.[nodes.length - 1]; // the API reads the last of repeated parameters
       if (!node || !node.value) continue;
-      const values = valuesOf(node, scope);
-      for (let k = 0; k < values.length; k++) {
-        const v = values[k];
+      const fullName = node.name;
+      const parts = node.value.parts;
+      for (let k = 0; k < parts.length; k++) {
+        const part = parts[k];
+        const v = part.variables.length ? expand(part.text, scope).text : part.text;
         if (v === '' || v.includes('{{')) continue;
         const path = p.submodules![v];
         const m = path ? catalogue.module(path) : undefined;
@@ -153,8 +155,7 @@ class Owners extends Map<string, Owner> {
     const hit = super.get(name);
     if (hit || this.built) return hit;
     for (const s of this.a.selections) {
-      if (!name.startsWith(s.prefix)) continue;
-      const p = this.a.catalogue.param(s.module, name.slice(s.prefix.length));
+      const p = byFullName(s.module, s.prefix).get(name);
       if (p) {
         const o: Owner = { selection: s, param: p, fullName: name };
         super.set(name, o);
@@ -218,6 +219,23 @@ class Owners extends Map<string, Owner> {
       }
     }
   }
+}
+
+/**
+ * A module's parameters by their full request name under a prefix (`aifrom` under `ai`), built
+ * once per module and prefix: looking a name up needs no slicing, and the name string hashes once.
+ */
+const fullNameCache = new WeakMap<ModuleInfo, Map<string, Map<string, ParamInfo>>>();
+function byFullName(m: ModuleInfo, prefix: string): Map<string, ParamInfo> {
+  let byPrefix = fullNameCache.get(m);
+  if (!byPrefix) fullNameCache.set(m, (byPrefix = new Map()));
+  let map = byPrefix.get(prefix);
+  if (!map) {
+    map = new Map();
+    for (const p of m.parameters) map.set(prefix + p.name, p); // the last of a repeated name, as Catalogue.param
+    byPrefix.set(prefix, map);
+  }
+  return map;
 }
 
 /** The parameters of a module that select further modules (type `submodule`), computed once per module. */

@@ -9,7 +9,7 @@
  */
 import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location } from 'vscode-languageserver-types';
 import { Analysis, Owner, Selection, generatorCandidate, openSelections } from './analysis';
-import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
+import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './catalogue/model';
 import { enumValues } from './catalogue/model';
 import { Code, DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
@@ -143,8 +143,11 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
   return out;
 }
 
+const NO_NOTES: readonly InfoNote[] = [];
+
 class Validator {
   readonly out: Diagnostic[] = [];
+  private readonly expansions = new Map<string, Expansion>();
   private readonly file: WikiqFile;
 
   constructor(private readonly ctx: FeatureContext) {
@@ -213,7 +216,9 @@ class Validator {
   private request(r: RequestNode): void {
     if (r.params.length === 0 && !r.urls.some((u) => u.endpoint)) return;
     const a = this.ctx.analysis(r);
-    const expansions = new Map<string, Expansion>(); // only filled for values with variables
+    // Expansions of values with variables, per request (most requests have none).
+    const expansions = this.expansions;
+    if (expansions.size) expansions.clear();
     for (const def of r.variables) this.variableRefs(def, a.scope);
     for (const p of r.params) this.variableRefs(p, a.scope);
 
@@ -243,7 +248,7 @@ class Validator {
       if (p.deprecated) {
         this.add(Code.DeprecatedParameter, node.nameSpan, messages[Code.DeprecatedParameter](node.name), { tags: [DiagnosticTag.Deprecated] });
       }
-      for (const note of p.info ?? []) {
+      for (const note of p.info ?? NO_NOTES) {
         const user = owner.selection.prefix + 'user';
         if (note.name === 'useronly' && !a.byName.has(user)) {
           this.add(Code.RequiresUser, node.nameSpan, messages[Code.RequiresUser](node.name, user));
