@@ -20,7 +20,7 @@ import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
 import type { Catalogue } from '../../server/src/language/catalogue/model';
 import type { ParamNode, RequestNode, WikiqFile } from '../../server/src/language/parser/ast';
 import { parse } from '../../server/src/language/parser/parser';
-import { Environment, Scope, endpointFor, expand, scopeFor } from '../../server/src/language/variables';
+import { Environment, Scope, endpointFor, expand, scopeFor, splitUnescaped } from '../../server/src/language/variables';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {
@@ -94,23 +94,6 @@ export interface ResolveOptions {
 
 const FALSE_WORDS = new Set(['', 'false', '0', 'no', 'off', 'n', 'f']);
 
-/** Splits text on unescaped pipes and unescapes `\|`. */
-function splitUnescaped(text: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\' && text[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (c === '|') {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
-}
 
 /** The line where a variable is defined (the request's own, then the file's), for messages. */
 function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {

@@ -39,3 +39,12 @@ export function button(label: string, attrs: Record<string, string | undefined> 
   if (onClick) b.addEventListener('click', onClick);
   return b;
 }
+
+/** Calls `onQuiet` once typing in `input` pauses for `ms` (filters and searches, not every key). */
+export function onInputQuiet(input: HTMLInputElement, ms: number, onQuiet: () => void): void {
+  let timer = 0;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(onQuiet, ms);
+  });
+}

@@ -6,7 +6,7 @@
  * slices and reveals each match (expanding the buckets on its way). Everything is inserted as text.
  */
 import { compact, isNested, safeHttpUrl } from '../../src/results/model';
-import { button, clear, h } from './dom';
+import { button, clear, h, onInputQuiet } from './dom';
 import { Cancellable, yieldToBrowser } from './schedule';
 
 type Key = string | number;
@@ -392,7 +392,6 @@ export function searchBox(tree: () => JsonTree | undefined, label: string): HTML
   const prev = button('↑', { title: 'Previous match (Shift+Enter)', 'aria-label': 'Previous match', class: 'icon' });
   const next = button('↓', { title: 'Next match (Enter)', 'aria-label': 'Next match', class: 'icon' });
   let last = '';
-  let timer = 0;
   const show = () => {
     const t = tree();
     if (!t) return;
@@ -411,10 +410,7 @@ export function searchBox(tree: () => JsonTree | undefined, label: string): HTML
     capped = r.capped;
     show();
   };
-  input.addEventListener('input', () => {
-    clearTimeout(timer);
-    timer = window.setTimeout(() => void run(), 200);
-  });
+  onInputQuiet(input, 200, () => void run());
   input.addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();

@@ -16,7 +16,7 @@ import {
 } from '../../src/results/model';
 import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../src/results/protocol';
 import { TABS, isHostMessage } from '../../src/results/protocol';
-import { button, clear, h } from './dom';
+import { button, clear, h, onInputQuiet } from './dom';
 import { JsonTree, searchBox } from './jsonTree';
 import { ParamReference } from './paraminfo';
 import { sanitizeHtml } from './purify';
@@ -165,14 +165,10 @@ class TableController {
     this.columns = new ColumnSet(PREFERRED_COLUMNS[spec.kind === 'keyvalue' ? 'keyvalue' : spec.name] ?? []);
     this.filterInput = h('input', { type: 'search', class: 'filter', placeholder: 'Filter rows', 'aria-label': `Filter ${spec.name}`, spellcheck: 'false' });
     this.filterInput.value = app.ui.filter[spec.id] ?? '';
-    let timer = 0;
-    this.filterInput.addEventListener('input', () => {
-      clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        app.ui.filter[spec.id] = this.filterInput.value;
-        app.saveSoon();
-        void this.refilter();
-      }, 150);
+    onInputQuiet(this.filterInput, 150, () => {
+      app.ui.filter[spec.id] = this.filterInput.value;
+      app.saveSoon();
+      void this.refilter();
     });
     this.status = h('span', { class: 'muted count', role: 'status', 'aria-live': 'polite' });
     const tools: Array<Node> = [this.filterInput];
@@ -514,14 +510,10 @@ class ParamController {
     const result = app.model!.result;
     const helpformat = String(getPath(result, ['paraminfo', 'helpformat']) ?? 'none');
     this.ref = new ParamReference(box, { endpoint: app.model!.endpoint, helpformat, onOpenUrl: (u) => app.openUrl(u) });
-    let timer = 0;
-    this.filterInput.addEventListener('input', () => {
-      clearTimeout(timer);
-      timer = window.setTimeout(() => {
-        app.ui.filter[spec.id] = this.filterInput.value;
-        app.saveSoon();
-        void this.mount(true);
-      }, 150);
+    onInputQuiet(this.filterInput, 150, () => {
+      app.ui.filter[spec.id] = this.filterInput.value;
+      app.saveSoon();
+      void this.mount(true);
     });
     this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, this.filterInput, this.status), box);
   }

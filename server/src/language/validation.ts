@@ -16,7 +16,7 @@ import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './parser/ast';
 import { closest } from './suggest';
 import { checkTimestamp } from './timestamp';
-import { Expansion, Scope, expand, scopeFor } from './variables';
+import { Expansion, Scope, expand, scopeFor, splitUnescaped } from './variables';
 
 /** One value of a parameter after variable expansion, with the span it came from. */
 export interface Val {
@@ -103,25 +103,6 @@ function catalogueName(catalogue: Catalogue): string {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Splits an expanded value on unescaped pipes and unescapes `\|`. */
-function splitExpanded(text: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\' && text[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (c === '|') {
-      out.push(cur.trim());
-      cur = '';
-    } else {
-      cur += c;
-    }
-  }
-  out.push(cur.trim());
-  return out;
-}
 
 /** The values of a parameter with variables expanded; undefined when a variable cannot be expanded. */
 export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>): Val[] | undefined {
@@ -138,7 +119,7 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
       cache?.set(part.text, e);
     }
     if (e.undefinedNames.length || e.cyclic.length || e.text.includes('{{')) return undefined;
-    for (const t of splitExpanded(e.text)) out.push({ text: t, span: part.span, part: k, fromVariable: true });
+    for (const t of splitUnescaped(e.text)) out.push({ text: t, span: part.span, part: k, fromVariable: true });
   }
   return out;
 }

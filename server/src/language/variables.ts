@@ -90,3 +90,23 @@ export function endpointFor(file: WikiqFile, request: RequestNode | undefined, e
   }
   return env?.endpoint ?? (b ? expand(b.raw, scope).text.trim() || undefined : undefined);
 }
+
+/** Splits an expanded value on unescaped pipes, trims each value and unescapes `\|`. */
+export function splitUnescaped(text: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && text[i + 1] === '|') {
+      cur += '|';
+      i++;
+    } else if (c === '|') {
+      out.push(cur.trim());
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  out.push(cur.trim());
+  return out;
+}
