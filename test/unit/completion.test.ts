@@ -38,6 +38,17 @@ function check(input: string, expected: Expect): void {
 
 describe('completion', () => {
   it('offers action values', () => check('action = ¦', { has: ['query', 'paraminfo', 'parse'], not: ['allimages'] }));
+  it('offers the actions people run first, not help (the default) or writes', () =>
+    check('action = ¦', { first: ['query', 'parse', 'paraminfo', 'expandtemplates'] }));
+  it('ranks actions wikiq cannot run (writes, POST only) below readable ones', () => {
+    const { text, offset } = withCursor('action = ¦');
+    const d = doc(text);
+    const rank = new Map(service().doComplete(d, d.positionAt(offset)).items.map((i) => [i.label, i.sortText ?? '']));
+    for (const write of ['edit', 'delete', 'login']) for (const read of ['help', 'feedrecentchanges', 'opensearch']) {
+      assert.ok(rank.get(write)! > rank.get(read)!, `${write} after ${read}`);
+    }
+  });
+  it('offers json first among formats', () => check('action = query\nformat = ¦', { first: ['json'] }));
   it('offers action first in an empty request', () => check('¦', { first: ['action'], inserts: { action: 'action = ' } }));
   it('offers list modules for list=', () => check('action = query\nlist = ¦', { has: ['allimages', 'allpages', 'logevents', 'allusers'], not: ['siteinfo', 'categories', 'imageinfo'] }));
   it('offers prop modules for prop=', () => check('action = query\nprop = ¦', { has: ['categories', 'imageinfo', 'info'], not: ['allimages'] }));

@@ -232,7 +232,7 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
       if (skip(name)) continue;
       const m = a.catalogue.module(path);
       if (p.submoduleparamprefix && m && !m.generator) continue;
-      if (m) push(moduleItem(m, (p.submoduleparamprefix ?? '') + m.prefix, !!p.submoduleparamprefix, a.catalogue.endpoint), m.deprecated ? 10 : rankDefault(name), name);
+      if (m) push(moduleItem(m, (p.submoduleparamprefix ?? '') + m.prefix, !!p.submoduleparamprefix, a.catalogue.endpoint), moduleRank(m, name, owner.fullName, rankDefault), likelyKey(owner.fullName, name));
       else push({ label: name, kind: CompletionItemKind.Module, detail: path }, 5, name);
     }
   } else if (owner.selection.module.path === 'paraminfo' && p.name === 'modules') {
@@ -283,6 +283,33 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
     push({ label: `{{${b.name}}}`, filterText: `{{${b.name}}}`, kind: CompletionItemKind.Variable, detail: oneLine(expand(b.raw, a.scope).text) }, 20, b.name);
   }
   return withRange(ctx, items, range);
+}
+
+/** Modules people run most, first among the values of `action` and `format`. */
+const LIKELY: Record<string, readonly string[]> = {
+  action: ['query', 'parse', 'paraminfo', 'expandtemplates', 'compare', 'opensearch'],
+  format: ['json'],
+};
+
+/**
+ * Where a module goes in a value list: the likely ones first; then the rest (the default value
+ * among them, except `action`'s default `help`, which nobody means to request); modules wikiq
+ * cannot run (writes, POST only) and internal ones after; deprecated last.
+ */
+/** Sorts the likely modules in the order listed (query before compare), the rest by name. */
+function likelyKey(fullName: string, name: string): string {
+  const i = LIKELY[fullName]?.indexOf(name) ?? -1;
+  return i >= 0 ? String(i).padStart(2, '0') : name;
+}
+
+function moduleRank(m: ModuleInfo, name: string, fullName: string, rankDefault: (v: string) => number): number {
+  if (m.deprecated) return 10;
+  if (m.mustbeposted || m.writerights) return 6;
+  if (m.internal) return 5;
+  const likely = LIKELY[fullName]?.indexOf(name) ?? -1;
+  if (likely >= 0) return 0;
+  if (fullName === 'action') return 2;
+  return rankDefault(name) === 0 ? 1 : 2;
 }
 
 function moduleItem(m: ModuleInfo, prefix: string, generator = false, endpoint?: string): CompletionItem {
