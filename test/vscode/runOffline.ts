@@ -61,6 +61,11 @@ export interface OfflineRunOptions {
   workspace?: string;
   /** Test this packaged extension instead of the development folder. */
   vsix?: string;
+  /**
+   * With `vsix`: delete this file (relative to the extension's folder, e.g. `dist/server.js`) from
+   * the installed extension before the suite runs, to prove the suite notices a broken package.
+   */
+  sabotage?: string;
   timeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -268,14 +273,17 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(testSettings, null, 2));
     }
-    const serverLog = path.join(logsDir, `server-${suite}.log`);
-    const pageLog = path.join(logsDir, `page-${suite}.log`);
+    const logName = opts.sabotage ? `${suite}-without-${path.basename(opts.sabotage)}` : suite;
+    const serverLog = path.join(logsDir, `server-${logName}.log`);
+    const pageLog = path.join(logsDir, `page-${logName}.log`);
     fs.writeFileSync(serverLog, '');
     fs.writeFileSync(pageLog, '');
     const dirArgs = ['--user-data-dir', userData, '--server-data-dir', serverData, '--extensions-dir', extensionsDir];
     const env: NodeJS.ProcessEnv = { ...process.env, [SYNC_ENV]: syncDir, [SUITE_ENV]: suite, VSCODE_AGENT_FOLDER: serverData,
       // No extension gallery: the tests must not reach the network (an empty gallery disables it).
       EXTENSIONS_GALLERY: '{}' };
+    // Failures are expected from a sabotaged package: do not wait the full time for diagnostics.
+    if (opts.sabotage) env.WIKIQ_EDITOR_DIAGNOSTICS_WAIT_MS = '4000';
     delete env.ELECTRON_RUN_AS_NODE;
 
     if (opts.vsix) {
@@ -287,6 +295,13 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
       fs.appendFileSync(serverLog, `$ --install-extension ${vsix}\n${r.stdout}${r.stderr}\n`);
       if (r.status !== 0 || !/successfully installed/i.test(r.stdout + r.stderr)) {
         return failed(`installing ${vsix} into the VS Code server failed (exit ${r.status}):\n${(r.stdout + r.stderr).trim()}`);
+      }
+      if (opts.sabotage) {
+        const installed = fs.readdirSync(extensionsDir).find((d) => /wikiq/i.test(d) && fs.statSync(path.join(extensionsDir, d)).isDirectory());
+        const victim = installed && path.join(extensionsDir, installed, opts.sabotage);
+        if (!victim || !fs.existsSync(victim)) return failed(`cannot sabotage: ${opts.sabotage} is not in the installed extension (${installed ?? 'not found'})`);
+        fs.rmSync(victim);
+        log(`sabotaged the installed extension: removed ${opts.sabotage}`);
       }
     }
 
@@ -392,6 +407,12 @@ function packageVsix(log: (l: string) => void): string | undefined {
   return undefined;
 }
 
+/** Files removed from the installed package, and tests of the packaged suite that must then fail. */
+const SABOTAGE: { file: string; mustFail: string[] }[] = [
+  { file: 'dist/server.js', mustFail: ['contains the files its package.json names', 'completes', 'reports diagnostics'] },
+  { file: 'syntaxes/wikiq.tmLanguage.json', mustFail: ['contains the files its package.json names', 'colours with its grammar'] },
+];
+
 async function main(argv: string[]): Promise<number> {
   const t0 = Date.now();
   const runs: { label: string; opts: OfflineRunOptions }[] = [];
@@ -435,6 +456,25 @@ async function main(argv: string[]): Promise<number> {
       for (const f of res.result?.failures ?? []) console.error(`  ✗ ${f.title}: ${f.message.split('\n')[0]}`);
     } else {
       console.log(`editor (${r.label}): ${res.message}, ${secs} s`);
+    }
+  }
+  // The suite must notice a broken package: run the packaged suite again with a file the extension
+  // needs removed, and require it to fail in the tests that depend on that file.
+  const packaged = runs.find((r) => r.opts.vsix)?.opts.vsix;
+  if (argv.includes('--all') && packaged) {
+    for (const s of SABOTAGE) {
+      const res = await runOffline({ vsix: packaged, sabotage: s.file, log: () => undefined });
+      const failedTitles = (res.result?.failures ?? []).map((f) => f.title);
+      const missed = s.mustFail.filter((t) => !failedTitles.some((f) => f.includes(t)));
+      if (!res.result || res.ok || missed.length) {
+        ok = false;
+        failedCount++;
+        console.error(`editor (packaged .vsix without ${s.file}): the suite did not catch it: ${res.ok ? 'it passed' : res.message}${missed.length ? `; these did not fail: ${missed.join('; ')}` : ''}`);
+      } else {
+        passed++;
+        total++;
+        console.log(`editor (packaged .vsix without ${s.file}): caught, as it must be: ${failedTitles.length} failing (${failedTitles.join('; ')}), ${(res.durationMs / 1000).toFixed(1)} s`);
+      }
     }
   }
   console.log(`real-editor tests: ${total} ran in VS Code (offline web workbench), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
