@@ -1,6 +1,7 @@
 /** Hover, as data: input with a cursor ¦ and patterns the hover text must (not) match. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { Catalogue, readParaminfo } from '../../server/src/language/catalogue/model';
 import { doc, service, withCursor } from './helpers';
 
 function check(input: string, expected: RegExp[] | null, env?: { endpoint?: string; variables?: Record<string, string> }): void {
@@ -39,4 +40,17 @@ describe('hover', () => {
   it('explains a namespace value', () => check('action = query\nlist = backlinks\nblnamespace = 1¦4', [/Category/]));
   it('has nothing on an unknown parameter', () => check('action = query\nlist = allimages\nbo¦gus = 1', null));
   it('has nothing on blank lines', () => check('action = query\n¦\nlist = allimages', null));
+  it('says a module takes parameters beyond its list (dynamicparameters), in the wiki\'s words', () => {
+    const modules = readParaminfo({ paraminfo: { modules: [
+      { name: 'main', path: 'main', prefix: '', parameters: [{ name: 'action', type: 'submodule', submodules: { flex: 'flex' } }] },
+      { name: 'flex', path: 'flex', group: 'action', prefix: 'fx', dynamicparameters: 'Any fx… parameter names a field.', parameters: [{ name: 'limit', type: 'limit' }] },
+    ] } });
+    const catalogue = new Catalogue({ source: 'live', modules, exhaustive: true, endpoint: 'https://w.example/api.php' });
+    const { text, offset } = withCursor('action = fl¦ex\nfxcolour = red');
+    const d = doc(text);
+    const h = service(catalogue).doHover(d, d.positionAt(offset));
+    const value = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+    assert.match(value, /beyond those listed: Any fx… parameter names a field\./);
+    assert.deepEqual(service(catalogue).doValidation(d).map((x) => x.code), [], 'fxcolour is not an error');
+  });
 });

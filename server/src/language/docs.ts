@@ -51,7 +51,13 @@ export function moduleDoc(m: ModuleInfo, prefix?: string, generator = false): st
   if (pf) facts.push(`parameter prefix ${code(pf)}`);
   if (flags.length) facts.push(flags.join(', '));
   lines.push('', facts.join(' · '));
-  if (!m.parametersKnown) lines.push('', '_Its parameters are not in this catalogue: names with its prefix are not checked._');
+  if (m.dynamicparameters) {
+    // MediaWiki's own word for it (e.g. `format=json` modules, or `query+…` with dynamic options).
+    const what = m.dynamicparametersDescription ? `: ${m.dynamicparametersDescription}` : '';
+    lines.push('', `_Takes parameters beyond those listed${what}. Names with its prefix are not checked._`);
+  } else if (!m.parametersKnown) {
+    lines.push('', '_Its parameters are not in this catalogue: names with its prefix are not checked._');
+  }
   if (m.helpurls.length) lines.push('', m.helpurls.map((u) => `[Help](${u})`).join(' · '));
   return lines.join('\n');
 }
