@@ -1,4 +1,4 @@
-// Regenerates server/src/language/catalogue/bundled/bundled-paraminfo.json from its source
+// Regenerates core/src/catalogue/bundled-paraminfo.json from its source
 // (bundled/source.ts, the API contract encoded compactly). `--check` exits 1 if the file is stale.
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const root = new URL('..', import.meta.url).pathname;
-const out = join(root, 'server/src/language/catalogue/bundled/bundled-paraminfo.json');
+const out = join(root, 'core/src/catalogue/bundled-paraminfo.json');
 const dir = mkdtempSync(join(tmpdir(), 'wikiq-gen-'));
 try {
-  await esbuild.build({ entryPoints: [join(root, 'server/src/language/catalogue/bundled/source.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'source.js'), logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [join(root, 'scripts/catalogue-source.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'source.js'), logLevel: 'warning' });
   const { buildBundledParaminfo } = createRequire(import.meta.url)(join(dir, 'source.js'));
   const text = JSON.stringify(buildBundledParaminfo(), null, 1) + '\n';
   if (process.argv.includes('--check')) {

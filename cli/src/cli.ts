@@ -13,12 +13,7 @@ import {
   ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, cellText, engineUserAgent, errorMessage, exportName,
   listRequests, readResumePoint, renderExport, resolveRequest, tablesOf, writeAtomic,
 } from '../../engine/src';
-import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
-import type { Catalogue } from '../../server/src/language/catalogue/model';
-import { CatalogueProvider, StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
-import { getLanguageService } from '../../server/src/language/languageService';
-import { parse } from '../../server/src/language/parser/parser';
-import { Environment, endpointFor } from '../../server/src/language/variables';
+import { CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, endpointFor, getLanguageService, parse, type Catalogue } from '../../core/src';
 import { createLiveProvider } from '../../server/src/live/liveProvider';
 
 export interface Io {

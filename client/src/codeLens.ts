@@ -1,6 +1,6 @@
 /** CodeLens above each request: ▶ Run, Run all batches, Copy as URL, Copy as curl. */
 import * as vscode from 'vscode';
-import { parse } from '../../server/src/language/parser/parser';
+import { parse } from '../../core/src';
 
 export interface RequestRef {
   uri: string;

@@ -15,12 +15,7 @@
  *   starts with U+001F), as the API accepts. A variable whose value is a list (`@props = a|b`)
  *   contributes several values; `\|` stays a literal pipe.
  */
-import { analyse } from '../../server/src/language/analysis';
-import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
-import type { Catalogue } from '../../server/src/language/catalogue/model';
-import type { ParamNode, RequestNode, WikiqFile } from '../../server/src/language/parser/ast';
-import { parse } from '../../server/src/language/parser/parser';
-import { Environment, Scope, endpointFor, expand, scopeFor, splitUnescaped } from '../../server/src/language/variables';
+import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, parse, scopeFor, splitUnescaped, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {

@@ -12,10 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { getLanguageService } from './language/languageService';
-import type { WikiqFile } from './language/parser/ast';
-import { parse } from './language/parser/parser';
-import { endpointFor } from './language/variables';
+import { endpointFor, getLanguageService, parse, type WikiqFile } from '../../core/src';
 import { createLiveProvider } from './live/liveProvider';
 
 export function argValue(argv: string[], name: string): string | undefined {

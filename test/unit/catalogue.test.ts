@@ -9,12 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
-import { buildBundledParaminfo } from '../../server/src/language/catalogue/bundled/source';
+import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { buildBundledParaminfo } from '../../scripts/catalogue-source';
 import {
   Catalogue, ModuleInfo, ParamInfo, deserialiseCatalogue, enumValues, moduleDescriptor, readModule, readParaminfo, serialiseCatalogue,
-} from '../../server/src/language/catalogue/model';
-import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
+} from '../../core/src';
+import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'paraminfo', name), 'utf8'));
@@ -314,7 +314,7 @@ phpfm | phpfm | format | | R`;
 
 describe('bundled catalogue: generated from its source', () => {
   it('bundled-paraminfo.json is what the source generates now (run npm run gen:catalogue if not)', () => {
-    const committed = JSON.parse(readFileSync(path.join(root, 'server/src/language/catalogue/bundled/bundled-paraminfo.json'), 'utf8'));
+    const committed = JSON.parse(readFileSync(path.join(root, 'core/src/catalogue/bundled-paraminfo.json'), 'utf8'));
     assert.deepEqual(committed, JSON.parse(JSON.stringify(buildBundledParaminfo())), 'bundled-paraminfo.json is stale: run npm run gen:catalogue');
   });
 

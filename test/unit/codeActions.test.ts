@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeAction, CodeActionKind, Range } from 'vscode-languageserver-types';
-import { parse } from '../../server/src/language/parser/parser';
-import { encodeQueryComponent, requestToUrl, urlToLines } from '../../server/src/language/urlForm';
-import { Environment, scopeFor } from '../../server/src/language/variables';
+import { parse } from '../../core/src/parser/parser';
+import { encodeQueryComponent, requestToUrl, urlToLines } from '../../core/src/urlForm';
+import { Environment, scopeFor } from '../../core/src/variables';
 import { CURSOR, doc, service } from './helpers';
 
 function actionsAt(input: string, env?: Environment, only?: string[]): { d: TextDocument; actions: CodeAction[] } {

@@ -1,9 +1,9 @@
 /** Completion, as data: input with a cursor ¦, and what must (and must not) be offered. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
-import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
-import { getLanguageService } from '../../server/src/language/languageService';
+import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
+import { getLanguageService } from '../../core/src/languageService';
 import { doc, service, withCursor } from './helpers';
 
 interface Expect {

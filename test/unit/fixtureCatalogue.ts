@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Catalogue, NamespaceInfo, readParaminfo } from '../../server/src/language/catalogue/model';
+import { Catalogue, NamespaceInfo, readParaminfo } from '../../core/src';
 
 export function fixtureCatalogue(): Catalogue {
   const json = JSON.parse(readFileSync(resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'catalogue-fv2.json'), 'utf8'));

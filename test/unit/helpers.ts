@@ -1,10 +1,10 @@
 /** Shared helpers of the core's data-driven tests. `¦` marks the cursor (`|` is the language's pipe). */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { bundledCatalogue } from '../../server/src/language/catalogue/bundled';
-import type { Catalogue } from '../../server/src/language/catalogue/model';
-import { StaticCatalogueProvider } from '../../server/src/language/catalogue/provider';
-import { LanguageService, getLanguageService } from '../../server/src/language/languageService';
-import type { Environment } from '../../server/src/language/variables';
+import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import type { Catalogue } from '../../core/src/catalogue/model';
+import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
+import { LanguageService, getLanguageService } from '../../core/src/languageService';
+import type { Environment } from '../../core/src/variables';
 
 export const CURSOR = '¦';
 

@@ -1,7 +1,7 @@
 /** Hover, as data: input with a cursor ¦ and patterns the hover text must (not) match. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Catalogue, readParaminfo } from '../../server/src/language/catalogue/model';
+import { Catalogue, readParaminfo } from '../../core/src';
 import { doc, service, withCursor } from './helpers';
 
 function check(input: string, expected: RegExp[] | null, env?: { endpoint?: string; variables?: Record<string, string> }): void {

@@ -1,7 +1,7 @@
 /** The parser, as data: inputs and the tree facts / errors they must produce. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parse } from '../../server/src/language/parser/parser';
+import { parse } from '../../core/src/parser/parser';
 
 /** Compact view of a parse: per request `name: p1=v1|v2; p2` and errors as `code@text`. */
 function view(text: string): { requests: string[]; errors: string[]; variables: string[] } {

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Range } from 'vscode-languageserver-types';
-import { parse } from '../../server/src/language/parser/parser';
+import { parse } from '../../core/src/parser/parser';
 import { doc, service } from './helpers';
 import { fixtureCatalogue } from './fixtureCatalogue';
 

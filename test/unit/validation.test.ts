@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import type { Catalogue } from '../../server/src/language/catalogue/model';
-import { Code } from '../../server/src/language/codes';
-import type { Environment } from '../../server/src/language/variables';
+import type { Catalogue } from '../../core/src/catalogue/model';
+import { Code } from '../../core/src/codes';
+import type { Environment } from '../../core/src/variables';
 import { doc, service } from './helpers';
 import { fixtureCatalogue } from './fixtureCatalogue';
 

@@ -2,7 +2,7 @@
  * Turns what a user pastes — an api.php URL, or a `Special:ApiSandbox#…` link — into the lines of
  * a `.wikiq` request. Pure: no `vscode`, tested with Node's test runner.
  */
-import { urlToLines } from '../../../server/src/language/urlForm';
+import { urlToLines } from '../../../core/src';
 
 export interface PastedRequest {
   endpoint: string;

@@ -7,7 +7,7 @@
  */
 import { fetch } from 'undici';
 import { defaultUserAgent } from '../../../common/version';
-import { Catalogue, ModuleInfo, NamespaceInfo, readParaminfo } from '../language/catalogue/model';
+import { Catalogue, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
 import { htmlToMarkdown } from './html';
 
 export interface FetchOptions {

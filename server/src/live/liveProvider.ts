@@ -5,9 +5,7 @@
  * so diagnostics can be refreshed when a catalogue arrives.
  */
 import type { CatalogueStatus } from '../../../common/protocol';
-import { bundledCatalogue } from '../language/catalogue/bundled';
-import type { Catalogue } from '../language/catalogue/model';
-import type { CatalogueProvider } from '../language/catalogue/provider';
+import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
 import { CatalogueCache } from './cache';
 import { CatalogueFetchError, WikiCatalogueData, catalogueOf, fetchWikiCatalogue } from './fetch';
 

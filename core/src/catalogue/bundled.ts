@@ -1,6 +1,7 @@
 /** The catalogue that ships inside wikiq, read through the same reader as a wiki's own answer. */
-import data from './bundled/bundled-paraminfo.json';
-import { Catalogue, readParaminfo } from './model';
+import data from './bundled-paraminfo.json';
+import { Catalogue } from './model';
+import { readParaminfo } from './paraminfo';
 
 let memo: Catalogue | undefined;
 
