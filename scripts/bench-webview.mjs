@@ -3,7 +3,7 @@
 // first rows of a 100-record result. Messages are planned by the host's own UpdatePlanner (a
 // render with the first chunk, then appends after the panel's short grace) and arrive one per task,
 // as from the extension host.
-// Needs `tsc -p .` and `node scripts/build.mjs` first (npm run bench does both).
+// Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
 // Usage: node scripts/bench-webview.mjs [--runs N]
 import { createRequire } from 'node:module';
 
@@ -18,7 +18,7 @@ try {
   ({ allimagesModel } = require(`${root}out/test/faults/webviewFixtures.js`));
   ({ UpdatePlanner, FIRST_PAINT_GRACE_MS } = require(`${root}out/client/src/results/delta.js`));
 } catch (e) {
-  console.error(`bench-webview: compile first (npx tsc -p .): ${e.message.split('\n')[0]}`);
+  console.error(`bench-webview: compile first (npx tsc -b): ${e.message.split('\n')[0]}`);
   process.exit(1);
 }
 

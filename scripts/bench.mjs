@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
-const tsc = spawnSync('npx', ['tsc', '-p', '.'], { cwd: root, stdio: 'inherit' });
+const tsc = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(1);
 
 const sections = [

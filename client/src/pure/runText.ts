@@ -2,8 +2,7 @@
  * Text the run commands show: the curl command line, progress messages, the output channel's line
  * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
  */
-import type { HttpLogEntry } from '../../../engine/src/http';
-import type { Progress } from '../../../engine/src/run';
+import type { HttpLogEntry, Progress } from '../../../engine/src';
 
 /** Quotes one argument for a POSIX shell. */
 export function shellQuote(s: string): string {

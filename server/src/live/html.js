@@ -1,0 +1,43 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.absolutise = absolutise;
+exports.htmlToMarkdown = htmlToMarkdown;
+/**
+ * Wiki help text arrives as HTML (`helpformat=html`); hover and completion show Markdown. This
+ * converts with node-html-markdown, makes links absolute against the wiki, and keeps nothing
+ * executable: only http(s) and mailto links survive, images and raw HTML are dropped.
+ */
+const node_html_markdown_1 = require("node-html-markdown");
+const nhm = new node_html_markdown_1.NodeHtmlMarkdown({ keepDataImages: false, useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 }, {
+    // Drop what must never reach a Markdown renderer.
+    script: { ignore: true }, style: { ignore: true }, iframe: { ignore: true }, object: { ignore: true },
+    img: { ignore: true }, svg: { ignore: true }, form: { ignore: true }, input: { ignore: true },
+});
+function absolutise(href, base) {
+    try {
+        const u = new URL(href, base);
+        if (u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:')
+            return u.toString();
+    }
+    catch {
+        // not a URL
+    }
+    return undefined;
+}
+/** Converts a fragment of wiki help HTML to safe Markdown. `base` is the api.php URL. */
+function htmlToMarkdown(html, base) {
+    if (!html)
+        return '';
+    if (!/[<&]/.test(html))
+        return html.trim();
+    // Rewrite links before conversion so relative wiki links work outside the wiki, and unsafe ones go.
+    const rewritten = html.replace(/<a\b([^>]*?)href\s*=\s*("([^"]*)"|'([^']*)')([^>]*)>/gi, (_m, pre, _q, d, s, post) => {
+        const abs = absolutise((d ?? s ?? '').replace(/&amp;/g, '&'), base);
+        return abs ? `<a${pre}href="${abs.replace(/"/g, '%22')}"${post}>` : '<a>';
+    });
+    let md = nhm.translate(rewritten).trim();
+    // Belt and braces: no javascript:/data: link survives, whatever the converter did.
+    md = md.replace(/\]\(\s*(javascript|data|vbscript):[^)]*\)/gi, ']()');
+    return md;
+}
+//# sourceMappingURL=html.js.map

@@ -1,0 +1,94 @@
+/**
+ * ARCHITECTURE.md's folder invariants, checked: every product source file's imports against the
+ * rules in architecture/rules.ts (the core imports no I/O, no vscode, no other package; other
+ * packages reach the core and the engine only through their index; one network layer; only the
+ * editor-facing client files import vscode; the webview imports only the shared contract), and the
+ * size rule (no source file over 500 lines).
+ */
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { checkImport, importsOf } from './architecture/rules';
+
+const root = path.resolve(__dirname, '../../..');
+const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
+
+function sources(dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!existsSync(abs)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(abs)) {
+    if (name === 'node_modules') continue;
+    const rel = path.join(dir, name);
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...sources(rel));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(rel);
+  }
+  return out;
+}
+
+const exists = (rel: string) => existsSync(path.join(root, rel));
+
+describe('architecture: the rules themselves (each row could fail)', () => {
+  const rows: Array<[from: string, spec: string, verdict: RegExp | undefined]> = [
+    ['core/src/parser/parser.ts', 'node:fs', /no I\/O/],
+    ['core/src/hover.ts', 'fs', /no I\/O/],
+    ['core/src/hover.ts', 'undici', /may not import the package undici/],
+    ['core/src/hover.ts', 'vscode', /may not import the package vscode/],
+    ['core/src/hover.ts', '../../engine/src', /core may not import engine/],
+    ['core/src/hover.ts', './catalogue/model', undefined],
+    ['core/src/hover.ts', 'vscode-languageserver-types', undefined],
+    ['engine/src/resolve.ts', '../../core/src', undefined],
+    ['engine/src/resolve.ts', '../../core/src/parser/parser', /internals/],
+    ['engine/src/resolve.ts', '../../server/src/server', /engine may not import server/],
+    ['engine/src/run.ts', 'undici', /one network layer/],
+    ['engine/src/http.ts', 'undici', undefined],
+    ['cli/src/cli.ts', '../../engine/src', undefined],
+    ['cli/src/cli.ts', '../../engine/src/http', /internals/],
+    ['server/src/server.ts', '../../client/src/extension', /server may not import client/],
+    ['client/src/results/model.ts', 'vscode', /pure/],
+    ['client/src/extension.ts', 'vscode', undefined],
+    ['client/media/src/main.ts', '../../src/results/model', /webview may not import client/],
+    ['client/media/src/main.ts', 'node:path', /no I\/O/],
+    ['client/media/src/main.ts', '../../shared/protocol', undefined],
+    ['client/shared/protocol.ts', 'vscode', /may not import the package vscode/],
+    ['test/unit/x.test.ts', '../../core/src/parser/parser', undefined],
+  ];
+  for (const [from, spec, verdict] of rows) {
+    it(`${from} → ${spec}: ${verdict ? 'refused' : 'allowed'}`, () => {
+      const why = checkImport(from, spec, () => true);
+      if (verdict) assert.match(why ?? '(allowed)', verdict);
+      else assert.equal(why, undefined);
+    });
+  }
+
+  it('reads imports, re-exports, requires and dynamic imports, not comments', () => {
+    const src = `import a from 'x';\nimport type { B } from "./y";\nexport * from './z';\nconst c = require('w');\nawait import('v');\n// import q from 'commented';\n/* import r from 'block' */\nimport './side';\n`;
+    assert.deepEqual(importsOf(src), ['x', './y', './z', 'w', 'v', './side']);
+  });
+});
+
+describe('architecture: every product source file keeps the invariants', () => {
+  const files = PRODUCT_DIRS.flatMap(sources);
+
+  it('finds the product sources', () => assert.ok(files.length > 40, `only ${files.length} files found under ${PRODUCT_DIRS.join(', ')}`));
+
+  it('imports only what its folder may import', () => {
+    const problems: string[] = [];
+    for (const f of files) {
+      for (const spec of importsOf(readFileSync(path.join(root, f), 'utf8'))) {
+        const why = checkImport(f, spec, exists);
+        if (why) problems.push(`${f}: ${why}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('has no source file over 500 lines', () => {
+    const long = files
+      .map((f) => ({ f, n: readFileSync(path.join(root, f), 'utf8').split('\n').length }))
+      .filter((x) => x.n > 500)
+      .map((x) => `${x.f}: ${x.n} lines`);
+    assert.deepEqual(long, []);
+  });
+});
