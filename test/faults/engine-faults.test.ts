@@ -62,6 +62,16 @@ describe('engine faults', () => {
     assert.equal(state.failure?.kind, 'not-json');
     assert.match(state.failure!.message, /HTTP 200/);
   });
+  it('refuses an answer nested 2,000,000 deep with a clear error, without crashing', async () => {
+    routes.set('/deep/', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"query":{"allimages":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}}`);
+    });
+    const { state } = await run(`${srv.url}/deep/api.php`);
+    assert.equal(state.failure?.kind, 'too-deep');
+    assert.match(state.failure!.message, /nested too deep/);
+    assert.ok(state.failure!.message.includes(`${srv.url}/deep/api.php`), state.failure!.message);
+  });
   it('reports HTTP 500', async () => {
     routes.set('/e500/', (_q, res) => {
       res.writeHead(500, { 'content-type': 'text/plain' });
