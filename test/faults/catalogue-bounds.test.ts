@@ -56,6 +56,16 @@ function wiki(paraminfo: (res: http.ServerResponse) => void) {
   };
 }
 
+/** The provider fell back to `source` with one sentence naming the endpoint and the reason, no stack trace. */
+function assertFallsBack(provider: ReturnType<typeof createLiveProvider>, endpoint: string, status: { source: string; error?: string }, source: 'bundled' | 'cached', reason: RegExp) {
+  assert.equal(status.source, source);
+  assert.ok(status.error?.includes(endpoint), `names the endpoint: ${status.error}`);
+  assert.match(status.error ?? '', reason);
+  assert.match(status.error ?? '', new RegExp(`Using the ${source} catalogue`));
+  assert.doesNotMatch(status.error ?? '', /\n\s+at /, 'no stack trace');
+  assert.equal(provider.get(endpoint).source, source);
+}
+
 describe('the catalogue fetch is bounded', () => {
   let bomb: Buffer;
   let a: FaultServer;
@@ -115,11 +125,7 @@ describe('the catalogue fetch is bounded', () => {
     const rssGrowth = process.memoryUsage().rss - rssBefore;
     assert.ok(peakGrowth < BOMB_BYTES / 4, `peak memory grew by ${Math.round(peakGrowth / MB)} MB for a ${BOMB_BYTES / MB} MB body`);
     assert.ok(rssGrowth < BOMB_BYTES / 4, `memory grew by ${Math.round(rssGrowth / MB)} MB for a ${BOMB_BYTES / MB} MB body`);
-    assert.equal(status.source, 'bundled');
-    assert.ok(status.error?.includes(endpoint), `names the endpoint: ${status.error}`);
-    assert.match(status.error ?? '', /larger than 20 MB/);
-    assert.match(status.error ?? '', /Using the bundled catalogue/);
-    assert.equal(provider.get(endpoint).source, 'bundled');
+    assertFallsBack(provider, endpoint, status, 'bundled', /larger than 20 MB/);
   });
 
   it('a paraminfo answer over the size cap: a clear error naming the endpoint, the cached fallback', async () => {
@@ -128,23 +134,14 @@ describe('the catalogue fetch is bounded', () => {
     new CatalogueCache(cacheDir).write({ ...(await fetchWikiCatalogue(`${a.url}/good/api.php`)), endpoint });
     const provider = createLiveProvider({ cacheDir });
     assert.equal(provider.get(endpoint).source, 'cached');
-    const status = await provider.refresh(endpoint);
-    assert.equal(status.source, 'cached');
-    assert.ok(status.error?.includes(endpoint), `names the endpoint: ${status.error}`);
-    assert.match(status.error ?? '', /larger than 20 MB/);
-    assert.match(status.error ?? '', /Using the cached catalogue/);
-    assert.equal(provider.get(endpoint).source, 'cached');
+    assertFallsBack(provider, endpoint, await provider.refresh(endpoint), 'cached', /larger than 20 MB/);
   });
 
   it('a paraminfo answer nested 2,000,000 deep: "nested too deep", no crash, the bundled fallback', async () => {
     const endpoint = `${a.url}/deep/api.php`;
     await assert.rejects(fetchWikiCatalogue(endpoint), (e: Error) => e.message.includes(endpoint) && /nested too deep/.test(e.message));
     const provider = createLiveProvider({});
-    const status = await provider.refresh(endpoint);
-    assert.equal(status.source, 'bundled');
-    assert.ok(status.error?.includes(endpoint), `names the endpoint: ${status.error}`);
-    assert.match(status.error ?? '', /nested too deep/);
-    assert.doesNotMatch(status.error ?? '', /\n\s+at /, 'no stack trace');
+    assertFallsBack(provider, endpoint, await provider.refresh(endpoint), 'bundled', /nested too deep/);
     // Brackets inside strings are text, not nesting: a good catalogue with them still loads.
     const good = await provider.refresh(`${a.url}/good/api.php`);
     assert.equal(good.source, 'live', good.error);
