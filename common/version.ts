@@ -1,8 +1,5 @@
-/** The product's identity on the wire. */
-export const VERSION = '0.1.0';
-export const REPOSITORY_URL = 'https://github.com/wikiq/wikiq';
+/** The product's identity on the wire. The version is package.json's, the one place it is written. */
+import { version } from '../package.json';
 
-/** The descriptive User-Agent wikis ask for (see the Wikimedia User-Agent policy). */
-export function defaultUserAgent(component = 'wikiq'): string {
-  return `wikiq/${VERSION} (${REPOSITORY_URL}) ${component} node/${process.versions.node}`;
-}
+export const VERSION: string = version;
+export const REPOSITORY_URL = 'https://github.com/wikiq/wikiq';

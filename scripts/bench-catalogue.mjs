@@ -9,8 +9,7 @@ import { performance } from 'node:perf_hooks';
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
 const { startWiki } = require(`${root}out/test/wiki/harness.js`);
-const { fetchWikiCatalogue, catalogueOf } = require(`${root}out/server/src/live/fetch.js`);
-const { CatalogueCache } = require(`${root}out/server/src/live/cache.js`);
+const { CatalogueCache, fetchWikiCatalogue, catalogueOf } = require(`${root}out/engine/src/index.js`);
 const { request } = require('undici');
 
 const wiki = await startWiki();

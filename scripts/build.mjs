@@ -1,11 +1,9 @@
 // Bundles the extension client, the language server and the CLI with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--minify]
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify') || process.env.WIKIQ_MINIFY === '1';
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -14,7 +12,6 @@ const common = {
   sourcemap: true,
   minify,
   logLevel: 'warning',
-  define: { WIKIQ_VERSION: JSON.stringify(pkg.version) },
 };
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },

@@ -8,13 +8,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { VERSION } from '../../common/version';
 import {
-  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, cellText, engineUserAgent, errorMessage, exportName,
-  listRequests, readResumePoint, renderExport, resolveRequest, tablesOf, writeAtomic,
+  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, VERSION, WikiqError, cellText, createLiveProvider, engineUserAgent, errorMessage,
+  exportName, listRequests, readResumePoint, renderExport, resolveRequest, tablesOf, writeAtomic,
 } from '../../engine/src';
 import { CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, endpointFor, getLanguageService, parse, type Catalogue } from '../../core/src';
-import { createLiveProvider } from '../../server/src/live/liveProvider';
 
 export interface Io {
   out: (s: string) => void;

@@ -2,7 +2,7 @@
  * The engine's errors: one class per kind, each with a message that names the endpoint (or the
  * file and line) and the reason, fit to show a user as it is — never a stack trace.
  */
-export type ErrorKind = 'resolve' | 'refused' | 'network' | 'timeout' | 'cancelled' | 'too-large' | 'http' | 'not-json' | 'api' | 'loop';
+export type ErrorKind = 'resolve' | 'refused' | 'network' | 'timeout' | 'cancelled' | 'too-large' | 'http' | 'not-json' | 'api' | 'loop' | 'too-deep';
 
 export class WikiqError extends Error {
   constructor(readonly kind: ErrorKind, message: string) {
@@ -26,7 +26,7 @@ export class RefusedError extends WikiqError {
 }
 
 export class NetworkError extends WikiqError {
-  constructor(readonly url: string, reason: string) {
+  constructor(readonly url: string, readonly reason: string) {
     super('network', `Could not reach ${url}: ${reason}.`);
   }
 }

@@ -1,4 +1,4 @@
-/** The request engine: resolve → HTTP → continue → merge → export. No `vscode` here. */
+/** The request engine: resolve → HTTP → continue → merge → export, and loading wikis' catalogues. No `vscode` here. */
 export * from './continuation';
 export * from './errors';
 export * from './export';
@@ -7,3 +7,9 @@ export * from './merge';
 export * from './messages';
 export * from './resolve';
 export * from './run';
+export * from './json';
+export * from './catalogue/cache';
+export * from './catalogue/fetch';
+export * from './catalogue/html';
+export * from './catalogue/liveProvider';
+export { REPOSITORY_URL, VERSION } from '../../common/version';

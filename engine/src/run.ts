@@ -11,6 +11,7 @@
 import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
 import { ApiError, CancelledError, HttpError, WikiqError, errorMessage } from './errors';
 import { HttpClient, HttpResponse, parseRetryAfter } from './http';
+import { readJson } from './json';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
@@ -261,13 +262,9 @@ export class RunSession {
     const cap = this.options.maxBackoffMs ?? 120000;
     for (let attempt = 0; ; attempt++) {
       const res = await this.http.get(url, signal);
-      let json: any;
-      let parsed = true;
-      try {
-        json = JSON.parse(res.body);
-      } catch {
-        parsed = false;
-      }
+      const read = readJson(res.body, res.url);
+      const parsed = read !== undefined;
+      const json = read?.value;
       const code = parsed && json?.error ? String(json.error.code ?? '') : parsed && Array.isArray(json?.errors) ? String(json.errors[0]?.code ?? '') : '';
       const retryable = res.status === 429 || res.status === 503 || code === 'maxlag' || code === 'ratelimited';
       if (retryable && attempt < maxRetries) {

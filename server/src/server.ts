@@ -13,7 +13,7 @@ import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { endpointFor, getLanguageService, parse, type WikiqFile } from '../../core/src';
-import { createLiveProvider } from './live/liveProvider';
+import { VERSION, createLiveProvider } from '../../engine/src';
 
 export function argValue(argv: string[], name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -95,7 +95,7 @@ export function startServer(connection: Connection, argv: string[]): void {
         documentSymbolProvider: true,
         foldingRangeProvider: true,
       },
-      serverInfo: { name: 'wikiq', version: '0.1.0' },
+      serverInfo: { name: 'wikiq', version: VERSION },
     };
   });
 

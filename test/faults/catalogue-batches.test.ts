@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { fetchWikiCatalogue } from '../../server/src/live/fetch';
+import { fetchWikiCatalogue } from '../../engine/src';
 
 const LISTS = Array.from({ length: 73 }, (_, i) => `list${String(i).padStart(2, '0')}`);
 

@@ -38,11 +38,11 @@ describe('live catalogue failures fall back with one clear message', () => {
   });
 
   it('sends a descriptive User-Agent and asks for gzip', async () => {
-    const { getJson } = await import('../../server/src/live/fetch');
-    const j = await getJson(`${base}/ua/api.php`, { action: 'query' }, {});
+    const { getCatalogueJson } = await import('../../engine/src');
+    const j = await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, {});
     assert.match(j.headers['user-agent'], /^wikiq\/\d+\.\d+\.\d+ \(https:\/\/[^)]+\) /);
     assert.match(j.headers['accept-encoding'], /gzip/);
-    const custom = await getJson(`${base}/ua/api.php`, { action: 'query' }, { userAgent: 'MyBot/1.0 (me@example.org)' });
+    const custom = await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, { userAgent: 'MyBot/1.0 (me@example.org)' });
     assert.equal(custom.headers['user-agent'], 'MyBot/1.0 (me@example.org)');
   });
 

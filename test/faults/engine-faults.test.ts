@@ -4,31 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { Handler, json, serve } from './faultServer';
 import { HttpClient, HttpLogEntry, ResolvedRequest, RunSession, RunOptions, engineUserAgent } from '../../engine/src';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-
-function serve(handler: Handler): Promise<{ url: string; server: http.Server; close: () => Promise<void> }> {
-  const server = http.createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resolve({
-      url, server,
-      close: () => {
-        server.closeAllConnections();
-        return new Promise((r) => server.close(() => r()));
-      },
-    });
-  }));
-}
-
-const json = (res: http.ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
 
 function request(endpoint: string, params: Record<string, string> = { action: 'query', list: 'allimages' }): ResolvedRequest {
   return { name: 'T', index: 0, endpoint, params: { ...params, format: 'json' }, lines: {}, modules: [] };
@@ -82,6 +61,16 @@ describe('engine faults', () => {
     const { state } = await run(`${srv.url}/trunc/api.php`);
     assert.equal(state.failure?.kind, 'not-json');
     assert.match(state.failure!.message, /HTTP 200/);
+  });
+  it('refuses an answer nested 2,000,000 deep with a clear error, without crashing', async () => {
+    routes.set('/deep/', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"query":{"allimages":${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}}}`);
+    });
+    const { state } = await run(`${srv.url}/deep/api.php`);
+    assert.equal(state.failure?.kind, 'too-deep');
+    assert.match(state.failure!.message, /nested too deep/);
+    assert.ok(state.failure!.message.includes(`${srv.url}/deep/api.php`), state.failure!.message);
   });
   it('reports HTTP 500', async () => {
     routes.set('/e500/', (_q, res) => {

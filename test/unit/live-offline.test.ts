@@ -4,8 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { CatalogueCache } from '../../server/src/live/cache';
-import { htmlToMarkdown } from '../../server/src/live/html';
+import { CatalogueCache, htmlToMarkdown } from '../../engine/src';
 
 describe('help HTML to Markdown', () => {
   const base = 'https://w.example/w/api.php';

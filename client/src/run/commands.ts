@@ -4,9 +4,8 @@
  * editor lives in ../pure/runText.ts and the engine.
  */
 import * as vscode from 'vscode';
-import { defaultUserAgent } from '../../../common/version';
 import {
-  HttpClient, ResolvedRequest, RunSession, RunState, buildUrl, errorMessage, resolveRequest,
+  HttpClient, ResolvedRequest, RunSession, RunState, buildUrl, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
@@ -88,7 +87,7 @@ export class RunCommands implements vscode.Disposable {
   httpClient(): HttpClient {
     const s = this.settings();
     return new HttpClient(
-      { userAgent: s.userAgent ?? defaultUserAgent('wikiq-vscode'), timeoutMs: s.timeoutMs, maxBytes: s.maxBytes },
+      { userAgent: s.userAgent ?? engineUserAgent('wikiq-vscode'), timeoutMs: s.timeoutMs, maxBytes: s.maxBytes },
       (e) => this.output.info(logLine(e)),
     );
   }
@@ -136,7 +135,7 @@ export class RunCommands implements vscode.Disposable {
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const url = buildUrl(resolved.endpoint, resolved.params);
-    const text = as === 'url' ? url : curlCommand(url, this.settings().userAgent ?? defaultUserAgent('wikiq-vscode'));
+    const text = as === 'url' ? url : curlCommand(url, this.settings().userAgent ?? engineUserAgent('wikiq-vscode'));
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
     return text;

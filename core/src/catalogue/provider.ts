@@ -1,5 +1,5 @@
 /**
- * How features get a catalogue: per endpoint, never blocking. The live provider (server/src/live)
+ * How features get a catalogue: per endpoint, never blocking. The live provider (engine/src/catalogue)
  * adds fetching and caching behind the same `get`.
  */
 import type { Catalogue } from './model';

@@ -5,83 +5,88 @@
  * follows every `submodule` parameter to modules not yet described. Descriptions are asked for as
  * HTML and converted to safe Markdown.
  */
-import { fetch } from 'undici';
-import { defaultUserAgent } from '../../../common/version';
 import { Catalogue, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
+import { ErrorKind, NetworkError, TimeoutError, TooLargeError, WikiqError, bodyStart } from '../errors';
+import { HttpClient, engineUserAgent } from '../http';
+import { TooDeepError, readJson } from '../json';
 import { htmlToMarkdown } from './html';
 
-export interface FetchOptions {
+/** The largest catalogue answer read (after decompression): a big wiki's paraminfo is a few MB. */
+export const CATALOGUE_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface CatalogueFetchOptions {
+  /** Default: {@link engineUserAgent}('catalogue'). */
   userAgent?: string;
   /** Per HTTP request; default 15 s. */
   timeoutMs?: number;
+  /** Default {@link CATALOGUE_MAX_BYTES}. */
+  maxBytes?: number;
+  /** For the endpoint's own origin (e.g. a Cookie of a private wiki); dropped on a cross-origin redirect. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Called with each URL requested (for logs and tests). */
   onRequest?: (url: string) => void;
+  /** The client to share (one request at a time per host across catalogues); default: one made from these options. */
+  http?: HttpClient;
+}
+
+/** The engine's client with the catalogue's defaults. */
+export function catalogueHttpClient(opts: CatalogueFetchOptions = {}): HttpClient {
+  return new HttpClient({
+    userAgent: opts.userAgent || engineUserAgent('catalogue'), timeoutMs: opts.timeoutMs ?? 15000, maxBytes: opts.maxBytes ?? CATALOGUE_MAX_BYTES, headers: opts.headers,
+  });
 }
 
 /** A failed catalogue load, with one sentence naming the endpoint and the reason. */
 export class CatalogueFetchError extends Error {
-  constructor(readonly endpoint: string, readonly reason: string) {
+  /** `kind`: what failed in the engine's terms, when the answer could not be read at all (transport, size, nesting). */
+  constructor(readonly endpoint: string, readonly reason: string, readonly kind?: ErrorKind) {
     super(`Could not load the catalogue of ${endpoint}: ${reason}`);
     this.name = 'CatalogueFetchError';
   }
 }
 
-const MAX_BYTES = 64 * 1024 * 1024;
 const BATCH = 50;
 
-function snippet(text: string): string {
-  return JSON.stringify(text.replace(/\s+/g, ' ').trim().slice(0, 120));
+/** The engine's error as the reason of a catalogue failure (the endpoint is named by the sentence around it). */
+function reasonOf(e: WikiqError): string {
+  if (e instanceof NetworkError) return `network error (${e.reason})`;
+  if (e instanceof TimeoutError) return `no answer within ${e.seconds} s`;
+  if (e.kind === 'cancelled') return 'cancelled';
+  if (e instanceof TooLargeError) return `the answer is larger than ${Math.round(e.limitBytes / 1048576)} MB`;
+  if (e instanceof TooDeepError) return `the answer is nested too deep (more than ${e.limit} levels of arrays or objects)`;
+  return e.message;
 }
 
-export async function getJson(endpoint: string, params: Record<string, string>, opts: FetchOptions): Promise<any> {
+export async function getCatalogueJson(endpoint: string, params: Record<string, string>, opts: CatalogueFetchOptions): Promise<any> {
   const url = new URL(endpoint);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const href = url.toString();
   opts.onRequest?.(href);
-  const timeoutMs = opts.timeoutMs ?? 15000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const http = opts.http ?? catalogueHttpClient(opts);
   let res;
+  let read;
   try {
-    res = await fetch(href, {
-      headers: { 'user-agent': opts.userAgent || defaultUserAgent('catalogue'), 'accept-encoding': 'gzip', accept: 'application/json' },
-      signal,
-      redirect: 'follow',
-    });
+    res = await http.get(href, opts.signal);
+    read = readJson(res.body, endpoint);
   } catch (e) {
-    if (timeout.aborted) throw new CatalogueFetchError(endpoint, `no answer within ${Math.round(timeoutMs / 1000)} s`);
-    if (opts.signal?.aborted) throw new CatalogueFetchError(endpoint, 'cancelled');
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new CatalogueFetchError(endpoint, `network error (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+    if (e instanceof WikiqError) throw new CatalogueFetchError(endpoint, reasonOf(e), e.kind);
+    throw new CatalogueFetchError(endpoint, `network error (${(e as Error).message})`, 'network');
   }
-  let text: string;
-  try {
-    const len = Number(res.headers.get('content-length') ?? '0');
-    if (len > MAX_BYTES) throw new CatalogueFetchError(endpoint, `the answer is too large (${len} bytes)`);
-    text = await res.text();
-  } catch (e) {
-    if (e instanceof CatalogueFetchError) throw e;
-    if (timeout.aborted) throw new CatalogueFetchError(endpoint, `no answer within ${Math.round(timeoutMs / 1000)} s`);
-    throw new CatalogueFetchError(endpoint, `the answer broke off (${(e as Error).message})`);
+  const type = res.headers['content-type'] ?? '';
+  if (!read) {
+    const what = /html/i.test(type) || /^\s*</.test(res.body) ? 'an HTML page' : `a non-JSON answer (${type || 'no content type'})`;
+    throw new CatalogueFetchError(endpoint, `HTTP ${res.status}, ${what} instead of the API's JSON, starting ${bodyStart(res.body, 120)} — is this the api.php URL?`);
   }
-  const type = res.headers.get('content-type') ?? '';
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page' : `a non-JSON answer (${type || 'no content type'})`;
-    throw new CatalogueFetchError(endpoint, `HTTP ${res.status}, ${what} instead of the API's JSON, starting ${snippet(text)} — is this the api.php URL?`);
-  }
-  if (!res.ok && !(json && typeof json === 'object' && json.error)) {
-    throw new CatalogueFetchError(endpoint, `HTTP ${res.status} ${res.statusText}`.trim());
-  }
-  if (json && typeof json === 'object' && json.error) {
+  const json = read.value;
+  const isObject = !!json && typeof json === 'object' && !Array.isArray(json);
+  if (isObject && json.error) {
     const err = json.error;
     const info = err.info ?? err.text ?? err['*'] ?? '';
     throw new CatalogueFetchError(endpoint, `the API answered error "${err.code ?? 'unknown'}"${info ? `: ${String(info).slice(0, 200)}` : ''}`);
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new CatalogueFetchError(endpoint, 'the answer is not a MediaWiki API object');
+  if (res.status >= 400) throw new CatalogueFetchError(endpoint, `HTTP ${res.status}`);
+  if (!isObject) throw new CatalogueFetchError(endpoint, 'the answer is not a MediaWiki API object');
   return json;
 }
 
@@ -123,11 +128,12 @@ function missingSubmodules(modules: Map<string, ModuleInfo>): string[] {
   return [...want];
 }
 
-export async function fetchWikiCatalogue(endpoint: string, opts: FetchOptions = {}): Promise<WikiCatalogueData> {
+export async function fetchWikiCatalogue(endpoint: string, options: CatalogueFetchOptions = {}): Promise<WikiCatalogueData> {
+  const opts = { ...options, http: options.http ?? catalogueHttpClient(options) };
   let requests = 0;
   const get = (params: Record<string, string>) => {
     requests++;
-    return getJson(endpoint, { format: 'json', formatversion: '2', ...params }, opts);
+    return getCatalogueJson(endpoint, { format: 'json', formatversion: '2', ...params }, opts);
   };
   const si = await get({ action: 'query', meta: 'siteinfo', siprop: 'general|namespaces|namespacealiases' });
   const general = si?.query?.general;
@@ -142,7 +148,8 @@ export async function fetchWikiCatalogue(endpoint: string, opts: FetchOptions = 
   try {
     add(await paraminfo(['main', '*', 'query+*']));
   } catch (e) {
-    if (!(e instanceof CatalogueFetchError) || /network|no answer|cancelled/.test(e.reason)) throw e;
+    // An answer that could not be read at all will not be readable in batches either.
+    if (!(e instanceof CatalogueFetchError) || e.kind) throw e;
   }
   if (!modules.has('query+allpages') && !modules.has('query')) {
     // No wildcards here: walk from main in batches.

@@ -3,16 +3,24 @@
  * converts with node-html-markdown, makes links absolute against the wiki, and keeps nothing
  * executable: only http(s) and mailto links survive, images and raw HTML are dropped.
  */
-import { NodeHtmlMarkdown } from 'node-html-markdown';
+import type { NodeHtmlMarkdown } from 'node-html-markdown';
 
-const nhm = new NodeHtmlMarkdown(
-  { keepDataImages: false, useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 },
-  {
-    // Drop what must never reach a Markdown renderer.
-    script: { ignore: true }, style: { ignore: true }, iframe: { ignore: true }, object: { ignore: true },
-    img: { ignore: true }, svg: { ignore: true }, form: { ignore: true }, input: { ignore: true },
-  },
-);
+let nhm: NodeHtmlMarkdown | undefined;
+/** Made on first use, so that bundles importing the engine without converting help (the client) carry no converter. */
+function converter(): NodeHtmlMarkdown {
+  if (nhm) return nhm;
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { NodeHtmlMarkdown: Converter } = require('node-html-markdown') as typeof import('node-html-markdown');
+  nhm = new Converter(
+    { keepDataImages: false, useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 },
+    {
+      // Drop what must never reach a Markdown renderer.
+      script: { ignore: true }, style: { ignore: true }, iframe: { ignore: true }, object: { ignore: true },
+      img: { ignore: true }, svg: { ignore: true }, form: { ignore: true }, input: { ignore: true },
+    },
+  );
+  return nhm;
+}
 
 export function absolutise(href: string, base: string): string | undefined {
   try {
@@ -33,7 +41,7 @@ export function htmlToMarkdown(html: string, base: string): string {
     const abs = absolutise((d ?? s ?? '').replace(/&amp;/g, '&'), base);
     return abs ? `<a${pre}href="${abs.replace(/"/g, '%22')}"${post}>` : '<a>';
   });
-  let md = nhm.translate(rewritten).trim();
+  let md = converter().translate(rewritten).trim();
   // Belt and braces: no javascript:/data: link survives, whatever the converter did.
   md = md.replace(/\]\(\s*(javascript|data|vbscript):[^)]*\)/gi, ']()');
   return md;

@@ -1,5 +1,5 @@
 /**
- * The catalogue provider the server uses: per endpoint, the best catalogue available *now* — live
+ * The catalogue provider the server and the CLI use: per endpoint, the best catalogue available *now* — live
  * (fetched this session), cached on disk, or bundled — while the wiki's own is fetched in the
  * background. `get` never blocks and never does network I/O itself; status changes are announced
  * so diagnostics can be refreshed when a catalogue arrives.
@@ -7,7 +7,7 @@
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
 import { CatalogueCache } from './cache';
-import { CatalogueFetchError, WikiCatalogueData, catalogueOf, fetchWikiCatalogue } from './fetch';
+import { CatalogueFetchError, WikiCatalogueData, catalogueHttpClient, catalogueOf, fetchWikiCatalogue } from './fetch';
 
 export interface LiveProviderOptions {
   /** Where cache files go; undefined: no disk cache. */
@@ -49,6 +49,8 @@ export function isFetchableEndpoint(endpoint: string): boolean {
 export function createLiveProvider(options: LiveProviderOptions): ServerCatalogueProvider {
   const log = options.log ?? (() => undefined);
   const cache = options.cacheDir ? new CatalogueCache(options.cacheDir, log) : undefined;
+  // One client for every catalogue: one request at a time per host, the engine's rules throughout.
+  const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs });
   const entries = new Map<string, Entry>();
   const listeners = new Set<(s: CatalogueStatus) => void>();
   let allowed: (endpoint: string) => boolean = () => true;
@@ -76,7 +78,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
       await new Promise((resolve) => setImmediate(resolve));
       emit(e.status);
       try {
-        const data: WikiCatalogueData = await fetchWikiCatalogue(endpoint, { userAgent: options.userAgent, timeoutMs: options.timeoutMs, onRequest: options.onRequest });
+        const data: WikiCatalogueData = await fetchWikiCatalogue(endpoint, { http, onRequest: options.onRequest });
         e.catalogue = catalogueOf(data, 'live');
         e.failed = false;
         e.status = { endpoint, source: 'live', mwVersion: data.mwVersion, fetchedAt: data.fetchedAt };
