@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import { defaultUserAgent } from '../../../common/version';
 import {
-  HttpClient, ResolvedRequest, RunSession, RunState, buildUrl, errorMessage, resolveRequest,
+  HttpClient, ResolvedRequest, RunSession, RunState, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
 import { fromPastedUrl } from '../pure/apiSandbox';
-import { curlCommand, logLine, progressMessage, runSettings } from '../pure/runText';
+import { copyText, logLine, progressMessage, runSettings } from '../pure/runText';
 import { RunDiagnostics } from './diagnostics';
 
 export interface RunOutcome {
@@ -135,8 +135,7 @@ export class RunCommands implements vscode.Disposable {
     if (!t) return undefined;
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
-    const url = buildUrl(resolved.endpoint, resolved.params);
-    const text = as === 'url' ? url : curlCommand(url, this.settings().userAgent ?? defaultUserAgent('wikiq-vscode'));
+    const text = copyText(resolved, as, this.settings().userAgent ?? defaultUserAgent('wikiq-vscode'));
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
     return text;
