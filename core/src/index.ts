@@ -32,5 +32,6 @@ export { createContext, type FeatureContext } from './context';
 export * from './results/tables';
 export * from './results/cells';
 
-// Small shared helpers
+// Small shared helpers and words
+export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';
 export { isObj, type JsonObject } from './util/json';

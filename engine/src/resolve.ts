@@ -15,7 +15,7 @@
  *   starts with U+001F), as the API accepts. A variable whose value is a list (`@props = a|b`)
  *   contributes several values; `\|` stays a literal pipe.
  */
-import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, joinValues, parse, scopeFor, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
+import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {
@@ -87,8 +87,6 @@ export interface ResolveOptions {
   catalogue?: Catalogue;
 }
 
-const FALSE_WORDS = new Set(['', 'false', '0', 'no', 'off', 'n', 'f']);
-
 
 /** The line where a variable is defined (the request's own, then the file's), for messages. */
 function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {
@@ -157,7 +155,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       continue;
     }
     const { values, fromVariables } = expandParam(file, p, scope);
-    if (fromVariables && values.length === 1 && FALSE_WORDS.has(values[0].toLowerCase()) && a.owners.get(p.name)?.param.type === 'boolean') {
+    if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && a.owners.get(p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;
       continue;
