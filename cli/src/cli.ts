@@ -9,10 +9,12 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import {
-  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, VERSION, WikiqError, cellText, createLiveProvider, engineUserAgent, errorMessage,
-  exportName, listRequests, readResumePoint, renderExport, resolveRequest, tablesOf, writeAtomic,
+  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, VERSION, engineUserAgent, createLiveProvider, errorMessage, exportName,
+  listRequests, readResumePoint, renderExport, resolveRequest, writeAtomic,
 } from '../../engine/src';
-import { CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, endpointFor, getLanguageService, parse, type Catalogue } from '../../core/src';
+import {
+  CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, cellText, cellValue, endpointFor, getLanguageService, parse, resultTables, type Catalogue,
+} from '../../core/src';
 
 export interface Io {
   out: (s: string) => void;
@@ -248,14 +250,25 @@ async function check(args: Args, io: Io): Promise<number> {
   return errors ? 1 : 0;
 }
 
-function table(rows: Array<Record<string, unknown>>, columns: string[]): string {
+function table(rows: readonly unknown[], columns: string[]): string {
   const cells = rows.map((r) => columns.map((c) => {
-    const t = cellText(r[c]).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ');
+    const t = cellText(cellValue(r, c)).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ');
     return t.length > 60 ? t.slice(0, 59) + '…' : t;
   }));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
   const line = (r: string[]) => r.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+}
+
+/**
+ * `--format table`: every table of the result (or the one named `picked`), each as its name, its
+ * record count and aligned columns, in the order of core's results vocabulary; JSON when there is none.
+ */
+export function formatTables(result: Record<string, unknown>, picked?: string): string {
+  const tables = resultTables(result);
+  const shown = picked ? tables.filter((t) => t.name === picked || t.id === picked) : tables;
+  if (picked && !shown.length) throw new UsageError(`The result has no table '${picked}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).`);
+  return shown.length ? shown.map((t) => `${t.name} (${t.rows.length})\n${table(t.rows, t.columns)}\n`).join('\n') : JSON.stringify(result, null, 2) + '\n';
 }
 
 function readContinue(arg: string, io: Io): Record<string, string> {
@@ -363,10 +376,7 @@ async function run(args: Args, io: Io): Promise<number> {
   } else if (state.batches > 0 || format === 'json') {
     let body: string;
     if (format === 'table') {
-      const tables = tablesOf(result);
-      const shown = picked ? tables.filter((t) => t.name === picked) : tables;
-      if (picked && !shown.length) throw new UsageError(`The result has no table '${picked}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).`);
-      body = shown.length ? shown.map((t) => `${t.name} (${t.rows.length})\n${table(t.rows, t.columns)}\n`).join('\n') : JSON.stringify(result, null, 2) + '\n';
+      body = formatTables(result, picked);
       if (!complete && state.continue) body += `(more results: run with --all, or --continue '${JSON.stringify(state.continue)}')\n`;
     } else if (format === 'json') {
       const members: Record<string, unknown> = { ...result };

@@ -28,5 +28,10 @@ export { getLanguageService, type LanguageService, type LanguageServiceParams } 
 export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';
 
-// Small shared helpers
+// The results vocabulary: which tables a result has, their columns, the text of a cell
+export * from './results/tables';
+export * from './results/cells';
+
+// Small shared helpers and words
+export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';
 export { isObj, type JsonObject } from './util/json';

@@ -1,24 +1,26 @@
 /**
- * The two ways of writing a request, and the conversions between them (pure functions, shared by
- * the code actions, the engine and the client's "Copy as URL"):
+ * The two ways of writing a request, the one encoder of the URL that is sent, and the conversions
+ * between them (pure functions, shared by the engine that sends requests, the client's "Copy as
+ * URL"/"Copy as curl" and the URL⇄lines code actions, so what is copied is exactly what is sent):
  *
  *   lines:  `action = query` / `list = allimages` / `aiprop = timestamp|url` / `redirects`
- *   URL:    `GET https://wiki/w/api.php?action=query&list=allimages&aiprop=timestamp|url&redirects=1`
+ *   URL:    `GET https://wiki/w/api.php?action=query&list=allimages&aiprop=timestamp|url&redirects=`
  *
  * Conventions (what MediaWiki reads back the same way):
- * - a bare name (a boolean set to true) becomes `name=1` (the API's booleans are true whenever
- *   present, whatever the value);
+ * - a bare name (a boolean set to true) becomes `name=` (the API's booleans are true whenever
+ *   present, whatever the value; checked on MediaWiki 1.39);
  * - multiple values are joined with `|`; when a value itself contains a pipe (written `\|`), the
- *   API's alternative form is used: the value starts with U+001F and values are separated by it;
+ *   API's alternative form is used: the value starts with U+001F and values are separated by it
+ *   (`joinValues`);
  * - percent-encoding keeps the URL readable: letters, digits and `-._~!$'()*,;:@/` stay as they
- *   are, `|` stays as the separator, everything else (space, `+`, `&`, `=`, `#`, `%`, non-ASCII…)
- *   is encoded as UTF-8;
+ *   are, `|` stays as the separator of values (in the U+001F form it is `%7C`), everything else (space, `+`, `&`, `=`, `#`, `%`,
+ *   U+001F, non-ASCII…) is encoded as UTF-8;
  * - `{{variables}}` are either expanded (for a URL to copy or send) or kept as written (for the
  *   URL form inside a `.wikiq` file, where the parser expands them again).
  */
 import type { ParamNode, RequestNode, ValuePart } from './parser/ast';
 import { parse } from './parser/parser';
-import { Scope, expand } from './variables';
+import { Scope, expandValuePart } from './variables';
 
 const KEEP = /[A-Za-z0-9\-._~!$'()*,;:@/]/;
 
@@ -51,38 +53,58 @@ export interface ToUrlResult {
 function partValues(part: ValuePart, scope: Scope | undefined, unexpanded: Set<string>): Array<{ text: string; keep?: boolean }> {
   if (!part.variables.length) return [{ text: part.text }];
   if (!scope) return [{ text: part.text, keep: true }];
-  const e = expand(part.text, scope);
+  const e = expandValuePart(part, scope);
   for (const n of [...e.undefinedNames, ...e.cyclic]) unexpanded.add(n);
   if (e.text.includes('{{')) return [{ text: e.text, keep: true }];
-  // A variable's value may hold several values separated by unescaped pipes.
-  const out: Array<{ text: string }> = [];
-  let cur = '';
-  for (let i = 0; i < e.text.length; i++) {
-    const c = e.text[i];
-    if (c === '\\' && e.text[i + 1] === '|') {
-      cur += '|';
-      i++;
-    } else if (c === '|') {
-      out.push({ text: cur.trim() });
-      cur = '';
-    } else cur += c;
-  }
-  out.push({ text: cur.trim() });
-  return out;
+  return e.values.map((text) => ({ text }));
+}
+
+/** The one multi-value form: values joined with `|`, or, when one holds a `|`, each preceded by U+001F. */
+export function joinValues(values: readonly string[]): string {
+  return values.some((v) => v.includes('|')) ? '\u001f' + values.join('\u001f') : values.join('|');
+}
+
+/**
+ * Percent-encodes a value as sent: like a name, but its `|` separators stay readable. In the
+ * U+001F form a `|` is part of a value, not a separator, and is encoded (`%7C`), so the URL line
+ * reads back as one value.
+ */
+export function encodeQueryValue(value: string): string {
+  return value.startsWith('\u001f') ? encodeQueryComponent(value) : value.split('|').map(encodeQueryComponent).join('|');
 }
 
 /** Encodes a value, keeping `{{name}}` references as they are when asked to. */
 function encodeValue(text: string, keepVariables: boolean): string {
-  if (!keepVariables) return encodeQueryComponent(text);
+  if (!keepVariables) return encodeQueryValue(text);
   let out = '';
   let last = 0;
   const re = /\{\{[^{}]*\}\}/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null) {
-    out += encodeQueryComponent(text.slice(last, m.index)) + m[0];
+    out += encodeQueryValue(text.slice(last, m.index)) + m[0];
     last = m.index + m[0].length;
   }
-  return out + encodeQueryComponent(text.slice(last));
+  return out + encodeQueryValue(text.slice(last));
+}
+
+/** The query string (without `?`) of parameters as sent (values already joined, see `joinValues`). */
+export function encodeQuery(params: Record<string, string> | Iterable<readonly [string, string]>): string {
+  const entries = Symbol.iterator in params ? [...(params as Iterable<readonly [string, string]>)] : Object.entries(params);
+  return entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryValue(v)}`).join('&');
+}
+
+/**
+ * The URL of a request as sent: the endpoint (its own query parameters kept unless `params` sets
+ * them, its fragment dropped) and `params` in order. The engine sends exactly this; "Copy as URL"
+ * copies exactly this.
+ */
+export function apiUrl(endpoint: string, params: Record<string, string>): string {
+  const u = new URL(endpoint);
+  const own = [...u.searchParams].filter(([k]) => !Object.prototype.hasOwnProperty.call(params, k));
+  u.search = '';
+  u.hash = '';
+  const q = encodeQuery([...own, ...Object.entries(params)]);
+  return q ? `${u.href}?${q}` : u.href;
 }
 
 /** The query string (without `?`) of a list of parameters. */
@@ -92,14 +114,11 @@ export function paramsToQuery(params: ParamNode[], opts: ToUrlOptions = {}): ToU
   for (const p of params) {
     const name = encodeQueryComponent(p.name);
     if (!p.value) {
-      pairs.push(`${name}=1`);
+      pairs.push(`${name}=`);
       continue;
     }
     const values = p.value.parts.flatMap((part) => partValues(part, opts.scope, unexpanded));
-    const literalPipe = values.some((v) => v.text.includes('|'));
-    const sep = literalPipe ? '%1F' : '|';
-    const body = values.map((v) => encodeValue(v.text, !!v.keep)).join(sep);
-    pairs.push(`${name}=${literalPipe ? '%1F' : ''}${body}`);
+    pairs.push(`${name}=${encodeValue(joinValues(values.map((v) => v.text)), values.some((v) => v.keep))}`);
   }
   return { url: pairs.join('&'), unexpanded: [...unexpanded] };
 }

@@ -17,6 +17,7 @@ import type { ParamNode, RequestNode, Span, ValueNode, VariableDef, WikiqFile } 
 import { closest } from './suggest';
 import { checkTimestamp } from './timestamp';
 import { Expansion, Scope, expand, scopeFor, splitUnescaped } from './variables';
+import { VARIABLE_NAME, isFalseWord } from './words';
 
 /** One value of a parameter after variable expansion, with the span it came from. */
 export interface Val {
@@ -28,9 +29,7 @@ export interface Val {
   fromVariable: boolean;
 }
 
-const FALSE_WORDS = new Set(['false', '0', 'no', 'off', 'n', 'f']);
 const INTEGER = /^[+-]?\d+$/;
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 
 // ---------------------------------------------------------------------------------------------
 // Per-catalogue facts, computed once per catalogue object.
@@ -343,7 +342,7 @@ class Validator {
     const p = owner.param;
     const value = node.value;
     if (p.type === 'boolean') {
-      if (value && value.parts.length === 1 && !value.parts[0].variables.length && FALSE_WORDS.has(value.parts[0].text.toLowerCase())) {
+      if (value && value.parts.length === 1 && !value.parts[0].variables.length && isFalseWord(value.parts[0].text)) {
         this.add(Code.BooleanFalse, node.span, messages[Code.BooleanFalse](node.name, value.parts[0].text));
       }
       return;

@@ -3,7 +3,7 @@
  * variables, the file's variables (before the first `###`), then its own `@name = value` lines.
  * Values may use other variables; cycles and undefined names are reported, never looped on.
  */
-import type { RequestNode, ValueNode, VariableDef, WikiqFile } from './parser/ast';
+import type { RequestNode, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 
 export interface Environment {
   name?: string;
@@ -109,4 +109,15 @@ export function splitUnescaped(text: string): string[] {
   }
   out.push(cur.trim());
   return out;
+}
+
+/**
+ * The values one written value part stands for, its variables expanded: a variable whose value is
+ * a list (`a|b`) gives several values, a `\|` in a variable's value or in the part itself stays a
+ * literal pipe. Works the same for the line form and for a URL line (whose `raw` is still
+ * percent-encoded): it expands the part's unescaped text with its own pipes escaped again.
+ */
+export function expandValuePart(part: ValuePart, scope: Scope): Expansion & { values: string[] } {
+  const e = expand(part.text.replace(/\|/g, '\\|'), scope);
+  return { ...e, values: splitUnescaped(e.text) };
 }

@@ -11,49 +11,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { cellText, cellValue, pickTable, resultTables, type ResultTable } from '../../core/src';
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
-export interface Table {
-  name: string;
-  columns: string[];
-  rows: Array<Record<string, unknown>>;
-}
-
-/** The tables of a merged result: one per list (array of records), one for `pages`. */
-export function tablesOf(result: Record<string, unknown>): Table[] {
-  const out: Table[] = [];
-  for (const body of Object.values(result)) {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) continue;
-    for (const [name, v] of Object.entries(body as Record<string, unknown>)) {
-      let rows: unknown[] | undefined;
-      if (Array.isArray(v)) rows = v;
-      else if (name === 'pages' && v && typeof v === 'object') rows = Object.values(v);
-      if (!rows || !rows.every((r) => r && typeof r === 'object' && !Array.isArray(r))) continue;
-      const records = rows as Array<Record<string, unknown>>;
-      out.push({ name, columns: columnsOf(records), rows: records });
-    }
-  }
-  return out;
-}
-
-/** Columns in first-seen order over all records, so an unknown list still gets a table. */
-export function columnsOf(rows: Array<Record<string, unknown>>): string[] {
-  const cols: string[] = [];
-  const seen = new Set<string>();
-  for (const r of rows) for (const k of Object.keys(r)) if (!seen.has(k)) {
-    seen.add(k);
-    cols.push(k);
-  }
-  return cols;
-}
-
-export function cellText(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
-}
+/** A table to write: columns in order and its rows (records, or plain values read as a `value` column). */
+export type Table = Pick<ResultTable, 'name' | 'columns' | 'rows'>;
 
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -66,7 +29,7 @@ export function csvCell(v: unknown, escapeFormulas = true): string {
 export function toCsv(table: Table, opts: { escapeFormulas?: boolean } = {}): string {
   const esc = opts.escapeFormulas ?? true;
   const lines = [table.columns.map((c) => csvCell(c, esc)).join(',')];
-  for (const r of table.rows) lines.push(table.columns.map((c) => csvCell(r[c], esc)).join(','));
+  for (const r of table.rows) lines.push(table.columns.map((c) => csvCell(cellValue(r, c), esc)).join(','));
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -175,13 +138,13 @@ export interface ExportInput {
   params: Record<string, string>;
 }
 
-/** Renders an export; for CSV/NDJSON `table` picks the list (default: the first). */
+/** Renders an export; for CSV/NDJSON `table` picks the table (default: the first table of records, see core's results vocabulary). */
 export function renderExport(input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
   if (format === 'json') {
     return JSON.stringify({ endpoint: input.endpoint, request: input.params, complete: input.complete, partial: !input.complete, continue: input.continue, ...input.result }, null, 2) + '\n';
   }
-  const tables = tablesOf(input.result);
-  const table = opts.table ? tables.find((t) => t.name === opts.table) : tables[0];
+  const tables = resultTables(input.result);
+  const table = pickTable(tables, opts.table);
   if (!table) throw new Error(opts.table ? `The result has no table '${opts.table}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).` : 'The result has no list to export: choose JSON.');
   if (format === 'ndjson') {
     const body = toNdjson(table.rows);

@@ -14,8 +14,9 @@
  *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat.
  */
 
-export type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObj, type JsonObject } from '../../core/src';
+
+export type Json = JsonObject;
 
 /** Arrays the API repeats in every batch of a continued run: kept once. */
 const REPEATED = new Set(['normalized', 'redirects', 'converted', 'interwiki', 'badrevids', 'pageids']);

@@ -15,7 +15,7 @@
  *   starts with U+001F), as the API accepts. A variable whose value is a list (`@props = a|b`)
  *   contributes several values; `\|` stays a literal pipe.
  */
-import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, parse, scopeFor, splitUnescaped, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
+import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {
@@ -87,8 +87,6 @@ export interface ResolveOptions {
   catalogue?: Catalogue;
 }
 
-const FALSE_WORDS = new Set(['', 'false', '0', 'no', 'off', 'n', 'f']);
-
 
 /** The line where a variable is defined (the request's own, then the file's), for messages. */
 function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {
@@ -105,13 +103,13 @@ function expandParam(file: WikiqFile, p: ParamNode, scope: Scope): { values: str
       continue;
     }
     fromVariables = true;
-    const x = expand(part.raw, scope);
+    const x = expandValuePart(part, scope);
     const line = lineOf(file, part.span.start);
     if (x.undefinedNames.length) {
       throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
     }
     if (x.cyclic.length) throw new ResolveError(`Line ${line + 1}: the variable '${x.cyclic[0]}' (in ${p.name}) refers to itself.`, line);
-    values.push(...splitUnescaped(x.text));
+    values.push(...x.values);
   }
   return { values, fromVariables };
 }
@@ -157,12 +155,12 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       continue;
     }
     const { values, fromVariables } = expandParam(file, p, scope);
-    if (fromVariables && values.length === 1 && FALSE_WORDS.has(values[0].toLowerCase()) && a.owners.get(p.name)?.param.type === 'boolean') {
+    if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && a.owners.get(p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;
       continue;
     }
-    params[p.name] = values.some((v) => v.includes('|')) ? '\u001f' + values.join('\u001f') : values.join('|');
+    params[p.name] = joinValues(values);
     lines[p.name] = line;
   }
   params.format = 'json';

@@ -15,6 +15,7 @@ import { readJson } from './json';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
+import { apiUrl } from '../../core/src';
 
 export interface RunOptions {
   /** Follow continuation to the end (default: one batch). */
@@ -106,12 +107,6 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export function buildUrl(endpoint: string, params: Record<string, string>): string {
-  const u = new URL(endpoint);
-  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
-  return u.toString();
-}
-
 /** Is the run partial: more results exist and were not fetched (stopped by a cap, a cancel or an error)? */
 export function isPartial(state: RunState): boolean {
   return !state.complete && state.batches > 0;
@@ -161,7 +156,7 @@ export class RunSession {
     const params = this.nextParams();
     const maxlag = this.options.maxlag ?? 5;
     if (opts.paging && maxlag > 0 && !('maxlag' in this.request.params)) params.maxlag = String(maxlag);
-    const url = buildUrl(this.request.endpoint, params);
+    const url = apiUrl(this.request.endpoint, params); // core's one URL encoder: what "Copy as URL" copies
     const { json, res } = await this.fetchWithRetry(url, signal);
     const n = this.state.batches + 1;
     const info: BatchInfo = { n, status: res.status, ms: res.ms, bytes: res.bytes, url, batchcomplete: !Array.isArray(json) && 'batchcomplete' in json };

@@ -118,7 +118,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.match(r.err, /wrote files\.partial\.csv \(partial\)/);
     assert.match(r.err, /stopped after 2 batches \(--max-batches\)/);
     const csv = fs.readFileSync(path.join(dir, 'files.partial.csv'), 'utf8').split('\r\n');
-    assert.equal(csv[0], 'name,ns,title');
+    assert.equal(csv[0], 'name,title,ns', 'allimages in its usual column order, as the results view shows it');
     assert.equal(csv.length, 1 + 4 + 1 + 1);
     assert.match(csv[5], /^"# partial: continue=/);
     assert.ok(!fs.existsSync(path.join(dir, 'files.csv')));
@@ -141,7 +141,7 @@ describe('wikiq CLI against a misbehaving server', () => {
   it('--format table prints aligned columns and says more results exist', async () => {
     const r = await cli(['run', 'all.wikiq', '--format', 'table']);
     assert.equal(r.code, 0);
-    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  ns  title\n----  --  -------\nF0    6   File:F0');
+    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0  6');
     assert.match(r.out, /more results: run with --all/);
   });
   it('reads an environment from .vscode/settings.json (with comments) beside the file', async () => {

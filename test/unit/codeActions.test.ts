@@ -134,7 +134,7 @@ describe('code actions: URL ⇄ lines', () => {
   it('converts a request in lines into one URL', () =>
     check('@endpoint = https://w.example/api.php\n### F¦\naction = query\nlist = allimages\naiprop = timestamp|url\n       | size\naifrom = B C+D\n# a comment\nredirects\nailimit = {{limit}}\n', {
       title: 'Convert request to a URL', kind: R,
-      result: '@endpoint = https://w.example/api.php\n### F\nGET https://w.example/api.php?action=query&list=allimages&aiprop=timestamp|url|size&aifrom=B%20C%2BD&redirects=1&ailimit={{limit}}\n# a comment\n',
+      result: '@endpoint = https://w.example/api.php\n### F\nGET https://w.example/api.php?action=query&list=allimages&aiprop=timestamp|url|size&aifrom=B%20C%2BD&redirects=&ailimit={{limit}}\n# a comment\n',
     }));
   it('converts the last request of a file without a final newline', () =>
     check('@endpoint = https://w.example/api.php\n### F¦\naction = query\nlist = allimages', {

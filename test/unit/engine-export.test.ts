@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { NdjsonFileWriter, csvCell, exportName, exportToFile, renderExport, tablesOf, toCsv, writeAtomic } from '../../engine/src';
+import { NdjsonFileWriter, csvCell, exportName, exportToFile, renderExport, toCsv, writeAtomic } from '../../engine/src';
+import { resultTables } from '../../core/src';
 
 const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-export-'));
 
@@ -84,20 +85,21 @@ describe('engine: export', () => {
 
   it('writes a table that reads back to the same cells', () => {
     const rows = [{ name: 'A,1', comment: 'he said "no"\nthen left', ns: -1 }, { name: '=HYPERLINK("x")', extra: { k: [1] } }];
-    const t = tablesOf({ query: { allimages: rows } })[0];
-    assert.deepEqual(t.columns, ['name', 'comment', 'ns', 'extra']);
+    const t = resultTables({ query: { allimages: rows } })[0];
+    // allimages' usual columns first (name … ns), as the results view shows them, then the rest
+    assert.deepEqual(t.columns, ['name', 'ns', 'comment', 'extra']);
     const csv = toCsv(t);
     assert.ok(csv.endsWith('\r\n'));
     assert.deepEqual(readCsv(csv), [
-      ['name', 'comment', 'ns', 'extra'],
-      ['A,1', 'he said "no"\nthen left', '-1', ''],
+      ['name', 'ns', 'comment', 'extra'],
+      ['A,1', '-1', 'he said "no"\nthen left', ''],
       [`'=HYPERLINK("x")`, '', '', '{"k":[1]}'],
     ]);
   });
 
-  it('finds one table per list and one for pages (fv2 array or fv1 object)', () => {
-    const t = tablesOf({ query: { logevents: [{ logid: 1 }, { logid: 2, extra: true }], pages: { 5: { pageid: 5, title: 'A' } }, general: { sitename: 'W' } } });
-    assert.deepEqual(t.map((x) => [x.name, x.columns, x.rows.length]), [['logevents', ['logid', 'extra'], 2], ['pages', ['pageid', 'title'], 1]]);
+  it('finds one table per list, one for pages (fv2 array or fv1 object), and meta objects as key/value', () => {
+    const t = resultTables({ query: { logevents: [{ logid: 1 }, { logid: 2, extra: true }], pages: { 5: { pageid: 5, title: 'A' } }, general: { sitename: 'W' } } });
+    assert.deepEqual(t.map((x) => [x.name, x.columns, x.rows.length]), [['logevents', ['logid', 'extra'], 2], ['pages', ['pageid', 'title'], 1], ['general', ['key', 'value'], 1]]);
   });
 
   const input = { result: { query: { allimages: [{ name: 'A' }] } }, complete: false, continue: { aicontinue: 'B', continue: '-||' }, endpoint: 'https://w/api.php', params: { action: 'query' } };

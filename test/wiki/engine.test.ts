@@ -163,7 +163,7 @@ describe('engine against a real MediaWiki', () => {
       assert.equal(r.code, 0, r.err);
       const csv = fs.readFileSync(path.join(dir, 'files.csv'), 'utf8');
       assert.equal(csv.trim().split('\r\n').length, SEED.files + 1);
-      assert.match(csv.split('\r\n')[0], /^name,timestamp,url/);
+      assert.match(csv.split('\r\n')[0], /^name,title,timestamp,url/); // allimages' usual column order, as the results view shows it
     });
     it('run --format ndjson --out streams records to a file', async () => {
       const f = write('nd.wikiq', file('action = query\nlist = logevents\nlelimit = 20'));
@@ -177,7 +177,7 @@ describe('engine against a real MediaWiki', () => {
       const f = write('table.wikiq', file('action = query\nlist = allimages\nailimit = 3'));
       const r = await cli(['run', f, '--format', 'table']);
       assert.equal(r.code, 0);
-      assert.match(r.out, /^allimages \(3\)\nname\s+timestamp\s+url/);
+      assert.match(r.out, /^allimages \(3\)\nname\s+title\s+timestamp\s+url/);
     });
     it('fails clearly on a dead endpoint, exit 1, no stack trace', async () => {
       const f = write('dead.wikiq', '@endpoint = http://127.0.0.1:9/api.php\naction = query\nlist = allimages\n');

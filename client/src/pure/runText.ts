@@ -1,7 +1,8 @@
 /**
- * Text the run commands show: the curl command line, progress messages, the output channel's line
+ * Text the run commands show: the copied URL and curl command line, progress messages, the output channel's line
  * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
  */
+import { apiUrl } from '../../../core/src';
 import type { HttpLogEntry, Progress } from '../../../engine/src';
 
 /** Quotes one argument for a POSIX shell. */
@@ -12,6 +13,15 @@ export function shellQuote(s: string): string {
 /** `curl --compressed -H 'User-Agent: …' '<url>'`. */
 export function curlCommand(url: string, userAgent: string): string {
   return `curl --compressed -H ${shellQuote(`User-Agent: ${userAgent}`)} ${shellQuote(url)}`;
+}
+
+/**
+ * What "Copy as URL" / "Copy as curl" copy for a resolved request: the URL the runner sends for its
+ * first batch (core's one encoder, `apiUrl`), or a curl command fetching exactly that URL.
+ */
+export function copyText(request: { endpoint: string; params: Record<string, string> }, as: 'url' | 'curl', userAgent: string): string {
+  const url = apiUrl(request.endpoint, request.params);
+  return as === 'url' ? url : curlCommand(url, userAgent);
 }
 
 export function progressMessage(p: Progress): string {

@@ -3,8 +3,10 @@
  * (extension host), the webview script (browser) and the unit tests.
  *
  * The panel's input is a plain `ResultsModel`, so the view does not depend on engine internals;
- * `fromEngine.ts` builds one from an engine run.
+ * `fromEngine.ts` builds one from an engine run. Which tables a result has, their columns and cell
+ * text come from core's results vocabulary, so the view, CSV export and the CLI agree.
  */
+import { isObj, recordCount, resultTables } from '../../../core/src';
 
 export interface ResultsMessage {
   code?: string;
@@ -58,65 +60,16 @@ export function headerOf(m: ResultsModel): ModelHeader {
 }
 
 type Obj = Record<string, unknown>;
-export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObj };
 export const isNested = (v: unknown): boolean => typeof v === 'object' && v !== null;
 
 // ---------------------------------------------------------------------------------------------
-// Tables found in a merged result
+// Tables, columns and cell text: core's results vocabulary (the same as export and the CLI use)
 
-export type TableKind = 'list' | 'pages' | 'paraminfo' | 'objects' | 'keyvalue';
-
-export interface TableSpec {
-  /** Unique id: the path joined by '.', e.g. `query.allimages`. */
-  id: string;
-  /** The member name (`allimages`, `pages`, `modules`): what export's `table` names. */
-  name: string;
-  path: string[];
-  kind: TableKind;
-}
-
-/** Members of a result body that are not tables of their own. */
-const NOT_TABLES = new Set(['continue', 'batchcomplete', 'warnings', 'errors', 'debuginfo', 'servedby', 'curtimestamp', 'uselang', 'docref', 'limits']);
-
-/**
- * The tables of a merged result: one per list (array of records or values), one for `pages`
- * (formatversion 2 array or formatversion 1 object), the module descriptors of `paraminfo` as a
- * reference, and for objects (meta modules such as siteinfo) a key/value table or, when every
- * value is a record, a table of those records keyed by their member name.
- */
-export function findTables(result: unknown): TableSpec[] {
-  const out: TableSpec[] = [];
-  if (!isObj(result)) return out;
-  for (const [top, body] of Object.entries(result)) {
-    if (NOT_TABLES.has(top)) continue;
-    if (Array.isArray(body)) {
-      out.push({ id: top, name: top, path: [top], kind: 'list' });
-      continue;
-    }
-    if (!isObj(body)) continue;
-    for (const [name, v] of Object.entries(body)) {
-      const path = [top, name];
-      const id = path.join('.');
-      if (top === 'paraminfo' && name === 'modules' && Array.isArray(v)) out.push({ id, name, path, kind: 'paraminfo' });
-      else if (name === 'pages' && (Array.isArray(v) || isObj(v))) out.push({ id, name, path, kind: 'pages' });
-      else if (Array.isArray(v)) out.push({ id, name, path, kind: 'list' });
-      else if (isObj(v) && Object.keys(v).length) {
-        const values = Object.values(v);
-        out.push({ id, name, path, kind: values.every(isObj) ? 'objects' : 'keyvalue' });
-      }
-    }
-  }
-  return out;
-}
-
-export function getPath(root: unknown, path: readonly string[]): unknown {
-  let v = root;
-  for (const p of path) {
-    if (!isNested(v)) return undefined;
-    v = (v as Obj)[p];
-  }
-  return v;
-}
+export {
+  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, getPath, preferredColumns, recordCount, resultTables, tableRows,
+  type TableKind, type TableSpec,
+} from '../../../core/src';
 
 /** Sets a value at a path, creating objects on the way. */
 export function setPath(root: Obj, path: readonly string[], value: unknown): void {
@@ -128,104 +81,8 @@ export function setPath(root: Obj, path: readonly string[], value: unknown): voi
   o[path[path.length - 1]] = value;
 }
 
-/** The rows of a table. For lists and fv2 pages this is the array itself (appends show up). */
-export function tableRows(result: unknown, spec: TableSpec): unknown[] {
-  const v = getPath(result, spec.path);
-  if (Array.isArray(v)) return v;
-  if (!isObj(v)) return [];
-  if (spec.kind === 'keyvalue') return Object.entries(v).map(([key, value]) => ({ key, value }));
-  if (spec.kind === 'objects') return Object.entries(v).map(([key, rec]) => (isObj(rec) ? { '#key': key, ...rec } : { '#key': key, value: rec }));
-  return Object.values(v); // fv1 pages keyed by id
-}
-
-/** Records in the result's tables (paraminfo modules count as records). */
-export function recordCount(result: unknown): number {
-  let n = 0;
-  for (const t of findTables(result)) if (t.kind !== 'keyvalue' && t.kind !== 'objects') n += tableRows(result, t).length;
-  return n;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Columns
-
-/** Column orders for known lists; other fields follow in first-seen order. */
-export const PREFERRED_COLUMNS: Record<string, string[]> = {
-  allimages: ['name', 'title', 'timestamp', 'user', 'size', 'width', 'height', 'mime', 'url', 'descriptionurl', 'descriptionshorturl', 'ns'],
-  logevents: ['logid', 'type', 'action', 'title', 'user', 'timestamp', 'params', 'comment', 'parsedcomment', 'ns', 'pageid', 'logpage', 'revid'],
-  pages: ['pageid', 'ns', 'title', 'missing', 'invalid'],
-  keyvalue: ['key', 'value'],
-};
-
-/** Incrementally collected columns of a table: preferred ones first, then in first-seen order. */
-export class ColumnSet {
-  private readonly seen = new Set<string>();
-  private readonly others: string[] = [];
-  private scanned = 0;
-
-  constructor(private readonly preferred: readonly string[] = []) {}
-
-  /** Scans rows from where the last call stopped; returns true when new columns appeared. */
-  update(rows: readonly unknown[]): boolean {
-    let added = false;
-    for (let i = this.scanned; i < rows.length; i++) {
-      const r = rows[i];
-      if (isObj(r)) {
-        for (const k in r) {
-          if (!this.seen.has(k)) {
-            this.seen.add(k);
-            this.others.push(k);
-            added = true;
-          }
-        }
-      } else if (!this.seen.has('value')) {
-        this.seen.add('value');
-        this.others.push('value');
-        added = true;
-      }
-    }
-    this.scanned = rows.length;
-    return added;
-  }
-
-  reset(): void {
-    this.seen.clear();
-    this.others.length = 0;
-    this.scanned = 0;
-  }
-
-  get columns(): string[] {
-    const pref = this.preferred.filter((c) => this.seen.has(c));
-    const p = new Set(pref);
-    return [...pref, ...this.others.filter((c) => !p.has(c))];
-  }
-}
-
-export function columnsOf(rows: readonly unknown[], preferred: readonly string[] = []): string[] {
-  const c = new ColumnSet(preferred);
-  c.update(rows);
-  return c.columns;
-}
-
-/** A cell's value: records by column, plain values (lists of strings) as `value`. */
-export function cellValue(row: unknown, column: string): unknown {
-  if (isObj(row)) return row[column];
-  return column === 'value' ? row : undefined;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Formatting
-
-/** Plain text of a value, for filtering, copying and CSV: strings as is, the rest as JSON. */
-export function cellText(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  try {
-    return JSON.stringify(v);
-  } catch {
-    return String(v);
-  }
-}
 
 const LABEL_KEYS = ['title', 'name', '*', 'value', 'user', 'timestamp'];
 
@@ -447,7 +304,7 @@ export interface PanelSnapshot {
     errors: ResultsMessage[];
     warnings: ResultsMessage[];
   };
-  /** Lists, pages and paraminfo modules, with the columns the table shows. */
+  /** Lists, pages, paraminfo modules and parameters, with the columns the table shows (core's resultTables). */
   tables: Array<{ name: string; columns: string[]; rows: unknown[] }>;
   /** paraminfo module descriptors. */
   modules: unknown[];
@@ -456,19 +313,16 @@ export interface PanelSnapshot {
 }
 
 export function snapshotOf(m: ResultsModel, canPage = true): PanelSnapshot {
-  const specs = findTables(m.result);
-  const tables = specs.filter((t) => t.kind === 'list' || t.kind === 'pages' || t.kind === 'paraminfo').map((t) => {
-    const rows = tableRows(m.result, t);
-    return { name: t.name, columns: columnsOf(rows, PREFERRED_COLUMNS[t.name] ?? []), rows };
-  });
-  const para = specs.find((t) => t.kind === 'paraminfo');
+  const all = resultTables(m.result);
+  const tables = all.filter((t) => t.kind !== 'keyvalue' && t.kind !== 'objects').map(({ name, columns, rows }) => ({ name, columns, rows }));
+  const para = all.find((t) => t.kind === 'paraminfo');
   return {
     header: {
       name: m.requestName, endpoint: m.endpoint, status: m.httpStatus, ms: m.timeMs ?? 0, bytes: m.bytes ?? 0, batches: m.batches, complete: m.complete,
       records: recordCount(m.result), canContinue: canPage && !m.complete && !!m.continue, failure: m.failure, errors: m.errors, warnings: m.warnings,
     },
     tables,
-    modules: para ? tableRows(m.result, para) : [],
+    modules: para ? para.rows : [],
     json: m.result,
   };
 }

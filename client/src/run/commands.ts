@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import {
-  HttpClient, ResolvedRequest, RunSession, RunState, buildUrl, engineUserAgent, errorMessage, resolveRequest,
+  HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
 import { fromPastedUrl } from '../pure/apiSandbox';
-import { curlCommand, logLine, progressMessage, runSettings } from '../pure/runText';
+import { copyText, logLine, progressMessage, runSettings } from '../pure/runText';
 import { RunDiagnostics } from './diagnostics';
 
 export interface RunOutcome {
@@ -134,8 +134,7 @@ export class RunCommands implements vscode.Disposable {
     if (!t) return undefined;
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
-    const url = buildUrl(resolved.endpoint, resolved.params);
-    const text = as === 'url' ? url : curlCommand(url, this.settings().userAgent ?? engineUserAgent('wikiq-vscode'));
+    const text = copyText(resolved, as, this.settings().userAgent ?? engineUserAgent('wikiq-vscode'));
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
     return text;

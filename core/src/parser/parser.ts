@@ -16,6 +16,7 @@ import type {
   VariableDef, VariableRef, WikiqFile,
 } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
+import { VARIABLE_NAME } from '../words';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
 const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
@@ -38,7 +39,6 @@ function isParamName(text: string, s: number, e: number): boolean {
   }
   return true;
 }
-const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 const URL_START = /^https?:\/\//i;
 

@@ -10,11 +10,11 @@ declare class URL {
   readonly host: string;
   readonly origin: string;
   readonly pathname: string;
-  readonly search: string;
-  readonly hash: string;
+  search: string;
+  hash: string;
   readonly username: string;
   readonly password: string;
   readonly href: string;
-  readonly searchParams: { forEach(callback: (value: string, key: string) => void): void };
+  readonly searchParams: Iterable<[string, string]> & { forEach(callback: (value: string, key: string) => void): void };
   toString(): string;
 }

@@ -1,0 +1,2 @@
+import { Catalogue } from './model';
+export declare function bundledCatalogue(): Catalogue;

@@ -1,0 +1,134 @@
+/**
+ * The catalogue model: one normalised shape for every `action=paraminfo` output the API has had —
+ * formatversion 1 (flags present as `""`), formatversion 2 (flags as booleans), help as none/html/
+ * wikitext/raw, old wikis' `mainmodule`/`querymodules`/`pagesetmodule`/`formatmodules` (and the
+ * very old `type: "bool"`, `default: "false"`) — so the bundled, cached and live catalogues are one
+ * model. Reading never throws: malformed entries are skipped (and described in `problems`).
+ *
+ * Two members are wikiq's own, not MediaWiki's (MediaWiki never sends them; the bundled catalogue
+ * and the cache use them to say what is not known):
+ * - `wikiqparametersunknown` on a module descriptor: its parameter list is not known (the contract
+ *   shows none or only some of them) → `parametersKnown: false`; unknown names with its prefix are
+ *   not errors. A module that declares `dynamicparameters` is treated the same way.
+ * - `wikiqincompletevalues` on a parameter descriptor: its enumeration lists only some of the
+ *   accepted values → `valuesIncomplete: true`.
+ * Either may be `""` (formatversion 1 style) or `true`.
+ */
+export type CatalogueSource = 'bundled' | 'cached' | 'live';
+export interface InfoNote {
+    name: string;
+    values?: Array<string | number>;
+    text?: string;
+}
+export interface ParamInfo {
+    index: number;
+    /** Without the module prefix. */
+    name: string;
+    /** A scalar type name (`string`, `integer`, `limit`, `boolean`, `timestamp`, `namespace`, `user`, `title`, `text`, `submodule`…) or the allowed values of an enumeration. */
+    type: string | string[];
+    /** The default as the API would send it (multi defaults joined with `|`); undefined when none. */
+    default?: string;
+    multi: boolean;
+    lowlimit?: number;
+    highlimit?: number;
+    limit?: number;
+    min?: number;
+    max?: number;
+    highmax?: number;
+    subtypes?: string[];
+    allspecifier?: string;
+    extranamespaces?: number[];
+    allowsduplicates: boolean;
+    deprecated: boolean;
+    deprecatedvalues: string[];
+    internalvalues: string[];
+    /** The enumeration lists only some of the accepted values (values outside it are not errors). */
+    valuesIncomplete: boolean;
+    required: boolean;
+    sensitive: boolean;
+    info: InfoNote[];
+    /** For templated parameters: placeholder → name (unprefixed) of the parameter that supplies its values. */
+    templatevars?: Record<string, string>;
+    /** For `submodule` parameters: value → module path. */
+    submodules?: Record<string, string>;
+    /** Prefix added to the submodule's own prefix (`g` for `generator`). */
+    submoduleparamprefix?: string;
+    tokentype?: string;
+    /** Markdown (or plain text). */
+    description?: string;
+    valuedescriptions?: Record<string, string>;
+}
+export interface ModuleInfo {
+    name: string;
+    path: string;
+    /** `action`, `list`, `prop`, `meta`, `format`, or `main` for the main module. */
+    group: string;
+    prefix: string;
+    classname?: string;
+    source?: string;
+    sourcename?: string;
+    licensetag?: string;
+    licenselink?: string;
+    readrights: boolean;
+    writerights: boolean;
+    mustbeposted: boolean;
+    generator: boolean;
+    deprecated: boolean;
+    internal: boolean;
+    helpurls: string[];
+    description?: string;
+    parameters: ParamInfo[];
+    templatedparameters: ParamInfo[];
+    /** False where the catalogue does not know the module's parameter list (the contract's "not shown"). */
+    parametersKnown: boolean;
+    /** The module accepts parameters beyond its list (MediaWiki's `dynamicparameters`). */
+    dynamicparameters: boolean;
+    /** What `dynamicparameters` said about them, when help was asked for. */
+    dynamicparametersDescription?: string;
+    /** Example requests (only when help was asked for). */
+    examples?: ModuleExample[];
+}
+export interface ModuleExample {
+    /** The query string, without `api.php?`. */
+    query: string;
+    description?: string;
+}
+export interface NamespaceInfo {
+    id: number;
+    name: string;
+    canonical?: string;
+    aliases?: string[];
+}
+export interface CatalogueInit {
+    source: CatalogueSource;
+    modules: ModuleInfo[];
+    /** True when the module list is complete (a wiki's own); false for the bundled one. */
+    exhaustive: boolean;
+    endpoint?: string;
+    mwVersion?: string;
+    fetchedAt?: string;
+    namespaces?: NamespaceInfo[];
+}
+export declare class Catalogue {
+    readonly source: CatalogueSource;
+    readonly exhaustive: boolean;
+    readonly endpoint?: string;
+    readonly mwVersion?: string;
+    readonly fetchedAt?: string;
+    readonly namespaces?: NamespaceInfo[];
+    private readonly byPath;
+    private readonly list;
+    private readonly paramMaps;
+    constructor(init: CatalogueInit);
+    module(path: string): ModuleInfo | undefined;
+    modules(): ModuleInfo[];
+    main(): ModuleInfo | undefined;
+    actions(): ModuleInfo[];
+    formats(): ModuleInfo[];
+    queryModules(group: 'list' | 'prop' | 'meta'): ModuleInfo[];
+    generators(): ModuleInfo[];
+    /** A module's parameter by unprefixed name (O(1) after the first call per module). */
+    param(module: ModuleInfo, name: string): ParamInfo | undefined;
+}
+/** The allowed values of an enumeration, or the module names of a `submodule` parameter. */
+export declare function enumValues(p: ParamInfo): string[] | undefined;
