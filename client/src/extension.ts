@@ -12,6 +12,7 @@ import {
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import { ResultsPanel } from './results/ResultsPanel';
+import { RunDriver } from './results/runDriver';
 
 let client: LanguageClient | undefined;
 
@@ -111,9 +112,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       return result;
     }),
   );
-  context.subscriptions.push(ResultsPanel.register(context, () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false));
-  const run = new RunCommands(environments, output, (session, document, http) => {
-    ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session, http);
+  const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
+  // The panel and the engine binding know each other only through ./results/port.
+  context.subscriptions.push(ResultsPanel.register(context, { driver: (panel, session) => new RunDriver(panel, session, escapeFormulas) }));
+  const run = new RunCommands(environments, output, (session, document) => {
+    ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
   });
   context.subscriptions.push(run);
   c.onNotification(CatalogueStatusNotification, (s) => {

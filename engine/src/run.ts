@@ -107,11 +107,6 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Is the run partial: more results exist and were not fetched (stopped by a cap, a cancel or an error)? */
-export function isPartial(state: RunState): boolean {
-  return !state.complete && state.batches > 0;
-}
-
 const messageKey = (m: ApiMessage) => `${m.module ?? ''}\u0000${m.code ?? ''}\u0000${m.text}`;
 
 /** A run of one request, continued batch by batch; the merged result grows as batches arrive. */

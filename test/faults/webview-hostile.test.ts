@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UpdatePlanner } from '../../client/src/results/delta';
-import type { WebviewMessage } from '../../client/src/results/protocol';
+import type { WebviewMessage } from '../../client/shared/messages';
 import { allimagesModel, hostileModel, hostileParaminfo, logeventsModel, paraminfoModel } from './webviewFixtures';
 import { WebviewPage } from './webviewPage';
 
@@ -166,7 +166,7 @@ describe('results view in chromium', () => {
     const posted = await w.posted();
     const copy = posted.filter((m): m is Extract<WebviewMessage, { type: 'copy' }> => m.type === 'copy').pop();
     assert.ok(copy && copy.text.startsWith('<img src=x onerror='), `copied the raw name: ${copy?.text}`);
-    const { parseWebviewMessage } = await import('../../client/src/results/protocol');
+    const { parseWebviewMessage } = await import('../../client/shared/validate');
     for (const m of posted) assert.equal(parseWebviewMessage(m).ok, true, `the host accepts ${JSON.stringify(m).slice(0, 120)}`);
   });
 

@@ -3,7 +3,7 @@
  * MediaWiki 1.39 give them (allimages, logevents with the HTML-anchor params of an extension's
  * log type, merged pages, paraminfo descriptors), hostile ones, and large generated lists.
  */
-import type { ResultsModel } from '../../client/src/results/model';
+import type { ResultsModel } from '../../client/shared/model';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const ts = (i: number) => {

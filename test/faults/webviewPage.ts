@@ -14,8 +14,8 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import { makeNonce, resultsHtml } from '../../client/src/results/html';
-import type { ResultsModel } from '../../client/src/results/model';
-import type { HostMessage, WebviewMessage } from '../../client/src/results/protocol';
+import type { HostMessage, WebviewMessage } from '../../client/shared/messages';
+import type { ResultsModel } from '../../client/shared/model';
 import { Theme, bodyClass, themeCss } from './webviewTheme';
 
 export const repoRoot = path.resolve(__dirname, '../../..');

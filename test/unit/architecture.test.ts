@@ -50,8 +50,16 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     ['client/src/extension.ts', 'vscode', undefined],
     ['client/media/src/main.ts', '../../src/results/model', /webview may not import client/],
     ['client/media/src/main.ts', 'node:path', /no I\/O/],
-    ['client/media/src/main.ts', '../../shared/protocol', undefined],
-    ['client/shared/protocol.ts', 'vscode', /may not import the package vscode/],
+    ['client/media/src/main.ts', '../../shared/messages', undefined],
+    ['client/media/src/table.ts', '../../../core/src', undefined],
+    ['client/media/src/table.ts', '../../../core/src/results/tables', /internals/],
+    ['client/media/src/table.ts', '../../../engine/src', /webview may not import engine/],
+    ['client/shared/messages.ts', 'vscode', /may not import the package vscode/],
+    ['client/shared/tables.ts', '../../core/src', undefined],
+    ['client/shared/tables.ts', '../src/results/ResultsPanel', /shared may not import client/],
+    ['client/src/results/ResultsPanel.ts', './runDriver', /may not import each other/],
+    ['client/src/results/runDriver.ts', './ResultsPanel', /may not import each other/],
+    ['client/src/results/runDriver.ts', './port', undefined],
     ['test/unit/x.test.ts', '../../core/src/parser/parser', undefined],
   ];
   for (const [from, spec, verdict] of rows) {

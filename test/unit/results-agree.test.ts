@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatTables } from '../../cli/src/cli';
-import { ResultsModel, snapshotOf } from '../../client/src/results/model';
+import type { ResultsModel } from '../../client/shared/model';
+import { snapshotOf } from '../../client/shared/tables';
 import { renderExport } from '../../engine/src';
 
 const paraminfo = (file: string) => {

@@ -7,12 +7,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import { contentSecurityPolicy, resultsHtml } from '../../client/src/results/html';
-import {
-  ColumnSet, ResultsModel, columnsOf, compact, compareCells, findTables, formatBytes, recordCount, redactDebug, safeHttpUrl, snapshotOf, tableRows,
-  thumbnailUrl, truncateForState,
-} from '../../client/src/results/model';
-import { AppendMessage, RenderMessage, parseFromWebview, parseWebviewMessage } from '../../client/src/results/protocol';
-import { bodyHeight, computeWindow, scrollToReveal } from '../../client/src/results/windowing';
+import { ColumnSet, columnsOf, compareCells, findTables, recordCount, snapshotOf, tableRows, truncateForState } from '../../client/shared/tables';
+import { compact, formatBytes } from '../../client/shared/format';
+import type { AppendMessage, RenderMessage } from '../../client/shared/messages';
+import type { ResultsModel } from '../../client/shared/model';
+import { redactDebug } from '../../client/shared/redact';
+import { safeHttpUrl, thumbnailUrl } from '../../client/shared/url';
+import { parseFromWebview, parseWebviewMessage } from '../../client/shared/validate';
+import { bodyHeight, computeWindow, scrollToReveal } from '../../client/shared/windowing';
 
 function model(result: unknown, extra: Partial<ResultsModel> = {}): ResultsModel {
   return {

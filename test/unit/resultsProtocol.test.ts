@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFromWebview } from '../../client/src/results/protocol';
-import { redactDebug } from '../../client/src/results/model';
+import { redactDebug } from '../../client/shared/redact';
+import { parseFromWebview } from '../../client/shared/validate';
 
 test('webview messages: only listed types with valid shapes are accepted', () => {
   assert.deepEqual(parseFromWebview({ type: 'loadNext', extra: 1 }), { type: 'loadNext' });

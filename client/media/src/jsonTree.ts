@@ -5,7 +5,9 @@
  * capped; past the cap the tree says so and offers export instead. Search walks the value in time
  * slices and reveals each match (expanding the buckets on its way). Everything is inserted as text.
  */
-import { compact, isNested, safeHttpUrl } from '../../src/results/model';
+import { compact } from '../../shared/format';
+import { isNested } from '../../shared/json';
+import { safeHttpUrl } from '../../shared/url';
 import { button, clear, h, onInputQuiet } from './dom';
 import { Cancellable, yieldToBrowser } from './schedule';
 

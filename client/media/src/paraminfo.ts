@@ -4,7 +4,8 @@
  * (enumerations listed, deprecated values struck), default, limits and notes. Sections are built
  * in time slices; a module's parameter table is built when it is first opened.
  */
-import { isObj, safeHttpUrl } from '../../src/results/model';
+import { isObj } from '../../shared/json';
+import { safeHttpUrl } from '../../shared/url';
 import { clear, h } from './dom';
 import { sanitizeHtml } from './purify';
 import { Cancellable, yieldToBrowser } from './schedule';

@@ -8,7 +8,7 @@
  * removed. The result is a DOM fragment: no string is ever parsed into the live document.
  */
 import DOMPurify from 'dompurify';
-import { safeHttpUrl } from '../../src/results/model';
+import { safeHttpUrl } from '../../shared/url';
 
 const CONFIG = {
   ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],

@@ -14,10 +14,6 @@ export function yieldToBrowser(): Promise<void> {
   });
 }
 
-export function nextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
-}
-
 /** A job that can be cancelled by starting a newer one with the same token. */
 export class Cancellable {
   private gen = 0;

@@ -1,11 +1,11 @@
 /**
  * A virtualised grid: only the rows near the scroll position exist in the DOM (fixed row height,
- * ../../src/results/windowing), so 100,000 rows scroll like 100. One tab stop (the grid); the
+ * ../../shared/windowing), so 100,000 rows scroll like 100. One tab stop (the grid); the
  * active cell moves with the arrow keys, Home/End, PageUp/PageDown, Ctrl+Home/End; ArrowUp from
  * the first row reaches the header, where Enter sorts and Alt+←/→ resizes. Presentation only: the
  * owner supplies rows, columns, cell rendering, sorting and what activation does.
  */
-import { bodyHeight, computeWindow, scrollToReveal } from '../../src/results/windowing';
+import { bodyHeight, computeWindow, scrollToReveal } from '../../shared/windowing';
 import { h } from './dom';
 
 export interface VColumn {

@@ -2,12 +2,13 @@
  * The results view: one webview panel per request (by key), reused when the request runs again
  * unless the user pinned it (then the next run opens a new panel and the pinned one stays).
  *
- * - Input is a plain `ResultsModel` (./model): `ResultsPanel.show(key, model)` and `update(model)`;
+ * - Input is a plain `ResultsModel` (client/shared/model): `ResultsPanel.show(key, model)` and `update(model)`;
  *   updates are throttled and sent as a render plus chunked appends (./delta), so a new batch
  *   appends without losing the scroll position and 100,000 records never make one huge message.
  * - Load next batch / Load all / Cancel / Export from the view reach the host as validated messages
- *   (./protocol) and run through a `RunDriver` (the engine binding, ./runDriver) or the hooks given
- *   to `register`, and fire `onDidAction`.
+ *   (client/shared/validate) and run through the panel's `PanelDriver` (./port; the engine binding
+ *   `RunDriver`, made by the `driver` hook given to `register`) or the `onAction` hook, and fire
+ *   `onDidAction`.
  * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
  *   images from the media folder and the endpoint's origin only (./html); `localResourceRoots` is
  *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
@@ -15,22 +16,24 @@
  *   paging needs a new run, export works on what was kept).
  */
 import * as vscode from 'vscode';
-import type { HttpClient, RunSession } from '../../../engine/src/index';
+import type { RunSession } from '../../../engine/src/index';
+import { isObj } from '../../shared/json';
+import type { ExportFormat, HostMessage, ProgressMessage, RenderedReport, TabId, WebviewMessage } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
+import { originOf } from '../../shared/url';
+import { parseWebviewMessage } from '../../shared/validate';
 import { FIRST_PAINT_GRACE_MS, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
-import { PanelSnapshot, ResultsModel, isObj, originOf, snapshotOf } from './model';
-import { ExportFormat, HostMessage, ProgressMessage, RenderedReport, TabId, WebviewMessage, parseWebviewMessage } from './protocol';
-import { RunDriver } from './runDriver';
+import { PanelSnapshot, snapshotOf } from '../../shared/tables';
+import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
 
 export const VIEW_TYPE = 'wikiq.results';
 
-export type PanelAction = { type: 'loadNext' } | { type: 'loadAll' } | { type: 'cancel' } | { type: 'export'; format: ExportFormat; table?: string };
-
 export interface ResultsHooks {
-  /** Runs Load next batch / Load all / Cancel / Export of panels that have no RunDriver. Settles when done. */
+  /** Makes the engine binding (a `RunDriver`) that pages and exports a panel's run. */
+  driver?: DriverFactory;
+  /** Runs Load next batch / Load all / Cancel / Export of panels that have no driver. Settles when done. */
   onAction?(panel: ResultsPanel, action: PanelAction): unknown;
-  /** CSV export: prefix cells that start with = + - @ tab CR (default on). */
-  escapeFormulas?(): boolean;
   /** Show allimages thumbnails at first (default: the wikiq.results.showThumbnails setting). */
   thumbnails?(): boolean;
   /** Where refused messages are logged. */
@@ -44,7 +47,7 @@ export interface ShowOptions {
 
 const UPDATE_INTERVAL_MS = 150;
 
-export class ResultsPanel implements vscode.Disposable {
+export class ResultsPanel implements PanelPort, vscode.Disposable {
   private static readonly open = new Set<ResultsPanel>();
   private static extensionUri?: vscode.Uri;
   private static hooks: ResultsHooks = {};
@@ -76,14 +79,14 @@ export class ResultsPanel implements vscode.Disposable {
   readonly received: WebviewMessage[] = [];
   lastRendered?: RenderedReport;
   /** The engine binding that pages and exports this panel's run, when there is one. */
-  driver?: RunDriver;
+  driver?: PanelDriver;
   /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
   canPage = true;
 
   /** Registers the serializer and the hooks; call once from `activate`. */
-  static register(context: vscode.ExtensionContext, hooks: ResultsHooks | (() => boolean) = {}): vscode.Disposable {
+  static register(context: vscode.ExtensionContext, hooks: ResultsHooks = {}): vscode.Disposable {
     ResultsPanel.extensionUri = context.extensionUri;
-    ResultsPanel.hooks = typeof hooks === 'function' ? { escapeFormulas: hooks } : hooks;
+    ResultsPanel.hooks = hooks;
     return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         ResultsPanel.revive(panel, state);
@@ -103,13 +106,9 @@ export class ResultsPanel implements vscode.Disposable {
       p.current = m as unknown as ResultsModel;
       p.panel.title = p.title();
     }
-    p.driver = new RunDriver(p, undefined, undefined, () => ResultsPanel.escapeFormulas());
+    p.driver = ResultsPanel.hooks.driver?.(p);
     p.setHtml();
     return p;
-  }
-
-  static escapeFormulas(): boolean {
-    return ResultsPanel.hooks.escapeFormulas?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   }
 
   /** Every open results panel. */
@@ -124,21 +123,23 @@ export class ResultsPanel implements vscode.Disposable {
 
   /**
    * Shows a model in the panel of `key` (reused unless pinned) or a new one. With a RunSession
-   * instead of a model, the panel keeps it and pages/exports it itself (see RunDriver).
+   * instead of a model, the panel keeps it and pages/exports it through the driver the `driver`
+   * hook makes for it.
    */
   static show(key: string, model: ResultsModel, options?: ShowOptions): ResultsPanel;
-  static show(key: string, session: RunSession, http: HttpClient): ResultsPanel;
-  static show(key: string, what: ResultsModel | RunSession, extra?: ShowOptions | HttpClient): ResultsPanel {
+  static show(key: string, session: RunSession): ResultsPanel;
+  static show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}): ResultsPanel {
     const session = isSession(what) ? what : undefined;
-    const options: ShowOptions = !session && extra && !isHttp(extra) ? (extra as ShowOptions) : {};
+    const driver = session && ResultsPanel.hooks.driver;
+    if (session && !driver) throw new Error('ResultsPanel.register(context, { driver }) was not given a driver for runs');
     let p = ResultsPanel.find(key);
     if (!p) {
       if (!ResultsPanel.extensionUri) throw new Error('ResultsPanel.register(context) was not called');
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, ResultsPanel.webviewOptions());
       p = new ResultsPanel(panel, key);
     } else p.panel.reveal(undefined, options.preserveFocus ?? true);
-    if (session) {
-      p.driver = new RunDriver(p, session, extra as HttpClient, () => ResultsPanel.escapeFormulas());
+    if (session && driver) {
+      p.driver = driver(p, session);
       p.canPage = true;
       p.update(p.driver.model(), { immediate: true });
     } else {
@@ -314,15 +315,15 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
-  /** Loads the next batch or all remaining ones (through the RunDriver). */
+  /** Loads the next batch or all remaining ones (through the driver). */
   async loadMore(all: boolean): Promise<void> {
     await this.act({ type: all ? 'loadAll' : 'loadNext' });
   }
 
   /** Exports the result (a table for CSV/NDJSON); returns the file written. */
   async exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
-    if (!this.driver) this.driver = new RunDriver(this, undefined, undefined, () => ResultsPanel.escapeFormulas());
-    return this.driver.exportAs(format, table, target);
+    this.driver ??= ResultsPanel.hooks.driver?.(this);
+    return this.driver?.exportAs(format, table, target);
   }
 
   reveal(): void {
@@ -344,8 +345,4 @@ export class ResultsPanel implements vscode.Disposable {
 
 function isSession(x: unknown): x is RunSession {
   return isObj(x) && 'merger' in x && 'state' in x && typeof (x as { next?: unknown }).next === 'function';
-}
-
-function isHttp(x: unknown): x is HttpClient {
-  return isObj(x) && typeof (x as { get?: unknown }).get === 'function';
 }

@@ -9,8 +9,10 @@
  * - Raw bodies are capped; `debuginfo` is redacted before it leaves the host.
  * Pure: no `vscode`.
  */
-import { ModelHeader, ResultsModel, headerOf, isObj, redactDebuginfo } from './model';
-import type { AppendMessage, HostMessage } from './protocol';
+import { isObj } from '../../shared/json';
+import type { AppendMessage, HostMessage } from '../../shared/messages';
+import { ModelHeader, ResultsModel, headerOf } from '../../shared/model';
+import { redactDebuginfo } from '../../shared/redact';
 
 /**
  * After a `render` that more records follow, the host waits this long before the appends, so the

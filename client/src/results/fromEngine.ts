@@ -2,7 +2,7 @@
  * A results model from an engine run. Pure: no `vscode`; only the engine's types.
  */
 import type { ApiMessage, RunState } from '../../../engine/src/index';
-import type { ResultsMessage, ResultsModel } from './model';
+import type { ResultsMessage, ResultsModel } from '../../shared/model';
 
 const message = (m: ApiMessage): ResultsMessage => ({ ...(m.code ? { code: m.code } : {}), ...(m.module ? { module: m.module } : {}), text: m.text });
 

@@ -5,7 +5,7 @@
  * and the script. Pure: the panel passes the webview's values, the browser test its own.
  */
 import { randomBytes } from 'crypto';
-import { originOf } from './model';
+import { originOf } from '../../shared/url';
 
 export interface PageOptions {
   /** `webview.cspSource`. */

@@ -5,19 +5,18 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { HttpClient, RunSession, WikiqError, errorMessage, exportName, renderExport, writeAtomic } from '../../../engine/src/index';
+import { RunSession, WikiqError, errorMessage, exportName, renderExport, writeAtomic } from '../../../engine/src/index';
+import type { ExportFormat } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
-import type { ResultsModel } from './model';
-import type { ExportFormat } from './protocol';
-import type { PanelAction, ResultsPanel } from './ResultsPanel';
+import type { PanelAction, PanelDriver, PanelPort } from './port';
 
-export class RunDriver {
+export class RunDriver implements PanelDriver {
   private controller?: AbortController;
 
   constructor(
-    private readonly panel: ResultsPanel,
+    private readonly panel: PanelPort,
     readonly session?: RunSession,
-    readonly http?: HttpClient,
     private readonly escapeFormulas: () => boolean = () => true,
   ) {}
 

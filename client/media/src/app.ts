@@ -1,0 +1,312 @@
+/**
+ * The results view (runs in the webview): wires the header, the tabs Table / JSON / Raw / Debug,
+ * the host's messages and the saved state. Each concern is its own file: ./messaging, ./state,
+ * ./header, ./menu, ./tableTab (./table, ./paramTab), ./jsonTab, ./rawTab, ./debugTab.
+ *
+ * Security: every piece of wiki content is inserted as text (text nodes, textContent); only the
+ * fields that hold wiki HTML go through ./purify. Links open through the host (http(s) only, and
+ * the host checks again). No inline script or style: the CSP allows the one nonce'd script.
+ *
+ * Large results: host messages are queued and applied in time slices; the table is virtualised;
+ * filtering runs in slices; the JSON tree and Raw tab are capped.
+ */
+import { isObj, getPath, setPath } from '../../shared/json';
+import { TABS } from '../../shared/messages';
+import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
+import { safeHttpUrl } from '../../shared/url';
+import type { ViewContext } from './context';
+import { renderDebug } from './debugTab';
+import { clear, h } from './dom';
+import { renderHeader } from './header';
+import { JsonTab } from './jsonTab';
+import type { JsonTree } from './jsonTree';
+import { Menu, exportItems } from './menu';
+import { MessagePump, VsCodeApi, vscodeApi } from './messaging';
+import { renderRaw } from './rawTab';
+import { recordCount } from '../../shared/tables';
+import { UiState, defaultUi, identityOf, isModel, loadState, saveState, validUi } from './state';
+import { TableTab } from './tableTab';
+
+const TAB_LABELS: Record<TabId, string> = { table: 'Table', json: 'JSON', raw: 'Raw', debug: 'Debug' };
+
+export class App implements ViewContext {
+  readonly api: VsCodeApi;
+  model?: ResultsModel;
+  ui: UiState = defaultUi();
+  pinned = false;
+  thumbnails = false;
+  receiving = false;
+  /** The host can fetch more batches. */
+  canPage = true;
+  key?: string;
+  progress?: ProgressMessage;
+  readonly menu = new Menu();
+  private readonly root: HTMLElement;
+  private readonly header: HTMLElement;
+  private readonly tablist: HTMLElement;
+  private readonly panels: Record<TabId, HTMLElement>;
+  private readonly tabs: Record<TabId, HTMLButtonElement>;
+  private readonly tables: TableTab;
+  private readonly jsonTab: JsonTab;
+  private rawStale = true;
+  private debugStale = true;
+  private awaitingRestore = true;
+  private saveTimer = 0;
+  private reportTimer = 0;
+  private readonly live: HTMLElement;
+
+  constructor(api: VsCodeApi, root: HTMLElement) {
+    this.api = api;
+    this.root = root;
+    clear(root);
+    this.header = h('header', { class: 'hdr' });
+    this.tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Result views' });
+    this.tabs = {} as Record<TabId, HTMLButtonElement>;
+    this.panels = {} as Record<TabId, HTMLElement>;
+    for (const t of TABS) {
+      const tab = h('button', { type: 'button', role: 'tab', id: `tab-${t}`, 'aria-controls': `panel-${t}`, 'aria-selected': 'false', tabindex: '-1', class: 'tab' }, TAB_LABELS[t]);
+      tab.addEventListener('click', () => this.selectTab(t, true));
+      this.tabs[t] = tab;
+      this.tablist.appendChild(tab);
+      this.panels[t] = h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: '-1' });
+    }
+    this.tablist.addEventListener('keydown', (e) => {
+      const i = TABS.indexOf((document.activeElement as HTMLElement)?.id?.replace('tab-', '') as TabId);
+      let n = -1;
+      if (e.key === 'ArrowRight') n = (i + 1) % TABS.length;
+      else if (e.key === 'ArrowLeft') n = (i - 1 + TABS.length) % TABS.length;
+      else if (e.key === 'Home') n = 0;
+      else if (e.key === 'End') n = TABS.length - 1;
+      if (n < 0) return;
+      e.preventDefault();
+      this.selectTab(TABS[n], true);
+    });
+    this.tables = new TableTab(this, h('div', { class: 'table-host' }));
+    this.panels.table.appendChild(this.tables.host);
+    this.jsonTab = new JsonTab(this, this.panels.json);
+    this.live = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
+    root.append(this.header, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
+    new MessagePump(root, (m) => this.apply(m), (e) => this.showInternalError(e)).listen();
+    window.addEventListener('resize', () => this.tables.current()?.grid?.render());
+  }
+
+  start(): void {
+    const saved = loadState(this.api);
+    if (saved) {
+      this.ui = validUi(saved.ui);
+      this.pinned = !!saved.pinned;
+      this.key = typeof saved.key === 'string' ? saved.key : undefined;
+      if (isModel(saved.model)) {
+        this.apply({ type: 'render', model: saved.model, pinned: this.pinned, thumbnails: this.ui.thumbnails ?? false, more: false, paging: false, key: this.key });
+        this.awaitingRestore = true;
+      }
+    }
+    this.root.dataset.state = this.model ? 'restored' : 'waiting';
+    this.post({ type: 'ready' });
+  }
+
+  post(m: WebviewMessage): void {
+    this.api.postMessage(m);
+  }
+
+  openUrl(url: string): void {
+    const u = safeHttpUrl(url);
+    if (u) this.post({ type: 'openUrl', url: u });
+  }
+
+  copy(text: string): void {
+    this.post({ type: 'copy', text });
+    this.announce('Copied');
+  }
+
+  announce(s: string): void {
+    this.live.textContent = '';
+    this.live.textContent = s;
+  }
+
+  endpointOrigin(): string | undefined {
+    try {
+      return this.model ? new URL(this.model.endpoint).origin : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  setThumbnails(on: boolean): void {
+    this.thumbnails = on;
+    this.ui.thumbnails = on;
+    this.saveSoon();
+    this.tables.syncThumbnails();
+  }
+
+  // -- messages -------------------------------------------------------------------------------
+
+  private showInternalError(e: unknown): void {
+    const msg = e instanceof Error ? e.message : String(e);
+    this.header.appendChild(h('div', { class: 'msg error', role: 'alert' }, `The results view failed to show part of this result: ${msg}`));
+  }
+
+  apply(m: HostMessage): void {
+    switch (m.type) {
+      case 'render': return this.onRender(m);
+      case 'append': return this.onAppend(m);
+      case 'progress':
+        this.progress = m.running || m.text ? m : undefined;
+        this.renderHeader();
+        return;
+      case 'pinned':
+        this.pinned = m.pinned;
+        this.renderHeader();
+        this.saveSoon();
+        return;
+      case 'show':
+        if (m.table) this.tables.selectNamed(m.table);
+        this.selectTab(m.tab, false);
+        return;
+    }
+  }
+
+  private onRender(m: RenderMessage): void {
+    if (!isModel(m.model)) return;
+    const restoring = this.awaitingRestore;
+    this.awaitingRestore = false;
+    const identity = identityOf(m.model);
+    if (this.ui.identity !== identity) {
+      this.ui = { ...defaultUi(), tab: this.ui.tab, thumbnails: this.ui.thumbnails, identity };
+    } else if (!restoring) {
+      this.ui.scroll = {};
+    }
+    this.model = { ...m.model, rawBatches: m.model.rawBatches.slice() };
+    this.pinned = m.pinned;
+    this.canPage = m.paging !== false;
+    if (typeof m.key === 'string') this.key = m.key;
+    this.thumbnails = this.ui.thumbnails ?? m.thumbnails;
+    this.receiving = m.more;
+    this.progress = undefined;
+    this.renderHeader();
+    this.tables.build();
+    this.rawStale = this.debugStale = true;
+    this.jsonTab.reset();
+    const hasTables = this.tables.size > 0;
+    this.selectTab(this.ui.tab === 'table' && !hasTables ? 'json' : this.ui.tab, false);
+    this.root.dataset.state = m.more ? 'receiving' : 'ready';
+    this.root.dataset.records = String(recordCount(this.model.result));
+    this.saveSoon();
+  }
+
+  private onAppend(m: AppendMessage): void {
+    const model = this.model;
+    if (!model) return;
+    if (m.header) Object.assign(model, m.header);
+    if (!isObj(model.result)) model.result = {};
+    const result = model.result as Record<string, unknown>;
+    const grown = new Set<string>();
+    const replaced = new Set<string>();
+    for (const l of m.lists) {
+      let arr = getPath(result, l.path);
+      if (!Array.isArray(arr)) {
+        arr = [];
+        setPath(result, l.path, arr);
+      }
+      const a = arr as unknown[];
+      for (const it of l.items) a.push(it);
+      grown.add(l.path.join('.'));
+    }
+    for (const r of m.replace) {
+      setPath(result, r.path, r.value);
+      replaced.add(r.path.join('.'));
+    }
+    for (const b of m.raw) model.rawBatches.push(b);
+    this.receiving = m.more;
+    this.tables.appended(result, grown, replaced);
+    this.renderHeader();
+    this.root.dataset.records = String(recordCount(result));
+    this.root.dataset.state = m.more ? 'receiving' : 'ready';
+    this.rawStale = true;
+    this.debugStale = true;
+    this.jsonTab.grew(this.ui.tab === 'json');
+    if (this.ui.tab === 'raw' || this.ui.tab === 'debug') this.showTabContent(this.ui.tab);
+    this.saveSoon();
+    this.reportSoon();
+  }
+
+  private renderHeader(): void {
+    renderHeader(this.header, this.model, this, {
+      post: (m) => this.post(m),
+      openUrl: (u) => this.openUrl(u),
+      exportMenu: (x, y) => this.menu.open(x, y, exportItems(this.tables.current()?.name, (m) => this.post(m)), 'Export'),
+    });
+  }
+
+  // -- tabs -----------------------------------------------------------------------------------
+
+  selectTab(t: TabId, focus: boolean): void {
+    this.ui.tab = t;
+    for (const x of TABS) {
+      const on = x === t;
+      this.tabs[x].setAttribute('aria-selected', String(on));
+      this.tabs[x].tabIndex = on ? 0 : -1;
+      this.panels[x].hidden = !on;
+    }
+    if (focus) this.tabs[t].focus();
+    this.showTabContent(t);
+    this.saveSoon();
+    this.reportSoon();
+  }
+
+  selectTable(id: string): void {
+    this.tables.select(id);
+  }
+
+  private showTabContent(t: TabId): void {
+    if (!this.model) return;
+    if (t === 'table') this.tables.show();
+    else if (t === 'json') this.jsonTab.show();
+    else if (t === 'raw') {
+      if (this.rawStale) renderRaw(this.panels.raw, this);
+      this.rawStale = false;
+    } else {
+      if (this.debugStale) renderDebug(this.panels.debug, this);
+      this.debugStale = false;
+    }
+  }
+
+  /** The JSON tree (tests). */
+  get json(): JsonTree | undefined {
+    return this.jsonTab.json;
+  }
+
+  // -- state and reports ----------------------------------------------------------------------
+
+  saveSoon(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = window.setTimeout(() => saveState(this.api, this), 400);
+  }
+
+  reportSoon(): void {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = window.setTimeout(() => this.report(), 120);
+  }
+
+  private report(): void {
+    if (!this.model) return;
+    const t = this.ui.tab;
+    const c = this.tables.current();
+    let text = '';
+    if (t === 'table') text = c ? c.visibleText() : '';
+    else text = (this.panels[t].innerText ?? '').slice(0, 100_000);
+    const msg: WebviewMessage = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, 100_000) };
+    if (t === 'table' && c) msg.table = c.name;
+    this.post(msg);
+  }
+}
+
+export function start(): App {
+  const api = vscodeApi();
+  const root = document.getElementById('app') ?? document.body.appendChild(h('div', { id: 'app', class: 'app' }));
+  const app = new App(api, root);
+  (window as unknown as { wikiqResults?: App }).wikiqResults = app;
+  app.start();
+  return app;
+}

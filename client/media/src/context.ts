@@ -1,0 +1,29 @@
+/** What the tabs see of the view they are part of (the app implements it). */
+import type { WebviewMessage } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
+import type { Menu } from './menu';
+import type { UiState } from './state';
+
+export interface ViewContext {
+  readonly model?: ResultsModel;
+  readonly ui: UiState;
+  /** Records of this result are still arriving. */
+  readonly receiving: boolean;
+  /** allimages thumbnails are shown. */
+  readonly thumbnails: boolean;
+  readonly menu: Menu;
+  setThumbnails(on: boolean): void;
+  /** The endpoint's origin (where thumbnails come from). */
+  endpointOrigin(): string | undefined;
+  post(m: WebviewMessage): void;
+  /** Says `s` to screen readers. */
+  announce(s: string): void;
+  /** Asks the host to open an http(s) URL. */
+  openUrl(url: string): void;
+  /** Asks the host to copy text, and says so. */
+  copy(text: string): void;
+  /** Saves the UI state soon. */
+  saveSoon(): void;
+  /** Reports what the view shows soon. */
+  reportSoon(): void;
+}

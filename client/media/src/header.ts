@@ -1,0 +1,98 @@
+/**
+ * The view's header: request name, complete/partial, pin and export, endpoint, HTTP status, time,
+ * size, batches and records, the paging line (progress with Cancel, or Load next batch / Load all),
+ * why a run stopped, and the wiki's errors and warnings (HTML ones through ./purify).
+ */
+import { formatBytes, formatCount, formatMs, looksLikeHtml } from '../../shared/format';
+import type { ProgressMessage, WebviewMessage } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
+import { button, clear, h } from './dom';
+import { sanitizeHtml } from './purify';
+import { cellText, recordCount } from '../../shared/tables';
+
+export interface HeaderState {
+  pinned: boolean;
+  /** The host can fetch more batches. */
+  canPage: boolean;
+  progress?: ProgressMessage;
+}
+
+export interface HeaderActions {
+  post(m: WebviewMessage): void;
+  openUrl(url: string): void;
+  exportMenu(x: number, y: number): void;
+}
+
+export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s: HeaderState, act: HeaderActions): void {
+  clear(header);
+  if (!m) return;
+  const records = recordCount(m.result);
+  const state = m.complete ? 'complete' : 'partial';
+  const stateTitle = m.complete ? 'All results were received.' : m.continue ? 'More results are available (the wiki sent a continue).' : 'The run stopped before the end; the results are partial.';
+  const pin = button(s.pinned ? 'Pinned' : 'Pin', { class: 'secondary', 'aria-pressed': String(s.pinned), title: s.pinned ? 'This panel is kept; new runs open another one.' : 'Keep this panel: the next run of this request opens a new one.' }, () => act.post({ type: 'pin' }));
+  const exp = button('Export…', { class: 'secondary', 'aria-haspopup': 'menu', title: 'Export the result' }, (e) => {
+    const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
+    act.exportMenu(r.left, r.bottom + 2);
+  });
+  header.appendChild(h('div', { class: 'hdr-top' },
+    h('h1', { class: 'title', title: m.requestName }, m.requestName || 'Request'),
+    h('span', { class: `badge ${state}`, title: stateTitle }, state),
+    m.truncatedFrom ? h('span', { class: 'badge partial', title: 'Restored after a reload with fewer records; run the request again for all.' }, `showing ${formatCount(records)} of ${formatCount(m.truncatedFrom)}`) : null,
+    h('span', { class: 'spacer' }), pin, exp));
+  const meta = h('div', { class: 'meta' });
+  const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
+  item('Endpoint', h('code', null, m.endpoint));
+  if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
+  if (m.timeMs !== undefined) item('Time', formatMs(m.timeMs));
+  if (m.bytes !== undefined) item('Size', formatBytes(m.bytes));
+  item('Batches', formatCount(m.batches));
+  item('Records', formatCount(records));
+  header.appendChild(meta);
+  // Paging
+  const p = s.progress;
+  if (p?.running) {
+    const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.` : `Loading… batch ${formatCount(p.batches + 1)}, ${formatCount(p.records)} records so far.`;
+    header.appendChild(h('div', { class: 'paging', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, text), button('Cancel', { class: 'secondary' }, () => act.post({ type: 'cancel' }))));
+  } else if (m.continue && !s.canPage) {
+    header.appendChild(h('div', { class: 'paging' }, h('span', null, `More results are available — ${formatCount(records)} records shown. Run the request again to continue (this panel was restored after a reload).`)));
+  } else if (m.continue) {
+    const cont = Object.entries(m.continue).map(([k, v]) => `${k}=${v}`).join('&');
+    header.appendChild(h('div', { class: 'paging' },
+      h('span', { title: `continue: ${cont}` }, `More results are available — ${formatCount(records)} records so far.`),
+      button('Load next batch', { class: 'primary' }, () => act.post({ type: 'loadNext' })),
+      button('Load all', { class: 'secondary' }, () => act.post({ type: 'loadAll' }))));
+  }
+  if (m.failure) header.appendChild(h('div', { class: 'msg error', role: 'alert' }, h('span', { class: 'msg-kind' }, 'Stopped'), h('span', { class: 'msg-text' }, m.failure)));
+  if (p?.text) header.appendChild(h('div', { class: 'msg error', role: 'alert' }, p.text));
+  const msgs = h('div', { class: 'msgs' });
+  const html = m.params.errorformat === 'html';
+  const message = (cls: 'error' | 'warning', x: { code?: string; module?: string; text: string; html?: boolean }) => {
+    const el = h('div', { class: `msg ${cls}`, role: cls === 'error' ? 'alert' : undefined });
+    el.appendChild(h('span', { class: 'msg-kind' }, cls === 'error' ? 'Error' : 'Warning'));
+    const tag = [x.module, x.code].filter(Boolean).join(' · ');
+    if (tag) el.appendChild(h('code', { class: 'msg-code' }, tag));
+    const body = h('span', { class: 'msg-text' });
+    const text = typeof x.text === 'string' ? x.text : cellText(x.text);
+    if ((x.html ?? html) && looksLikeHtml(text)) body.appendChild(sanitizeHtml(text, m.endpoint));
+    else body.textContent = text;
+    el.appendChild(body);
+    el.addEventListener('click', (e) => {
+      const a = (e.target as Element).closest('a[href]');
+      if (a) {
+        e.preventDefault();
+        act.openUrl(a.getAttribute('href') ?? '');
+      }
+    });
+    return el;
+  };
+  for (const e of m.errors) msgs.appendChild(message('error', e));
+  const warnings = m.warnings;
+  const shownW = warnings.slice(0, 5);
+  for (const w of shownW) msgs.appendChild(message('warning', w));
+  if (warnings.length > shownW.length) {
+    const more = h('details', { class: 'more-msgs' }, h('summary', null, `${warnings.length - shownW.length} more warnings`));
+    for (const w of warnings.slice(5, 500)) more.appendChild(message('warning', w));
+    msgs.appendChild(more);
+  }
+  if (msgs.childElementCount) header.appendChild(msgs);
+}

@@ -1,0 +1,81 @@
+/**
+ * The view's side of the host/webview messaging: the VS Code API it posts through, and the queue
+ * that applies host messages in time slices (after a render, the first rows paint before the rest
+ * of a large result is applied). Only messages with a known type (`isHostMessage`) are queued.
+ */
+import type { HostMessage, WebviewMessage } from '../../shared/messages';
+import { isHostMessage } from '../../shared/validate';
+import { yieldToBrowser } from './schedule';
+
+export interface VsCodeApi {
+  postMessage(m: WebviewMessage): void;
+  getState(): unknown;
+  setState(s: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export function vscodeApi(): VsCodeApi {
+  return acquireVsCodeApi();
+}
+
+/** Applies host messages one after the other, in slices; `root.dataset.pending` counts the queue. */
+export class MessagePump {
+  private readonly queue: HostMessage[] = [];
+  private pumping = false;
+
+  constructor(private readonly root: HTMLElement, private readonly apply: (m: HostMessage) => void, private readonly onError: (e: unknown) => void) {}
+
+  /** Starts receiving the host's messages. */
+  listen(): void {
+    window.addEventListener('message', (e: MessageEvent) => {
+      if (isHostMessage(e.data)) this.enqueue(e.data);
+    });
+  }
+
+  private enqueue(m: HostMessage): void {
+    this.queue.push(m);
+    this.root.dataset.pending = String(this.queue.length);
+    if (!this.pumping) void this.pump();
+  }
+
+  /** Applies queued messages in slices; after a render, lets the first rows paint before appending more. */
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      let t0 = performance.now();
+      while (this.queue.length) {
+        const m = this.queue.shift()!;
+        this.root.dataset.pending = String(this.queue.length);
+        try {
+          this.apply(m);
+        } catch (e) {
+          this.onError(e);
+        }
+        if (m.type === 'render' && this.queue.length) {
+          await paintOpportunity();
+          t0 = performance.now();
+        } else if (performance.now() - t0 > 12) {
+          await yieldToBrowser();
+          t0 = performance.now();
+        }
+      }
+    } finally {
+      this.pumping = false;
+      this.root.dataset.pending = '0';
+    }
+  }
+}
+
+/** Resolves at the next frame, or soon when frames do not come (a hidden webview gets none). */
+function paintOpportunity(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    requestAnimationFrame(() => setTimeout(finish, 0));
+    setTimeout(finish, 50);
+  });
+}

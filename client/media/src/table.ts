@@ -1,0 +1,369 @@
+/**
+ * One table of records in the Table tab: the virtualised grid (./vtable), filter and sort in time
+ * slices, column widths and scroll kept in the UI state, thumbnails, a cell's whole value, copy and
+ * the context menu. Wiki HTML fields go through ./purify; everything else is text.
+ */
+import { compact, formatCount, htmlColumn, looksLikeHtml } from '../../shared/format';
+import { isNested, isObj } from '../../shared/json';
+import { safeHttpUrl, thumbnailUrl } from '../../shared/url';
+import type { ViewContext } from './context';
+import { button, clear, h, onInputQuiet } from './dom';
+import { JsonTree } from './jsonTree';
+import { sanitizeHtml } from './purify';
+import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
+import { Cancellable, sliced, yieldToBrowser } from './schedule';
+import { VColumn, VirtualTable } from './vtable';
+
+const ROW_H = 24;
+const THUMB_ROW_H = 60;
+
+export class TableController {
+  readonly element: HTMLElement;
+  private rows: unknown[] = [];
+  private readonly columns: ColumnSet;
+  private vt?: VirtualTable;
+  private view: number[] | null = null;
+  private texts: Array<string | undefined> = [];
+  private readonly job = new Cancellable();
+  private readonly status: HTMLElement;
+  private readonly filterInput: HTMLInputElement;
+  private readonly thumbToggle?: HTMLInputElement;
+  private readonly detail: HTMLElement;
+  private readonly notice: HTMLElement;
+  private resortTimer = 0;
+  private busy = '';
+  private pendingScroll?: number;
+
+  constructor(private readonly app: ViewContext, public spec: TableSpec) {
+    this.columns = new ColumnSet(PREFERRED_COLUMNS[spec.kind === 'keyvalue' ? 'keyvalue' : spec.name] ?? []);
+    this.filterInput = h('input', { type: 'search', class: 'filter', placeholder: 'Filter rows', 'aria-label': `Filter ${spec.name}`, spellcheck: 'false' });
+    this.filterInput.value = app.ui.filter[spec.id] ?? '';
+    onInputQuiet(this.filterInput, 150, () => {
+      app.ui.filter[spec.id] = this.filterInput.value;
+      app.saveSoon();
+      void this.refilter();
+    });
+    this.status = h('span', { class: 'muted count', role: 'status', 'aria-live': 'polite' });
+    const tools: Array<Node> = [this.filterInput];
+    if (this.hasThumbnails()) {
+      this.thumbToggle = h('input', { type: 'checkbox', id: `thumbs-${spec.id}` });
+      this.thumbToggle.checked = app.thumbnails;
+      this.thumbToggle.addEventListener('change', () => app.setThumbnails(this.thumbToggle!.checked));
+      tools.push(h('label', { class: 'check', for: `thumbs-${spec.id}`, title: `Thumbnails load only from ${app.endpointOrigin() ?? 'the endpoint'}` }, this.thumbToggle, ' Thumbnails'));
+    }
+    tools.push(this.status);
+    this.notice = h('div', { class: 'notice', hidden: '' });
+    this.detail = h('div', { class: 'detail', hidden: '', role: 'region', 'aria-label': 'Cell value' });
+    this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, ...tools), this.notice);
+    this.element.appendChild(this.detail);
+  }
+
+  private hasThumbnails(): boolean {
+    return this.spec.name === 'allimages';
+  }
+
+  syncThumbToggle(): void {
+    if (this.thumbToggle) this.thumbToggle.checked = this.app.thumbnails;
+    if (this.vt && this.hasThumbnails()) {
+      this.vt.setRowHeight(this.app.thumbnails ? THUMB_ROW_H : ROW_H);
+      this.vt.setColumns(this.makeColumns());
+    }
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get count(): number {
+    return this.view ? this.view.length : this.rows.length;
+  }
+
+  /** Builds the grid on first show. */
+  mount(): void {
+    this.rows = tableRows(this.app.model!.result, this.spec);
+    if (this.vt) return;
+    this.columns.update(this.rows);
+    const thumbs = this.hasThumbnails() && this.app.thumbnails;
+    this.vt = new VirtualTable(`${this.spec.name} table`, thumbs ? THUMB_ROW_H : ROW_H, {
+      renderCell: (row, col, di) => this.renderCell(row, col, di),
+      onActivate: (di, col) => this.openDetail(di, col),
+      onSort: (col) => this.toggleSort(col.id),
+      onContextMenu: (di, col, x, y) => this.contextMenu(di, col, x, y),
+      onCopy: (kind, di, col) => this.copy(kind, di, col),
+      onOpenUrl: (url) => this.app.openUrl(url),
+      onResize: (col) => {
+        (this.app.ui.widths[this.spec.id] ??= {})[col.id] = Math.round(col.width);
+        this.app.saveSoon();
+      },
+      onScroll: () => {
+        if (this.pendingScroll === undefined) {
+          this.app.ui.scroll[this.spec.id] = this.vt!.root.scrollTop;
+          this.app.saveSoon();
+        }
+      },
+    });
+    this.element.insertBefore(this.vt.root, this.detail);
+    this.vt.setColumns(this.makeColumns());
+    const sort = this.app.ui.sort[this.spec.id];
+    this.vt.setSort(sort && this.columns.columns.includes(sort.col) ? sort : null);
+    this.vt.setData(this.rows, null);
+    this.updateStatus();
+    const scroll = this.app.ui.scroll[this.spec.id];
+    if (scroll) this.pendingScroll = scroll;
+    if (this.filterInput.value || sort) void this.refilter();
+    else this.applyPendingScroll();
+  }
+
+  private applyPendingScroll(): void {
+    if (this.pendingScroll === undefined || !this.vt) return;
+    const max = this.vt.root.scrollHeight - this.vt.root.clientHeight;
+    this.vt.root.scrollTop = Math.min(this.pendingScroll, Math.max(0, max));
+    if (max >= this.pendingScroll || !this.app.receiving) this.pendingScroll = undefined;
+    this.vt.render();
+  }
+
+  private makeColumns(): VColumn[] {
+    const widths = this.app.ui.widths[this.spec.id] ?? {};
+    const cols: VColumn[] = [];
+    if (this.hasThumbnails() && this.app.thumbnails) cols.push({ id: '#thumb', label: 'Image', width: widths['#thumb'] ?? 84 });
+    const sample = this.rows.slice(0, 200);
+    for (const id of this.columns.columns) {
+      const label = id === '#key' ? 'key' : id;
+      let w = widths[id];
+      let numeric = false;
+      if (w === undefined) {
+        let max = label.length + 2;
+        let nums = 0;
+        for (const r of sample) {
+          const v = cellValue(r, id);
+          if (typeof v === 'number') nums++;
+          const len = typeof v === 'string' ? v.length : isNested(v) ? Math.min(60, compact(v, 60).length + 2) : String(v ?? '').length;
+          if (len > max) max = len;
+        }
+        numeric = nums > sample.length / 2;
+        w = Math.max(56, Math.min(id === 'url' || id.endsWith('url') ? 320 : 380, max * 7.4 + 20));
+      } else {
+        numeric = sample.filter((r) => typeof cellValue(r, id) === 'number').length > sample.length / 2;
+      }
+      cols.push({ id, label, width: w, numeric });
+    }
+    return cols;
+  }
+
+  private updateStatus(): void {
+    const total = this.rows.length;
+    const shown = this.count;
+    const parts = [shown === total ? `${formatCount(total)} rows` : `${formatCount(shown)} of ${formatCount(total)} rows`];
+    if (this.app.receiving) parts.push('receiving…');
+    if (this.busy) parts.push(this.busy);
+    this.status.textContent = parts.join(' · ');
+    if (this.vt && this.vt.reachable < this.vt.count) {
+      this.notice.hidden = false;
+      this.notice.textContent = `The table can scroll through the first ${formatCount(this.vt.reachable)} rows; export the result for all ${formatCount(this.vt.count)}.`;
+    } else this.notice.hidden = true;
+  }
+
+  // -- data changes ---------------------------------------------------------------------------
+
+  /** Records were appended to this table's list. */
+  grew(): void {
+    const before = this.rows.length;
+    this.rows = tableRows(this.app.model!.result, this.spec);
+    if (!this.vt) return;
+    if (this.rows.length < before) return this.replaced();
+    if (this.columns.update(this.rows)) this.vt.setColumns(this.makeColumns());
+    const filter = this.filterInput.value.trim().toLowerCase();
+    if (filter && this.view) {
+      for (let i = before; i < this.rows.length; i++) if (this.textOf(i).includes(filter)) this.view.push(i);
+    }
+    if (this.app.ui.sort[this.spec.id]) {
+      if (!this.view) this.view = Array.from({ length: this.rows.length }, (_, i) => i);
+      else if (!filter) for (let i = before; i < this.rows.length; i++) this.view.push(i);
+      clearTimeout(this.resortTimer);
+      this.resortTimer = window.setTimeout(() => void this.refilter(), 300);
+    }
+    this.vt.grew(this.view);
+    this.updateStatus();
+    this.applyPendingScroll();
+  }
+
+  /** The table's member was replaced (merged pages…): everything is recomputed. */
+  replaced(): void {
+    this.rows = tableRows(this.app.model!.result, this.spec);
+    this.texts = [];
+    if (!this.vt) return;
+    this.columns.reset();
+    this.columns.update(this.rows);
+    this.vt.setColumns(this.makeColumns());
+    this.view = null;
+    this.vt.setData(this.rows, null);
+    this.updateStatus();
+    if (this.filterInput.value.trim() || this.app.ui.sort[this.spec.id]) void this.refilter();
+  }
+
+  private textOf(i: number): string {
+    let t = this.texts[i];
+    if (t === undefined) {
+      const r = this.rows[i];
+      t = isObj(r) ? Object.values(r).map(cellText).join('\u0001').toLowerCase() : cellText(r).toLowerCase();
+      this.texts[i] = t;
+    }
+    return t;
+  }
+
+  /** Applies the filter and the sort, in time slices; the newest call wins. */
+  async refilter(): Promise<void> {
+    if (!this.vt) return;
+    const cancelled = this.job.next();
+    const filter = this.filterInput.value.trim().toLowerCase();
+    const sort = this.app.ui.sort[this.spec.id];
+    let view: number[] | null = null;
+    if (filter) {
+      view = [];
+      const out = view;
+      this.busy = 'filtering…';
+      this.updateStatus();
+      const ok = await sliced(0, this.rows.length, (i) => {
+        if (this.textOf(i).includes(filter)) out.push(i);
+      }, cancelled);
+      if (!ok) return;
+    }
+    if (sort) {
+      this.busy = 'sorting…';
+      this.updateStatus();
+      await yieldToBrowser();
+      if (cancelled()) return;
+      const idx = view ?? Array.from({ length: this.rows.length }, (_, i) => i);
+      const keys = new Array<unknown>(this.rows.length);
+      for (const i of idx) keys[i] = cellValue(this.rows[i], sort.col);
+      const dir = sort.dir === 'asc' ? 1 : -1;
+      idx.sort((a, b) => compareCells(keys[a], keys[b]) * dir || a - b);
+      view = idx;
+    }
+    if (cancelled()) return;
+    this.busy = '';
+    this.view = view;
+    this.vt.setSort(sort ?? null);
+    this.vt.setData(this.rows, view);
+    this.updateStatus();
+    this.applyPendingScroll();
+    this.app.reportSoon();
+  }
+
+  private toggleSort(col: string): void {
+    if (col === '#thumb') return;
+    const cur = this.app.ui.sort[this.spec.id];
+    if (!cur || cur.col !== col) this.app.ui.sort[this.spec.id] = { col, dir: 'asc' };
+    else if (cur.dir === 'asc') this.app.ui.sort[this.spec.id] = { col, dir: 'desc' };
+    else delete this.app.ui.sort[this.spec.id];
+    this.app.saveSoon();
+    this.vt?.setSort(this.app.ui.sort[this.spec.id] ?? null);
+    void this.refilter();
+  }
+
+  // -- cells ----------------------------------------------------------------------------------
+
+  private renderCell(row: unknown, col: VColumn, _di: number): Node {
+    const endpoint = this.app.model!.endpoint;
+    if (col.id === '#thumb') {
+      const url = thumbnailUrl(row, endpoint);
+      if (!url) return h('span', { class: 'muted', title: `No image from ${this.app.endpointOrigin() ?? 'the endpoint'}` }, '—');
+      return h('img', { class: 'thumb', src: url, alt: '', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
+    }
+    const v = cellValue(row, col.id);
+    if (v === undefined) return document.createTextNode('');
+    const kind = htmlColumn(this.spec.name, col.id);
+    if (kind === 'html' && typeof v === 'string') return h('span', { class: 'html' }, sanitizeHtml(v, endpoint));
+    if (kind === 'params' && isObj(v)) {
+      const span = h('span', { class: 'expand', title: 'Show the whole value (Enter)' });
+      const entries = Object.entries(v);
+      if (!entries.length) span.textContent = '{}';
+      entries.forEach(([k, x], i) => {
+        if (i) span.appendChild(document.createTextNode(', '));
+        span.appendChild(h('span', { class: 'k' }, `${k}: `));
+        if (typeof x === 'string' && looksLikeHtml(x)) span.appendChild(h('span', { class: 'html' }, sanitizeHtml(x, endpoint)));
+        else span.appendChild(document.createTextNode(compact(x, 80)));
+      });
+      return span;
+    }
+    if (isNested(v)) return h('span', { class: 'expand', title: 'Show the whole value (Enter)' }, compact(v, 160));
+    if (typeof v === 'string') {
+      const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
+      if (url) return h('a', { href: url, title: url }, v);
+      return v.length > 40 ? h('span', { title: v.length > 2000 ? `${v.slice(0, 2000)}…` : v }, v.length > 2000 ? `${v.slice(0, 2000)}…` : v) : document.createTextNode(v);
+    }
+    return document.createTextNode(String(v));
+  }
+
+  private openDetail(di: number, col: VColumn): void {
+    const row = this.rows[di];
+    const v = col.id === '#thumb' ? thumbnailUrl(row, this.app.model!.endpoint) : cellValue(row, col.id);
+    clear(this.detail);
+    this.detail.hidden = false;
+    const close = button('Close', { class: 'secondary', title: 'Close (Escape)' }, () => this.closeDetail());
+    const copy = button('Copy value', { class: 'secondary' }, () => this.app.copy(cellText(v)));
+    this.detail.appendChild(h('div', { class: 'detail-head' }, h('strong', null, `Row ${formatCount(di + 1)} · ${col.label}`), h('span', { class: 'spacer' }), copy, close));
+    const body = h('div', { class: 'detail-body' });
+    const kind = htmlColumn(this.spec.name, col.id);
+    if (kind === 'html' && typeof v === 'string') body.appendChild(h('div', { class: 'html' }, sanitizeHtml(v, this.app.model!.endpoint)));
+    if (isNested(v)) {
+      const tree = new JsonTree(v, { label: `${col.label} value`, expandDepth: 3, maxNodes: 5000, onOpenUrl: (u) => this.app.openUrl(u) });
+      body.appendChild(tree.root);
+    } else body.appendChild(h('pre', { class: 'detail-text' }, cellText(v)));
+    this.detail.appendChild(body);
+    this.detail.addEventListener('keydown', this.detailKey);
+    (this.detail.querySelector('[role=treeitem]') as HTMLElement | null ?? close).focus();
+  }
+
+  private readonly detailKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.closeDetail();
+    }
+  };
+
+  private closeDetail(): void {
+    this.detail.hidden = true;
+    clear(this.detail);
+    this.vt?.root.focus();
+  }
+
+  private rowText(di: number, sep: 'json' | 'tsv'): string {
+    const r = this.rows[di];
+    if (sep === 'json') return JSON.stringify(r, null, 2);
+    return this.columns.columns.map((c) => cellText(cellValue(r, c)).replace(/[\t\r\n]+/g, ' ')).join('\t');
+  }
+
+  private copy(kind: 'cell' | 'row', di: number, col: VColumn): void {
+    if (kind === 'row') this.app.copy(this.rowText(di, 'json'));
+    else this.app.copy(col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) ?? '' : cellText(cellValue(this.rows[di], col.id)));
+  }
+
+  private contextMenu(di: number, col: VColumn, x: number, y: number): void {
+    const v = col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) : cellValue(this.rows[di], col.id);
+    const url = typeof v === 'string' ? safeHttpUrl(v) : undefined;
+    this.app.menu.open(x, y, [
+      { label: 'Copy cell', run: () => this.copy('cell', di, col) },
+      { label: 'Copy row as JSON', run: () => this.copy('row', di, col) },
+      { label: 'Copy row as tab-separated text', run: () => this.app.copy(this.rowText(di, 'tsv')) },
+      { label: 'Show the whole value', run: () => this.openDetail(di, col) },
+      { label: 'Open link in browser', run: () => url && this.app.openUrl(url), disabled: !url },
+    ], 'Cell actions');
+  }
+
+  visibleText(): string {
+    if (!this.vt) return '';
+    const head = this.vt.getColumns().map((c) => c.label).join('\t');
+    const rows = this.vt.renderedRows().map((r) => Array.from(r.children).map((c) => c.textContent ?? '').join('\t'));
+    return [head, ...rows].join('\n');
+  }
+
+  focus(): void {
+    this.vt?.root.focus();
+  }
+
+  /** The grid (tests). */
+  get grid(): VirtualTable | undefined {
+    return this.vt;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The narrow interfaces between a results panel and the engine binding that pages and exports its
+ * run, so that neither imports the other: `ResultsPanel` implements `PanelPort` and holds a
+ * `PanelDriver`; `RunDriver` implements `PanelDriver` and talks to a `PanelPort`. `extension.ts`
+ * binds the two (the `driver` hook of `ResultsPanel.register`).
+ */
+import type { Uri } from 'vscode';
+import type { RunSession } from '../../../engine/src/index';
+import type { ExportFormat, ProgressMessage } from '../../shared/messages';
+import type { ResultsModel } from '../../shared/model';
+
+/** What the view asks the host to do with the run (validated messages). */
+export type PanelAction = { type: 'loadNext' } | { type: 'loadAll' } | { type: 'cancel' } | { type: 'export'; format: ExportFormat; table?: string };
+
+/** The panel as a driver sees it. */
+export interface PanelPort {
+  /** The model shown (all of it, as the host has it). */
+  readonly results: ResultsModel | undefined;
+  /** Shows `model` (a new run, or the same run grown). */
+  update(model: ResultsModel, opts?: { immediate?: boolean }): void;
+  /** Shows or clears the progress line. */
+  progress(p: Omit<ProgressMessage, 'type'>): void;
+}
+
+/** The engine binding of a panel, as the panel sees it. */
+export interface PanelDriver {
+  /** The run's state as a results model (drivers with a run). */
+  model(): ResultsModel;
+  handle(a: PanelAction): Promise<void>;
+  cancel(): void;
+  /** Exports to `target` (or a file the user picks); returns the file written. */
+  exportAs(format: ExportFormat, table?: string, target?: Uri): Promise<string | undefined>;
+}
+
+/** Makes the driver of a panel: with the run it shows, or none for a panel restored after a reload. */
+export type DriverFactory = (panel: PanelPort, session?: RunSession) => PanelDriver;

@@ -1,2 +1,0 @@
-import { Catalogue } from './model';
-export declare function bundledCatalogue(): Catalogue;
