@@ -39,3 +39,20 @@ export const CatalogueInfoRequest = new RequestType<{ uri: string }, CatalogueSt
 
 /** Client → server: refetch the catalogue of this document's (or this) endpoint. */
 export const RefreshCatalogueRequest = new RequestType<{ uri?: string; endpoint?: string }, CatalogueStatus, void>('wikiq/refreshCatalogue');
+
+/** What a client may pass as `initializationOptions` (every key optional). */
+export interface InitializationOptions {
+  /** Where catalogues are cached (overrides `--cache-dir`). */
+  cacheDir?: string;
+  /** User-Agent sent to wikis. */
+  userAgent?: string;
+  /** Timeout of a catalogue fetch, in milliseconds. */
+  catalogueTimeoutMs?: number;
+  /**
+   * The environment, managed by the client from then on with `wikiq/setEnvironment` (VS Code's
+   * client); the `wikiq` settings of `workspace/configuration` are then not read.
+   */
+  environment?: EnvironmentParams;
+  /** Completion items that want a value next carry `editor.action.triggerSuggest` (set by clients that run it: VS Code's). */
+  triggerSuggest?: boolean;
+}

@@ -1,5 +1,6 @@
 // Runs every test layer: unit (language core, engine), LSP (dist/server.js over stdio), faults
-// (a local misbehaving HTTP server), wiki (a real MediaWiki on 127.0.0.1) and editor (a real VS Code).
+// (a local misbehaving HTTP server), wiki (a real MediaWiki on 127.0.0.1), neovim (a real headless
+// Neovim with the README's configuration) and editor (a real VS Code).
 // Usage: node scripts/test.mjs [layer ...]   (default: all, in that order)
 // A layer that cannot run fails with the reason; nothing is skipped silently.
 import { spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ const layers = {
   lsp: { dir: 'out/test/lsp' },
   faults: { dir: 'out/test/faults' },
   wiki: { dir: 'out/test/wiki' },
+  neovim: { dir: 'out/test/neovim' },
   // The development folder, then the packaged .vsix (catches a .vscodeignore that leaves out something needed).
   editor: { command: ['node', 'out/test/vscode/runOffline.js', '--all'] },
 };

@@ -1,11 +1,7 @@
 /** Environments (`wikiq.environments`), the active one (kept per workspace), and the endpoint setting. */
 import * as vscode from 'vscode';
 import type { EnvironmentParams } from '../../common/protocol';
-
-export interface EnvironmentConfig {
-  endpoint?: string;
-  variables?: Record<string, string>;
-}
+import { EnvironmentConfig, WikiqSettings, environmentFromSettings, environmentsOf } from '../../common/settings';
 
 const ACTIVE_KEY = 'wikiq.activeEnvironment';
 
@@ -23,9 +19,13 @@ export class Environments implements vscode.Disposable {
     );
   }
 
+  private settings(): WikiqSettings {
+    const config = vscode.workspace.getConfiguration('wikiq');
+    return { endpoint: config.get<string>('endpoint'), environments: config.get<Record<string, EnvironmentConfig>>('environments') };
+  }
+
   all(): Record<string, EnvironmentConfig> {
-    const envs = vscode.workspace.getConfiguration('wikiq').get<Record<string, EnvironmentConfig>>('environments') ?? {};
-    return typeof envs === 'object' && envs ? envs : {};
+    return environmentsOf(this.settings());
   }
 
   activeName(): string | undefined {
@@ -34,15 +34,7 @@ export class Environments implements vscode.Disposable {
   }
 
   current(): EnvironmentParams {
-    const name = this.activeName();
-    const env = name ? this.all()[name] : undefined;
-    const fallback = vscode.workspace.getConfiguration('wikiq').get<string>('endpoint') || undefined;
-    return {
-      name,
-      endpoint: env?.endpoint ?? fallback,
-      variables: env?.variables ?? {},
-      trusted: vscode.workspace.isTrusted,
-    };
+    return environmentFromSettings(this.settings(), this.state.get<string>(ACTIVE_KEY), vscode.workspace.isTrusted);
   }
 
   async select(): Promise<void> {

@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import {
-  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
@@ -46,7 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       cacheDir,
       userAgent: config.get<string>('userAgent') || undefined,
       environment: environments.current(),
-    },
+      triggerSuggest: true,
+    } satisfies InitializationOptions,
   };
   client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, clientOptions);
   const ready = client.start();

@@ -17,7 +17,6 @@ import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { expand } from './variables';
 
-const TRIGGER_SUGGEST = Command.create('Suggest', 'editor.action.triggerSuggest');
 const NAME_CHAR = /[A-Za-z0-9_.\-{}]/;
 
 export function lineOf(lineStarts: number[], offset: number): number {
@@ -107,16 +106,18 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
 /** Name items depend only on the catalogue and the request's selections: built once, reused. */
 const nameItemCache = new WeakMap<object, Map<string, CompletionItem[]>>();
 
-function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean): CompletionItem[] {
+function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger?: string): CompletionItem[] {
   const templated = a.selections.some((s) => s.module.templatedparameters.length)
     ? a.selections.flatMap((s) => s.module.templatedparameters.flatMap((t) => templatedNames(a, s, t).map((n) => n.fullName)))
     : [];
-  const key = `${hasEquals ? 1 : 0}${sharedData ? 1 : 0}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
+  const key = `${hasEquals ? 1 : 0}${sharedData ? 1 : 0}${trigger ?? ''}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
   let byKey = nameItemCache.get(a.catalogue);
   if (!byKey) nameItemCache.set(a.catalogue, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit) return hit;
   const items: CompletionItem[] = [];
+  // Reopens completion for the value, where the client is known to run the command.
+  const suggest = trigger ? Command.create('Suggest', trigger) : undefined;
   const rankOf = (o: Owner): number => {
     if (o.fullName === 'action') return 0;
     if (!o.selection.via) return 6; // main module's parameters: format, maxlag…
@@ -127,7 +128,7 @@ function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean): Comple
     // A catalogue without `main`: still offer `action`.
     items.push({
       label: 'action', kind: CompletionItemKind.Property, detail: 'module name — which action to perform',
-      sortText: '00action', textEditText: hasEquals ? 'action' : 'action = ', command: hasEquals ? undefined : TRIGGER_SUGGEST,
+      sortText: '00action', textEditText: hasEquals ? 'action' : 'action = ', command: hasEquals ? undefined : suggest,
     });
   }
   for (const o of a.owners.values()) {
@@ -149,7 +150,7 @@ function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean): Comple
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
       sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
       textEditText: hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `,
-      command: wantsValue ? TRIGGER_SUGGEST : undefined,
+      command: wantsValue ? suggest : undefined,
     });
   }
   if (byKey.size > 200) byKey.clear();
@@ -185,7 +186,7 @@ function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start
   const present = new Set<string>();
   for (const p of request.params) if (p.nameSpan.start !== span.start) present.add(p.name);
   const shared = !!ctx.itemDefaults && !!ctx.itemDefaultsData;
-  const all = nameItems(a, hasEquals, shared);
+  const all = nameItems(a, hasEquals, shared, ctx.triggerCommand);
   const items = present.size ? all.filter((i) => !present.has(i.label)) : all;
   return withRange(ctx, items, ctx.range(span), shared ? nameData(a) : undefined);
 }
@@ -361,4 +362,21 @@ export function resolveCompletion(item: CompletionItem, catalogue: Catalogue): C
     }
   }
   return item;
+}
+
+/**
+ * For clients that do not resolve items: each item gets its documentation (and detail) now, from
+ * its own data or the list's shared data, and the data itself is dropped.
+ */
+export function inlineDocumentation(list: CompletionList, catalogueOf: (endpoint: string | undefined) => Catalogue): CompletionList {
+  const shared = list.itemDefaults?.data as ResolveData | undefined;
+  const items = list.items.map((item) => {
+    const data = (item.data ?? shared) as ResolveData | undefined;
+    if (!data) return item;
+    const { data: _, ...resolved } = resolveCompletion({ ...item, data }, catalogueOf(data.e));
+    return resolved;
+  });
+  if (!list.itemDefaults?.data) return { ...list, items };
+  const { data: _, ...itemDefaults } = list.itemDefaults;
+  return { ...list, itemDefaults, items };
 }

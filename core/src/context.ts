@@ -18,6 +18,8 @@ export interface FeatureContext {
   itemDefaults?: boolean;
   /** ... and `CompletionList.itemDefaults.data`. */
   itemDefaultsData?: boolean;
+  /** The command that reopens completion, carried by items that want a value next; none if undefined. */
+  triggerCommand?: string;
   catalogueFor(request: RequestNode | undefined): Catalogue;
   analysis(request: RequestNode): Analysis;
   range(span: Span): Range;
@@ -25,7 +27,7 @@ export interface FeatureContext {
 
 const KEEP_ANALYSES = 8;
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }): FeatureContext {
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string): FeatureContext {
   const analyses = new Map<RequestNode, Analysis>();
   // Most requests define no variables and paste no URL: they share the file's scope and endpoint,
   // worked out once per call instead of once per request.
@@ -37,7 +39,7 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     return (fileCatalogue ??= catalogues.get(endpointFor(file, undefined, env)));
   };
   return {
-    document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data,
+    document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data, triggerCommand,
     analysis(request) {
       let a = analyses.get(request);
       if (!a) {

@@ -10,7 +10,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
-import { ResolveData, doComplete, resolveCompletion } from './completion';
+import { ResolveData, doComplete, inlineDocumentation, resolveCompletion } from './completion';
 import { createContext } from './context';
 import { doHover } from './hover';
 import type { WikiqFile } from './parser/ast';
@@ -29,6 +29,17 @@ export interface LanguageServiceParams {
    * edit range, and name lists share their resolve data.
    */
   completionItemDefaults?: boolean | readonly string[];
+  /**
+   * The command an item that wants a value next carries to reopen completion after it is accepted
+   * (VS Code: `editor.action.triggerSuggest`). Undefined: no item carries a command, since a client
+   * that does not know it would send it back as `workspace/executeCommand`.
+   */
+  completionTriggerCommand?: string;
+  /**
+   * False when the client does not resolve completion items (`completionItem/resolve`): every
+   * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
+   */
+  completionResolve?: boolean;
 }
 
 export interface LanguageService {
@@ -57,12 +68,15 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const d = params.completionItemDefaults;
   const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   return {
     parse: (document) => parse(document.getText()),
     doComplete: (document, position, file) =>
-      guard({ isIncomplete: false, items: [] }, () => doComplete(ctx(document, file), document.offsetAt(position)), err('completion')),
+      guard({ isIncomplete: false, items: [] }, () => {
+        const list = doComplete(ctx(document, file), document.offsetAt(position));
+        return params.completionResolve === false ? inlineDocumentation(list, (e) => params.catalogues.get(e)) : list;
+      }, err('completion')),
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.e)), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => doValidation(ctx(document, file)), err('validation')),

@@ -2,41 +2,41 @@
  * The language server: wires LSP to the pure language core and nothing else. Every handler is
  * wrapped so an error is logged and answered, cancellation is honoured, and parsed documents are
  * cached by version. Runs as `node dist/server.js --stdio` (any LSP editor) or under VS Code's
- * client (IPC). Options: `--cache-dir DIR` (catalogue cache), `--catalogue-timeout-ms N` (default 15000).
+ * client (IPC); `args.ts` reads the command line, `clientSupport.ts` what the client supports,
+ * `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, Connection, DidChangeConfigurationNotification, LSPErrorCodes, ProposedFeatures, ResponseError,
+  CancellationToken, Connection, LSPErrorCodes, ProposedFeatures, ResponseError,
   TextDocumentSyncKind, TextDocuments, createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { endpointFor, getLanguageService, parse, type WikiqFile } from '../../core/src';
 import { VERSION, createLiveProvider } from '../../engine/src';
+import { ServerOptions, commandLine } from './args';
+import { catalogueFailureMessages } from './catalogueMessages';
+import { ClientSupport, clientSupport } from './clientSupport';
+import { SettingsWatcher } from './settings';
 
-export function argValue(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(name);
-  if (i >= 0 && i + 1 < argv.length) return argv[i + 1];
-  const pre = argv.find((a) => a.startsWith(name + '='));
-  return pre ? pre.slice(name.length + 1) : undefined;
-}
-
-export function startServer(connection: Connection, argv: string[]): void {
+export function startServer(connection: Connection, options: ServerOptions): void {
   const documents = new TextDocuments(TextDocument);
   /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
-  const timing = argv.includes('--log-timing');
+  const timing = options.logTiming;
   const log = (m: string) => connection.console.log(m);
   let environment: EnvironmentParams = { trusted: true };
-  let cacheDir = argValue(argv, '--cache-dir');
+  let cacheDir = options.cacheDir;
   let userAgent: string | undefined;
-  const timeoutArg = Number(argValue(argv, '--catalogue-timeout-ms'));
-  let timeoutMs = Number.isFinite(timeoutArg) && timeoutArg > 0 ? timeoutArg : 15000;
+  let timeoutMs = options.catalogueTimeoutMs;
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
-  let itemDefaults: readonly string[] = [];
+  let support: ClientSupport | undefined;
+  let settings: SettingsWatcher | undefined;
   const service = () => getLanguageService({
     catalogues: provider,
-    completionItemDefaults: itemDefaults,
+    completionItemDefaults: support?.itemDefaults ?? [],
+    completionTriggerCommand: support?.triggerCommand,
+    completionResolve: support?.resolve ?? true,
     environment: () => environment,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
@@ -68,14 +68,16 @@ export function startServer(connection: Connection, argv: string[]): void {
   }
 
   connection.onInitialize((params) => {
-    const opts = (params.initializationOptions ?? {}) as { cacheDir?: string; userAgent?: string; environment?: EnvironmentParams; catalogueTimeoutMs?: number };
+    const opts = (params.initializationOptions ?? {}) as InitializationOptions;
     if (opts.cacheDir) cacheDir = opts.cacheDir;
-    itemDefaults = params.capabilities.textDocument?.completion?.completionList?.itemDefaults ?? [];
+    support = clientSupport(params);
+    settings = new SettingsWatcher(connection, support, !!opts.environment, setEnvironment);
     if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
     provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
+    provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {
       connection.sendNotification(CatalogueStatusNotification, status);
       // Only a newly arrived catalogue changes diagnostics (a failure keeps the one in use).
@@ -99,9 +101,7 @@ export function startServer(connection: Connection, argv: string[]): void {
     };
   });
 
-  connection.onInitialized(() => {
-    connection.client.register(DidChangeConfigurationNotification.type, undefined).catch(() => undefined);
-  });
+  connection.onInitialized(() => void settings?.initialized());
 
   connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, file, p) => ls.doComplete(doc, p.position, file)));
   connection.onCompletionResolve((item, token) => {
@@ -131,9 +131,13 @@ export function startServer(connection: Connection, argv: string[]): void {
     if (!endpoint) return { source: 'bundled' as const, error: 'No endpoint: set @endpoint in the file or choose an environment.' };
     return provider.refresh(endpoint);
   });
-  connection.onNotification(SetEnvironmentNotification, (env) => {
+  function setEnvironment(env: EnvironmentParams): void {
     environment = env;
     for (const doc of documents.all()) validateSoon(doc);
+  }
+  connection.onNotification(SetEnvironmentNotification, (env) => {
+    settings?.clientManaged();
+    setEnvironment(env);
   });
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
@@ -174,12 +178,14 @@ export function startServer(connection: Connection, argv: string[]): void {
   });
   documents.listen(connection);
   connection.listen();
-  log(`wikiq language server started${cacheDir ? ` (catalogue cache: ${cacheDir})` : ''}`);
+  log(`wikiq language server started (catalogue cache: ${cacheDir})`);
 }
 
 if (require.main === module) {
   process.on('uncaughtException', (e) => {
     process.stderr.write(`wikiq server: uncaught error: ${e instanceof Error ? e.stack : String(e)}\n`);
   });
-  startServer(createConnection(ProposedFeatures.all), process.argv);
+  const options = commandLine(process.argv.slice(2), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
+  if (typeof options === 'number') process.exitCode = options;
+  else startServer(createConnection(ProposedFeatures.all), options);
 }

@@ -1,12 +1,16 @@
 /**
  * A minimal LSP client for tests: starts `node dist/server.js --stdio` and speaks JSON-RPC over
- * its pipes with vscode-jsonrpc, as any LSP editor would.
+ * its pipes with vscode-jsonrpc, as any LSP editor would. Unless the test gives an environment,
+ * the server's default catalogue cache is a fresh temp directory (`XDG_CACHE_HOME`), removed on
+ * `stop()`, so no test reads or writes the user's cache.
  */
 import { ChildProcess, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, MessageConnection } from 'vscode-jsonrpc/node';
 import type {
-  CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams,
+  ClientCapabilities, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol';
 
 export const ROOT = path.resolve(__dirname, '../../..');
@@ -30,10 +34,19 @@ export class LspClient {
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
   private waiters: Array<{ uri: string; version?: number; resolve: (d: Diagnostic[]) => void }> = [];
   readonly notifications: Array<{ method: string; params: unknown }> = [];
+  /** Requests from the server (`client/registerCapability`, `workspace/configuration`…), in order. */
+  readonly requests: Array<{ method: string; params: unknown }> = [];
+  /** What `workspace/configuration` answers, by section. */
+  settings: Record<string, unknown> = {};
   private listeners = new Set<() => void>();
+  private tempCache?: string;
   stderr = '';
 
-  constructor(args: string[] = [], env: NodeJS.ProcessEnv = process.env) {
+  constructor(args: string[] = [], env?: NodeJS.ProcessEnv) {
+    if (!env) {
+      this.tempCache = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-lsp-cache-'));
+      env = { ...process.env, XDG_CACHE_HOME: this.tempCache };
+    }
     this.proc = spawn(process.execPath, [SERVER, '--stdio', ...args], { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.proc.stderr!.on('data', (d) => (this.stderr += d.toString()));
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
@@ -51,20 +64,42 @@ export class LspClient {
       this.notifications.push({ method, params });
       for (const l of [...this.listeners]) l();
     });
-    this.conn.onRequest('client/registerCapability', () => null);
-    this.conn.onRequest('workspace/configuration', () => []);
+    this.conn.onRequest((method, params) => {
+      this.requests.push({ method, params });
+      for (const l of [...this.listeners]) l();
+      if (method === 'workspace/configuration') {
+        return ((params as { items?: Array<{ section?: string }> }).items ?? []).map((i) => (i.section ? this.settings[i.section] ?? null : this.settings));
+      }
+      return null;
+    });
     this.conn.listen();
   }
 
-  /** Called after every notification other than diagnostics is recorded. */
+  /** Called after every notification other than diagnostics, and every request, is recorded. */
   onNotification(listener: () => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  async initialize(initializationOptions: unknown = {}): Promise<InitializeResult> {
+  /** Resolves with the first message (notification or request from the server) recorded that satisfies `ok`. */
+  messageMatching(ok: (m: { method: string; params: unknown }) => boolean): Promise<{ method: string; params: unknown }> {
+    return new Promise((resolve) => {
+      const find = () => [...this.notifications, ...this.requests].find(ok);
+      const hit = find();
+      if (hit) return resolve(hit);
+      const d = this.onNotification(() => {
+        const m = find();
+        if (m) {
+          d.dispose();
+          resolve(m);
+        }
+      });
+    });
+  }
+
+  async initialize(initializationOptions: unknown = {}, capabilities: ClientCapabilities = {}, clientInfo?: { name: string; version?: string }): Promise<InitializeResult> {
     const r = await this.conn.sendRequest<InitializeResult>('initialize', {
-      processId: process.pid, rootUri: null, capabilities: {}, initializationOptions,
+      processId: process.pid, rootUri: null, capabilities, initializationOptions, clientInfo,
     });
     await this.conn.sendNotification('initialized', {});
     return r;
@@ -125,5 +160,6 @@ export class LspClient {
         });
       });
     }
+    if (this.tempCache) fs.rmSync(this.tempCache, { recursive: true, force: true });
   }
 }

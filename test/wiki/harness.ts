@@ -20,6 +20,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import { aptInstall } from '../apt';
 
 export const MW_DIR = '/usr/share/mediawiki';
 export const PACKAGES = ['mediawiki', 'php-cli', 'php-sqlite3', 'php-intl', 'php-mbstring', 'php-xml'];
@@ -157,26 +158,8 @@ let installedChecked = false;
 export function ensureMediaWikiInstalled(packages: readonly string[] = PACKAGES): void {
   if (packages === PACKAGES && installedChecked) return;
   const what = missingWhat(packages);
-  if (what) install(packages, what);
+  if (what) aptInstall(packages, what, 'the real-wiki tests', () => missingWhat(packages));
   if (packages === PACKAGES) installedChecked = true;
-}
-
-function install(packages: readonly string[], what: string): void {
-  const command = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
-  if (process.platform !== 'linux' || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
-    throw new Error(`The real-wiki tests need ${what} (Debian/Ubuntu packages). Install them with: ${command}`);
-  }
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(`The real-wiki tests need ${what}, and only root can install them. Run as root: ${command}`);
-  }
-  const opts = { encoding: 'utf8' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, maxBuffer: 64 * 1024 * 1024 };
-  const lock = ['-o', 'DPkg::Lock::Timeout=600'];
-  const up = spawnSync('apt-get', [...lock, 'update'], opts);
-  const inst = spawnSync('apt-get', [...lock, 'install', '-y', '--no-install-recommends', ...packages], opts);
-  const still = missingWhat(packages);
-  if (!still) return;
-  const why = `${inst.stderr || ''}\n${up.stderr || ''}`.trim().split('\n').filter(Boolean).slice(-3).join(' | ');
-  throw new Error(`Could not install ${still} for the real-wiki tests${why ? ` (apt-get said: ${why})` : ''}. Install them with: ${command}`);
 }
 
 let versionMemo: string | undefined;
