@@ -14,6 +14,8 @@ const sections = [
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],
+  // Last: it rebuilds dist/ for production, then back for development.
+  ['Package (issue: ready to publish)', 'bench-package.mjs'],
 ];
 let misses = 0;
 for (const [title, file] of sections) {

@@ -1,6 +1,9 @@
 /**
  * `npm run demo-wiki`: a seeded MediaWiki left running for trying the examples, until Ctrl-C.
  * Port: WIKIQ_DEMO_PORT, else 8080 (what examples/*.wikiq name) when free, else any free port.
+ * `debuginfo` (~100 KB in every answer) is off unless `--debuginfo` is given
+ * (`npm run demo-wiki -- --debuginfo`), e.g. to see the results view's Debug tab.
+ * Started by scripts/demo-wiki.mjs; its "running at" line says the API answers.
  */
 import { SEED, portIsFree, startWiki } from './harness';
 
@@ -11,7 +14,8 @@ async function main(): Promise<void> {
   const free = await portIsFree(wanted);
   if (!free && fromEnv) throw new Error(`port ${wanted} (WIKIQ_DEMO_PORT) is in use`);
   console.log('Starting the demo wiki (the first run seeds it once: about ten seconds)…');
-  const wiki = await startWiki({ port: free ? wanted : undefined, log: (m) => console.log(m), keepAlive: true });
+  const debuginfo = process.argv.includes('--debuginfo');
+  const wiki = await startWiki({ port: free ? wanted : undefined, log: (m) => console.log(m), keepAlive: true, debuginfo });
   let stopping = false;
   void wiki.ended.then((said) => {
     if (stopping) return;
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
     console.log(`To use it with the examples, set in each file:  @endpoint = ${wiki.endpoint}`);
     console.log(`or from the command line:  node dist/cli.js run examples/files.wikiq --endpoint ${wiki.endpoint}`);
   }
+  console.log(debuginfo ? 'Answers include debuginfo (--debuginfo).' : 'Answers include no debuginfo (start with --debuginfo for it: npm run demo-wiki -- --debuginfo).');
   console.log(`Try it:  curl '${wiki.endpoint}?action=query&list=allimages&ailimit=5&format=json'`);
   console.log(`Accounts: ${[SEED.admin, ...SEED.accounts].join(', ')} (password ${SEED.password}). Files and database: ${wiki.dir}`);
   console.log('Press Ctrl-C to stop it (the wiki and its directory are removed).');

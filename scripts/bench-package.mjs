@@ -1,0 +1,22 @@
+// Package figure, printed as `name: value (…; target …)`: the size of the .vsix `npm run package`
+// makes (production bundles, no source maps), against its target of 600 KB. A size, not a time: no
+// baseline ratio is needed. Leaves dist/ as a development build again (with source maps).
+// Usage: node scripts/bench-package.mjs
+import { spawnSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const TARGET_KB = 600;
+const pack = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
+if (pack.status !== 0) {
+  console.error(`bench-package: npm run package failed:\n${(pack.stdout + pack.stderr).trim().split('\n').slice(-15).join('\n')}`);
+  process.exit(1);
+}
+const files = (pack.stdout.match(/Packaged: .*\((\d+) files/) ?? [])[1] ?? '?';
+const kb = statSync(`${root}wikiq.vsix`).size / 1024;
+console.log(`wikiq.vsix (npm run package, ${files} files): ${kb.toFixed(0)} KB (${(kb / TARGET_KB).toFixed(2)}× the target; target < ${TARGET_KB} KB)${kb < TARGET_KB ? '' : '  ← MISSES TARGET'}`);
+const dev = spawnSync('node', ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+if (dev.status !== 0) {
+  console.error(`bench-package: rebuilding the development bundles failed:\n${dev.stderr}`);
+  process.exit(1);
+}

@@ -1,0 +1,23 @@
+// `npm run demo-wiki [-- --debuginfo]`: the seeded MediaWiki of the real-wiki tests, left running
+// for the examples (test/wiki/demo.ts). Runs the compiled demo from out/; compiles it first only
+// when out/ is missing or older than its sources, and then only the demo and its harness
+// (test/wiki/tsconfig.demo.json, a few seconds), not the whole project.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const root = new URL('..', import.meta.url).pathname;
+const sources = ['test/wiki/demo.ts', 'test/wiki/harness.ts', 'test/wiki/tsconfig.demo.json', 'tsconfig.json'];
+const outputs = ['out/test/wiki/demo.js', 'out/test/wiki/harness.js'];
+const mtime = (f) => statSync(`${root}${f}`).mtimeMs;
+const newestSource = Math.max(...sources.map(mtime));
+const stale = outputs.some((f) => !existsSync(`${root}${f}`) || mtime(f) < newestSource);
+if (stale) {
+  console.log('Compiling the demo wiki (test/wiki/demo.ts and harness.ts only)…');
+  const tsc = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}test/wiki/tsconfig.demo.json`], { stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.error('demo-wiki: compiling test/wiki/demo.ts failed (see above).');
+    process.exit(1);
+  }
+}
+createRequire(import.meta.url)(`${root}out/test/wiki/demo.js`);
