@@ -40,6 +40,7 @@ async function liveCatalogue(endpoint: string, cache: CatalogueCache, opts: Cata
     }
     return catalogueOf(data, 'live');
   } catch (e) {
+    if (io.stop?.aborted) return bundledCatalogue(); // stopped: the caller says so
     const reason = e instanceof CatalogueFetchError ? e.message : `Could not load the catalogue of ${endpoint}: ${(e as Error).message}`;
     io.err(`wikiq: ${reason}. Using ${cached ? `the cached catalogue from ${cached.fetchedAt.slice(0, 10)}` : 'the bundled catalogue'}.`);
     return cached ? catalogueOf(cached, 'cached') : bundledCatalogue();

@@ -7,6 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { endpointFor, getLanguageService, parse, type Environment } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, type Args, type FlagSpec, type Io } from './args';
 import { catalogueProvider } from './catalogue';
+import { stopReasonOf } from './signals';
 import { jsonReport, sarifReport, severityOf, textLine, type Problem } from './sarif';
 
 export const CHECK_FLAGS: FlagSpec = { values: [...ENV_FLAGS, '--format', '--max-warnings'], switches: ['--strict'] };
@@ -31,6 +32,12 @@ export async function check(args: Args, io: Io): Promise<number> {
     }
   }
   const catalogues = await catalogueProvider(args, io, endpoints);
+  const stopped = stopReasonOf(io.stop);
+  if (stopped === 'EPIPE') return 0;
+  if (stopped) {
+    io.err(`wikiq: Cancelled (${stopped}) while loading catalogues; nothing was checked.`);
+    return 1;
+  }
   let current: Environment | undefined;
   const ls = getLanguageService({ catalogues, environment: () => current });
   const problems: Problem[] = [];

@@ -227,6 +227,17 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.match(p.err, new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
     });
   }
+  it('SIGTERM while check loads a live catalogue: exit 1 saying nothing was checked (was a bare 143)', async () => {
+    let asked: () => void = () => undefined;
+    const firstAsked = new Promise<void>((r) => (asked = r));
+    routes.set('slowcat', () => asked()); // never answered
+    const p = spawnCli(['check', write('slowcat.wikiq', req('slowcat')), '--catalogue', 'live', '--cache-dir', path.join(dir, 'slowcat-cache')]);
+    await firstAsked;
+    p.child.kill('SIGTERM');
+    assert.equal(await p.exited, 1, p.err);
+    assert.equal(p.out, '');
+    assert.equal(p.err, 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
+  });
   it('SIGTERM while streaming NDJSON into a file: the partial file written and marked, exit 2', async () => {
     let second: () => void = () => undefined;
     const secondAsked = new Promise<void>((r) => (second = r));
