@@ -1,14 +1,40 @@
-/** Entry of `dist/cli.js` (the `wikiq` bin). */
-import { main } from './cli';
+/** Entry of `dist/cli.js` (the `wikiq` bin). The signal handlers come first: a run stopped at any moment keeps what it has. */
+import { installSignalHandlers, stop, stopSignal } from './signals';
+
+installSignalHandlers();
+
+// Loaded after the handlers are in place (a static import would be evaluated first).
+const { main } = require('./cli') as typeof import('./cli');
+
+let outClosed = false;
+/** A reader that stops reading (`| head`) ends the run quietly (exit 0); another write error (a full disk) is said and fails. */
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (outClosed) return;
+  outClosed = true;
+  stop('EPIPE');
+  if (e.code !== 'EPIPE') {
+    process.stderr.write(`wikiq: cannot write the output: ${e.message}\n`);
+    process.exitCode = 1;
+  }
+});
+process.stderr.on('error', () => undefined);
 
 main(process.argv.slice(2), {
-  out: (s) => process.stdout.write(s + '\n'),
-  err: (s) => process.stderr.write(s.endsWith('\n') || s.startsWith('\r') ? s : s + '\n'),
+  out: (s) => {
+    if (!outClosed) process.stdout.write(s + '\n');
+  },
+  err: (s) => {
+    if (!process.stderr.destroyed) process.stderr.write(s.endsWith('\n') || s.startsWith('\r') ? s : s + '\n');
+  },
   tty: !!process.stderr.isTTY,
+  stdoutTty: !!process.stdout.isTTY,
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   cwd: process.cwd(),
+  stop: stopSignal,
+  outClosed: () => outClosed,
 }).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = outClosed ? process.exitCode ?? 0 : code;
   },
   (e) => {
     process.stderr.write(`wikiq: ${e instanceof Error ? e.message : String(e)}\n`);

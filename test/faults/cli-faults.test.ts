@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { main, parseJsonc } from '../../cli/src/cli';
+import { main, parseJsonc, type Io } from '../../cli/src/cli';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
 
@@ -55,10 +55,10 @@ describe('wikiq CLI against a misbehaving server', () => {
     await new Promise((r) => server.close(r));
   });
 
-  const cli = async (args: string[]) => {
+  const cli = async (args: string[], io: Partial<Io> = {}) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
+    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir, ...io });
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
   const write = (name: string, body: string) => {
@@ -141,7 +141,7 @@ describe('wikiq CLI against a misbehaving server', () => {
   it('--format table prints aligned columns and says more results exist', async () => {
     const r = await cli(['run', 'all.wikiq', '--format', 'table']);
     assert.equal(r.code, 0);
-    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0  6');
+    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0   6');
     assert.match(r.out, /more results: run with --all/);
   });
   it('reads an environment from .vscode/settings.json (with comments) beside the file', async () => {
@@ -186,31 +186,188 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal((await cli(['--help'])).code, 0);
     assert.equal((await cli([])).code, 1);
   });
-  it('Ctrl+C stops the real process and keeps the partial result: exit 2', async () => {
+  /** `dist/cli.js` as a real process; `exited` gives its status (or the signal that killed it). */
+  const spawnCli = (args: string[]) => {
+    const child = spawn(process.execPath, [path.join(__dirname, '..', '..', '..', 'dist', 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = { child, out: '', err: '', exited: new Promise<number | string | null>((r) => child.on('exit', (code, sig) => r(code ?? sig))) };
+    child.stdout.on('data', (c) => (p.out += c));
+    child.stderr.on('data', (c) => (p.err += c));
+    return p;
+  };
+
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${sig} after a batch keeps the partial result and says how to resume: exit 2 (was a bare 143 for SIGTERM)`, async () => {
+      let second: () => void = () => undefined;
+      const secondAsked = new Promise<void>((r) => (second = r));
+      routes.set('hang', (q, res, p) => {
+        if (p.get('aicontinue')) second(); // never answered
+        else paged(q, res, p);
+      });
+      const p = spawnCli(['run', write('hang.wikiq', req('hang')), '--all', '--timeout', '20']);
+      await secondAsked;
+      const started = Date.now();
+      p.child.kill(sig);
+      assert.equal(await p.exited, 2, p.err);
+      assert.ok(Date.now() - started < 5000, 'stopped promptly');
+      const j = JSON.parse(p.out);
+      assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [1, false, { aicontinue: '2', continue: '-||' }, 2]);
+      assert.equal(j.errors[0].code, 'cancelled');
+      assert.match(p.err, new RegExp(`wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: partial result after 1 batch; resume with --continue '\\{"aicontinue":"2","continue":"-\\|\\|"\\}'`));
+      noStack(p.err);
+    });
+    it(`${sig} before anything arrives: exit 1, nothing received, no bare 130/143`, async () => {
+      let asked: () => void = () => undefined;
+      const firstAsked = new Promise<void>((r) => (asked = r));
+      routes.set('silent', () => asked()); // never answered
+      const p = spawnCli(['run', write('silent.wikiq', req('silent')), '--format', 'ndjson']);
+      await firstAsked;
+      p.child.kill(sig);
+      assert.equal(await p.exited, 1, p.err);
+      assert.equal(p.out, '');
+      assert.match(p.err, new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
+    });
+  }
+  it('SIGTERM while check loads a live catalogue: exit 1 saying nothing was checked (was a bare 143)', async () => {
+    let asked: () => void = () => undefined;
+    const firstAsked = new Promise<void>((r) => (asked = r));
+    routes.set('slowcat', () => asked()); // never answered
+    const p = spawnCli(['check', write('slowcat.wikiq', req('slowcat')), '--catalogue', 'live', '--cache-dir', path.join(dir, 'slowcat-cache')]);
+    await firstAsked;
+    p.child.kill('SIGTERM');
+    assert.equal(await p.exited, 1, p.err);
+    assert.equal(p.out, '');
+    assert.equal(p.err, 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
+  });
+  it('SIGTERM while streaming NDJSON into a file: the partial file written and marked, exit 2', async () => {
     let second: () => void = () => undefined;
     const secondAsked = new Promise<void>((r) => (second = r));
-    routes.set('hang', (q, res, p) => {
-      if (p.get('aicontinue')) second(); // never answered
-      else paged(q, res, p);
-    });
-    const file = write('hang.wikiq', req('hang'));
-    const entry = path.join(__dirname, '..', '..', 'cli', 'src', 'main.js');
-    const child = spawn(process.execPath, [entry, 'run', file, '--all', '--timeout', '20'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    routes.set('hang2', (q, res, p) => (p.get('aicontinue') ? second() : paged(q, res, p)));
+    const p = spawnCli(['run', write('hang2.wikiq', req('hang2')), '--all', '--format', 'ndjson', '--out', 'term/files.ndjson']);
     await secondAsked;
-    const started = Date.now();
-    child.kill('SIGINT');
-    const code = await exited;
-    assert.equal(code, 2, err);
-    assert.ok(Date.now() - started < 5000, 'stopped promptly');
-    const j = JSON.parse(out);
-    assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [1, false, { aicontinue: '2', continue: '-||' }, 2]);
-    assert.equal(j.errors[0].code, 'cancelled');
-    assert.match(err, /wikiq: Cancelled\./);
-    noStack(err);
+    p.child.kill('SIGTERM');
+    assert.equal(await p.exited, 2, p.err);
+    const lines = fs.readFileSync(path.join(dir, 'term/files.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }, { _partial: true, continue: { aicontinue: '2', continue: '-||' } }]);
+    assert.match(p.err, /wrote 2 records to term\/files\.partial\.ndjson \(partial\)/);
+    assert.match(p.err, /resume with --continue/);
+  });
+
+  it('a reader that closes the pipe early (| head -1) ends every command and format quietly: exit 0 (was EPIPE and a stack trace)', async () => {
+    routes.set('big', (_q, res) => json(res, { batchcomplete: true, query: { allimages: Array.from({ length: 20000 }, (_, i) => ({ name: `File ${i}.png`, ns: 6, title: `File:File ${i}.png`, size: i })) } }));
+    write('big.wikiq', req('big'));
+    write('many.wikiq', `### R\naction = query\nlist = allimages\n${Array.from({ length: 3000 }, (_, i) => `aibogus${i} = 1`).join('\n')}\n`);
+    const cases = [
+      ...['json', 'table', 'csv', 'ndjson'].map((f) => ['run', 'big.wikiq', '--format', f]),
+      ['check', 'many.wikiq'], ['check', 'many.wikiq', '--format', 'sarif'],
+    ];
+    for (const args of cases) {
+      const p = spawnCli(args);
+      await new Promise<void>((r) => p.child.stdout.once('data', () => r()));
+      p.child.stdout.destroy(); // the reader goes away, as head does after its first line
+      assert.equal(await p.exited, 0, `${args.join(' ')}: ${p.err}`);
+      assert.doesNotMatch(p.err, /EPIPE|Unhandled|\n\s+at /, args.join(' '));
+    }
+  });
+
+  it('an API error on the first batch: exit 1 in every format, the error and its line on stderr, nothing misleading on stdout (was exit 2, `{}` or a partial marker)', async () => {
+    routes.set('apierr', (_q, res) => json(res, { errors: [{ code: 'badvalue', text: 'Unrecognized value for parameter "list": allimagez.', module: 'main' }], docref: 'See api.php.' }));
+    write('apierr.wikiq', req('apierr', 'action = query\nlist = allimagez'));
+    for (const format of ['json', 'table', 'csv', 'ndjson']) {
+      const r = await cli(['run', 'apierr.wikiq', '--format', format]);
+      assert.equal(r.code, 1, format);
+      assert.match(r.err, /^wikiq: apierr\.wikiq:4: the API at http:\/\/127\.0\.0\.1:\d+\/apierr\/api\.php answered error "badvalue": Unrecognized value for parameter "list": allimagez\.\nwikiq: nothing was received\.$/, format);
+      if (format !== 'json') assert.equal(r.out, '', format);
+      else {
+        const j = JSON.parse(r.out);
+        assert.deepEqual([j.batches, j.complete, j.errors[0].code, j.errors[0].line], [0, false, 'badvalue', 4], 'JSON lines count from 1, like stderr');
+      }
+    }
+  });
+
+  describe('wikiq check for CI', () => {
+    const typo = () => write('typo.wikiq', '### R\naction = query\nlist = allimages\nailimt = 5\n');
+    it('--strict and --max-warnings fail on warnings such as a misspelt parameter (was exit 0)', async () => {
+      typo();
+      const plain = await cli(['check', 'typo.wikiq']);
+      assert.equal(plain.code, 0);
+      assert.equal(plain.out.split('\n').at(-1), '1 file: 0 errors, 1 warning');
+      assert.match(plain.out, /^typo\.wikiq:4:1 warning unknown-parameter /);
+      const strict = await cli(['check', 'typo.wikiq', '--strict']);
+      assert.equal(strict.code, 1, strict.err);
+      assert.match(strict.out, /typo\.wikiq:4:1 warning unknown-parameter/);
+      assert.match(strict.err, /1 warning, more than the 0 allowed \(--strict\)/);
+      assert.equal((await cli(['check', 'typo.wikiq', '--max-warnings', '1'])).code, 0);
+      assert.equal((await cli(['check', 'typo.wikiq', 'all.wikiq', '--max-warnings', '0'])).code, 1);
+    });
+    it('refuses flags it does not take, and reads --env like run (variables are then defined)', async () => {
+      for (const flag of ['--all', '--request', '--wide']) {
+        const r = await cli(['check', 'typo.wikiq', flag, ...(flag === '--request' ? ['1'] : [])]);
+        assert.equal(r.code, 1, flag);
+        assert.match(r.err, new RegExp(`Unknown option ${flag} for wikiq check`));
+      }
+      const undefinedVar = await cli(['check', 'env/q.wikiq']);
+      assert.equal(undefinedVar.code, 1);
+      assert.match(undefinedVar.out, /undefined-variable/);
+      const withEnv = await cli(['check', 'env/q.wikiq', '--env', 'local']);
+      assert.equal(withEnv.code, 0, withEnv.out + withEnv.err);
+      assert.equal(withEnv.out, '1 file: 0 errors, 0 warnings');
+    });
+    it('--format json: 1-based positions and a summary; --format sarif: SARIF 2.1.0 with the codes table as rules', async () => {
+      write('two.wikiq', '### R\naction = query\nlist = allimagez\n');
+      const j = await cli(['check', 'typo.wikiq', 'two.wikiq', '--format', 'json']);
+      const report = JSON.parse(j.out);
+      assert.deepEqual([report.files, report.errors, report.warnings], [2, 0, 2]);
+      assert.deepEqual(report.diagnostics[0], { file: 'typo.wikiq', startLine: 4, startColumn: 1, endLine: 4, endColumn: 7, severity: 'warning', code: 'unknown-parameter', message: report.diagnostics[0].message });
+      assert.equal(j.err, '2 files: 0 errors, 2 warnings');
+      const s = await cli(['check', 'typo.wikiq', 'two.wikiq', '--format', 'sarif']);
+      assert.equal(s.code, 0);
+      // No SARIF validator or schema is available offline: the required structure, field by field.
+      const log = JSON.parse(s.out);
+      assert.equal(log.version, '2.1.0');
+      assert.match(log.$schema, /sarif-2\.1\.0/);
+      assert.equal(log.runs.length, 1);
+      const driver = log.runs[0].tool.driver;
+      assert.equal(driver.name, 'wikiq');
+      const ids = driver.rules.map((r: { id: string }) => r.id);
+      for (const id of ['unknown-parameter', 'unknown-module', 'undefined-variable', 'syntax-missing-equals']) assert.ok(ids.includes(id), id);
+      for (const rule of driver.rules) {
+        assert.equal(typeof rule.shortDescription.text, 'string');
+        assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level), rule.id);
+      }
+      assert.equal(log.runs[0].results.length, 2);
+      for (const r of log.runs[0].results) {
+        assert.equal(driver.rules[r.ruleIndex].id, r.ruleId);
+        assert.ok(['error', 'warning', 'note'].includes(r.level));
+        assert.equal(typeof r.message.text, 'string');
+        const loc = r.locations[0].physicalLocation;
+        assert.ok(['typo.wikiq', 'two.wikiq'].includes(loc.artifactLocation.uri), 'relative URI');
+        for (const k of ['startLine', 'startColumn', 'endLine', 'endColumn']) assert.ok(Number.isInteger(loc.region[k]) && loc.region[k] >= 1, k);
+      }
+      assert.deepEqual(log.runs[0].results[1].locations[0].physicalLocation.region, { startLine: 3, startColumn: 8, endLine: 3, endColumn: 17 });
+    });
+  });
+
+  it('--format table fits the terminal, right-aligns numbers and shows paraminfo as a reference; --wide keeps everything', async () => {
+    routes.set('wide', (_q, res) => json(res, { batchcomplete: true, query: { allimages: [{ name: 'A'.repeat(120), size: 5, url: 'https://x.test/' + 'b'.repeat(100) }, { name: 'B', size: 12345, url: 'u' }] } }));
+    write('wide.wikiq', req('wide'));
+    const r = await cli(['run', 'wide.wikiq'], { stdoutTty: true, columns: 60 });
+    assert.equal(r.code, 0);
+    const rows = r.out.split('\n');
+    assert.ok(rows.every((l) => l.length <= 60), r.out);
+    assert.match(rows[3], /^A+… +5 +https:\/\/x\.test\/b+…$/);
+    assert.match(rows[4], /^B +12345 +u$/);
+    const wide = await cli(['run', 'wide.wikiq', '--format', 'table', '--wide']);
+    assert.ok(wide.out.includes('A'.repeat(120)) && wide.out.includes('b'.repeat(100)));
+    routes.set('pi', (_q, res) => json(res, { paraminfo: { modules: [{ name: 'allimages', path: 'query+allimages', group: 'list', prefix: 'ai', source: 'MediaWiki', parameters: [
+      { name: 'limit', type: 'limit', default: 10, min: 1, max: 500, highmax: 5000, description: 'x'.repeat(300) },
+      { name: 'prop', type: ['timestamp', 'url'], multi: true, default: 'timestamp', lowlimit: 50, highlimit: 500 },
+    ] }] } }));
+    const pi = await cli(['run', write('pi.wikiq', req('pi', 'action = paraminfo\nmodules = query+allimages')), '--format', 'table', '--table', 'parameters'], { columns: 120 });
+    assert.equal(pi.out.split('\n').slice(1, 5).join('\n'), [
+      'module           parameter  type                   default    limits',
+      '---------------  ---------  ---------------------  ---------  ----------------------------------',
+      'query+allimages  ailimit    limit                  10         1–500 (5000 with higher rights)',
+      'query+allimages  aiprop     timestamp|url (multi)  timestamp  50 values (500 with higher rights)',
+    ].join('\n'));
   });
 });

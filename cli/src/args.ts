@@ -1,0 +1,177 @@
+/**
+ * The command line's arguments: each command's own flags (anything else is refused), values read
+ * with one clear sentence when wrong, files, and environments from settings.json.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Environment } from '../../core/src';
+
+/** A mistake in the command line: said in one sentence, with a pointer to --help. */
+export class UsageError extends Error {}
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** stderr is a terminal (progress lines). */
+  tty: boolean;
+  cwd: string;
+  /** stdout is a terminal: the default format of `run` is then the table. */
+  stdoutTty?: boolean;
+  /** The terminal's width (`process.stdout.columns`), when known. */
+  columns?: number;
+  /** Aborted when the run must stop: SIGINT, SIGTERM, or stdout closed by its reader. */
+  stop?: AbortSignal;
+  /** stdout was closed by its reader (`| head`): nothing more can be delivered. */
+  outClosed?: () => boolean;
+  /** The user's cache folder (default: $XDG_CACHE_HOME or ~/.cache). */
+  cacheHome?: string;
+}
+
+export interface Args {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** The flags of a command: those taking a value, and switches. */
+export interface FlagSpec {
+  values: readonly string[];
+  switches: readonly string[];
+}
+
+const GLOBAL: FlagSpec = { values: [], switches: ['--help', '-h', '--version'] };
+
+/** Where environments and the wiki come from, in both commands. */
+export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--cache-dir', '--timeout', '--user-agent'];
+
+export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Args {
+  const values = new Set([...GLOBAL.values, ...spec.values]);
+  const switches = new Set([...GLOBAL.switches, ...spec.switches]);
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  let rest = false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (rest || !a.startsWith('-') || a === '-') {
+      positional.push(a);
+      continue;
+    }
+    if (a === '--') {
+      rest = true;
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    if (values.has(name)) {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${name} needs a value.`);
+      flags.set(name, v);
+    } else if (switches.has(name)) {
+      if (inline !== undefined) throw new UsageError(`${name} takes no value.`);
+      flags.set(name, true);
+    } else throw new UsageError(`Unknown option ${name}${command ? ` for wikiq ${command}` : ''}.`);
+  }
+  return { positional, flags };
+}
+
+export function str(args: Args, name: string): string | undefined {
+  const v = args.flags.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function num(args: Args, name: string, opts: { integer?: boolean; min: number }): number | undefined {
+  const s = str(args, name);
+  if (s === undefined) return undefined;
+  const n = Number(s);
+  if (s.trim() === '' || !Number.isFinite(n) || n < opts.min || (opts.integer && !Number.isInteger(n))) {
+    throw new UsageError(`${name} takes ${opts.integer ? 'a whole number' : 'a number'} of at least ${opts.min}, not '${s}'.`);
+  }
+  return n;
+}
+
+/** A flag whose value is one of `choices`. */
+export function choice<T extends string>(args: Args, name: string, choices: readonly T[], fallback: T): T {
+  const v = str(args, name) ?? fallback;
+  if (!choices.includes(v as T)) throw new UsageError(`${name} is ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}, not '${v}'.`);
+  return v as T;
+}
+
+export function readText(file: string, io: Io): string {
+  const abs = path.resolve(io.cwd, file);
+  try {
+    return fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message}.`);
+  }
+}
+
+/** JSON with comments and trailing commas (VS Code's settings.json). */
+export function parseJsonc(text: string): unknown {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else out += c;
+  }
+  return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
+}
+
+function findSettings(file: string, io: Io): string | undefined {
+  let dir = path.dirname(path.resolve(io.cwd, file));
+  for (;;) {
+    const p = path.join(dir, '.vscode', 'settings.json');
+    if (fs.existsSync(p)) return p;
+    const up = path.dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+export function checkUrl(flag: string, url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+  } catch {
+    // below
+  }
+  throw new UsageError(`${flag} takes an http(s) URL of api.php, not '${url}'.`);
+}
+
+/** `--endpoint URL`, checked. */
+export function forcedEndpoint(args: Args): string | undefined {
+  const e = str(args, '--endpoint');
+  return e === undefined ? undefined : checkUrl('--endpoint', e);
+}
+
+/** `--env NAME` from `--config FILE` or the .vscode/settings.json above `file`; `--endpoint` overrides its endpoint. */
+export function loadEnvironment(args: Args, file: string, io: Io): Environment | undefined {
+  const forced = forcedEndpoint(args);
+  const name = str(args, '--env');
+  if (!name) return forced ? { endpoint: forced } : undefined;
+  const config = str(args, '--config') ?? findSettings(file, io);
+  if (!config) throw new UsageError(`--env ${name}: no .vscode/settings.json in the folder of ${file} or above; name a settings file with --config FILE.`);
+  let json: any;
+  try {
+    json = parseJsonc(fs.readFileSync(path.resolve(io.cwd, config), 'utf8'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`Cannot read environments from ${config}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
+  }
+  const envs = json?.['wikiq.environments'] ?? json?.wikiq?.environments ?? json?.environments;
+  if (!envs || typeof envs !== 'object') throw new UsageError(`${config} has no "wikiq.environments".`);
+  const env = envs[name];
+  if (!env || typeof env !== 'object') throw new UsageError(`No environment '${name}' in ${config} (it has ${Object.keys(envs).join(', ') || 'none'}).`);
+  const variables: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env.variables ?? {})) variables[k] = String(v);
+  return { name, endpoint: forced ?? (typeof env.endpoint === 'string' ? env.endpoint : undefined), variables };
+}

@@ -1,0 +1,173 @@
+/**
+ * `wikiq run FILE`: one request of a file, one batch or all, printed or written. Exit 0 complete
+ * (or the one batch asked for), 2 partial with a resume point, 1 failed with nothing kept; the
+ * wiki's errors go to stderr with the file and line they map to, and stdout gets nothing misleading.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
+  renderExport, resolveRequest, writeAtomic, type ApiMessage, type RunState,
+} from '../../engine/src';
+import { endpointFor, parse, type Catalogue } from '../../core/src';
+import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
+import { catalogueMode, catalogueProvider } from './catalogue';
+import { stopReasonOf } from './signals';
+import { formatTables } from './table';
+
+export const RUN_FLAGS: FlagSpec = {
+  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--table', '--max-response-mb', '--maxlag', '--continue'],
+  switches: ['--all', '--no-escape-formulas', '--wide'],
+};
+
+function readContinue(arg: string, io: Io): Record<string, string> {
+  let text = arg;
+  if (!arg.trim().startsWith('{')) {
+    try {
+      text = fs.readFileSync(path.resolve(io.cwd, arg), 'utf8');
+    } catch {
+      throw new UsageError(`--continue takes a continue object as JSON or a file holding one; cannot read ${arg}.`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--continue: not JSON (${(e as Error).message}).`);
+  }
+  try {
+    return readResumePoint(json).continue;
+  } catch (e) {
+    throw new UsageError(`--continue: ${errorMessage(e)}`);
+  }
+}
+
+/** Messages with 1-based lines, as every output of the command line counts them. */
+const oneBased = (ms: readonly ApiMessage[]) => ms.map((m) => (m.line === undefined ? { ...m } : { ...m, line: m.line + 1 }));
+const batchesText = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
+
+/** The batches whose records are in the result: an API error's batch brings none. */
+function keptBatches(state: RunState): number {
+  return state.batches - (state.failure?.kind === 'api' && state.batches > 0 ? 1 : 0);
+}
+
+export async function run(args: Args, io: Io): Promise<number> {
+  const [file] = args.positional;
+  if (!file || args.positional.length > 1) throw new UsageError(`wikiq run takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
+  const format: ExportFormat | 'table' = choice(args, '--format', ['table', 'json', 'ndjson', 'csv'] as const, io.stdoutTty ? 'table' : 'json');
+  const maxBatches = num(args, '--max-batches', { integer: true, min: 1 });
+  const maxRecords = num(args, '--max-records', { integer: true, min: 1 });
+  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
+  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
+  const maxlag = num(args, '--maxlag', { integer: true, min: 0 });
+  const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
+  const text = readText(file, io);
+  const env = loadEnvironment(args, file, io);
+  const forced = str(args, '--endpoint') !== undefined ? env?.endpoint : undefined;
+  const reqArg = str(args, '--request');
+  const parsed = parse(text);
+  const requests = listRequests(parsed);
+  if (!requests.length) throw new UsageError(`${file} has no request.`);
+  const sel = reqArg === undefined ? { index: requests[0].index } : /^\d+$/.test(reqArg) ? { index: Number(reqArg) - 1 } : { name: reqArg };
+
+  let resolved;
+  try {
+    const endpointGuess = forced ?? endpointFor(parsed, parsed.requests[requests[0].index], env);
+    const catalogue: Catalogue | undefined = catalogueMode(args) === 'live' && endpointGuess
+      ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
+      : undefined;
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue });
+  } catch (e) {
+    if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
+    throw e;
+  }
+  const out = str(args, '--out');
+  // NDJSON streams records as they arrive, into the file (atomically) or to stdout: memory stays flat.
+  const writer = format === 'ndjson' && out ? new NdjsonFileWriter(path.resolve(io.cwd, out)) : undefined;
+  const streamToStdout = format === 'ndjson' && !out;
+  const picked = str(args, '--table');
+  let streamedList: string | undefined;
+  const sink = writer || streamToStdout
+    ? (list: string, r: unknown) => {
+      if (picked ? list !== picked : (streamedList ??= list) !== list) return;
+      if (writer) writer.write(r);
+      else io.out(JSON.stringify(r));
+    }
+    : undefined;
+  const http = new HttpClient({ timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
+  const session = new RunSession(resolved, http, {
+    all: args.flags.has('--all'),
+    maxBatches,
+    maxRecords,
+    maxlag,
+    signal: io.stop,
+    sink,
+    backpressure: writer ? () => writer.drained() : undefined,
+    keepRaw: 0,
+    onProgress: io.tty
+      ? (p) => io.err(`\r${p.waiting ? `waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason} (retry ${p.waiting.attempt ?? 1})` : `batch ${p.batches}, ${p.records} records`}\u001b[K`)
+      : undefined,
+  }, resumeFrom);
+  const state = await session.run();
+  if (io.tty) io.err('\r\u001b[K');
+  const stopped = stopReasonOf(io.stop);
+  if (stopped === 'EPIPE' || io.outClosed?.()) {
+    // The reader has what it wanted (`| head`): end quietly.
+    await writer?.abort();
+    return 0;
+  }
+  const complete = state.complete;
+  const kept = keptBatches(state);
+  const resumable = !complete && kept > 0 && !!state.continue;
+  const result = session.result();
+  const where = (m: ApiMessage) => `${file}${m.line !== undefined ? `:${m.line + 1}` : ''}`;
+  for (const w of state.warnings) io.err(`warning ${where(w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
+  if (writer) {
+    if (kept === 0) await writer.abort();
+    else {
+      const target = await writer.commit(complete ? false : { continue: state.continue });
+      io.err(`wrote ${writer.count} records to ${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
+    }
+  } else if (streamToStdout) {
+    if (!complete && kept > 0) io.out(JSON.stringify({ _partial: true, continue: state.continue }));
+  } else if (kept > 0 || (format === 'json' && !out)) {
+    let body: string;
+    if (format === 'table') {
+      body = formatTables(result, picked, { width: io.columns, wide: args.flags.has('--wide') });
+      if (!complete && state.continue) body += `(more results: run with --all, or --continue '${JSON.stringify(state.continue)}')\n`;
+    } else if (format === 'json') {
+      const members: Record<string, unknown> = { ...result };
+      const own = members[state.actionKey] ?? null;
+      delete members[state.actionKey];
+      const errors: Array<ApiMessage & { code?: string }> = oneBased(state.errors);
+      if (state.failure && !(state.failure.kind === 'api' && state.errors.length)) errors.push({ code: state.failure.kind, text: state.failure.message });
+      body = JSON.stringify({
+        endpoint: resolved.endpoint, request: resolved.params, batches: kept, complete, continue: state.continue,
+        [state.actionKey]: own, ...members, warnings: oneBased(state.warnings), errors,
+      }, null, 2) + '\n';
+    } else {
+      body = renderExport({ result, complete, continue: state.continue, endpoint: resolved.endpoint, params: resolved.params }, format, {
+        table: picked, escapeFormulas: !args.flags.has('--no-escape-formulas'),
+      });
+    }
+    if (out) {
+      const target = path.resolve(io.cwd, exportName(out, !complete));
+      writeAtomic(target, body);
+      io.err(`wrote ${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
+    } else io.out(body.replace(/\n$/, ''));
+  }
+  if (state.failure) {
+    if (state.failure.kind === 'api' && state.errors.length) {
+      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} answered error "${e.code ?? 'unknown'}": ${e.text}`);
+    } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
+    else io.err(`wikiq: ${state.failure.message}`);
+    if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with --continue '${JSON.stringify(state.continue)}'`);
+    else if (kept === 0) io.err('wikiq: nothing was received.');
+    return resumable ? 2 : 1;
+  }
+  if (!complete && state.stopped !== 'single' && resumable) {
+    io.err(`wikiq: stopped after ${batchesText(kept)} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with --continue '${JSON.stringify(state.continue)}'`);
+    return 2;
+  }
+  return 0;
+}
