@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import AjvDraft04 from 'ajv-draft-04';
 import { main, parseJsonc, type Io } from '../../cli/src/cli';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
@@ -321,8 +322,13 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.equal(j.err, '2 files: 0 errors, 2 warnings');
       const s = await cli(['check', 'typo.wikiq', 'two.wikiq', '--format', 'sarif']);
       assert.equal(s.code, 0);
-      // No SARIF validator or schema is available offline: the required structure, field by field.
       const log = JSON.parse(s.out);
+      // The published SARIF 2.1.0 schema (OASIS; test/fixtures/sarif-2.1.0-rtm.5.json, as shipped in
+      // the npm package @microsoft/jest-sarif) with a maintained validator (ajv, draft-04 flavour).
+      const validate = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }).compile(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'sarif-2.1.0-rtm.5.json'), 'utf8')));
+      const valid = validate(JSON.parse(s.out));
+      assert.ok(valid, JSON.stringify(validate.errors?.slice(0, 5)));
+      assert.equal(validate({ version: '2.1.0', runs: [{ results: [] }] }), false, 'the schema refuses a run without a tool');
       assert.equal(log.version, '2.1.0');
       assert.match(log.$schema, /sarif-2\.1\.0/);
       assert.equal(log.runs.length, 1);
