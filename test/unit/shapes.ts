@@ -72,6 +72,12 @@ export const shapes: Record<string, Shape> = {
   },
 };
 
+/** `n` variable lines, each variable using the next `uses` times; the last is `last`. */
+export function chain(n: number, uses: number, last: string): string {
+  const lines = Array.from({ length: n - 1 }, (_, i) => `@v${i} = ${`{{v${i + 1}}}`.repeat(uses)}`);
+  return `${lines.join('\n')}\n@v${n - 1} = ${last}\n`;
+}
+
 /**
  * The cost per unit of `f` on a big input, as a ratio to its cost per unit on a small one, both
  * measured in this run: the small input is run `big / small` times, its results kept alive as the
