@@ -1,8 +1,8 @@
 /**
  * The language server: wires LSP to the pure language core and nothing else. Every handler is
- * wrapped so an error is logged and answered, cancellation is honoured, and parsed documents are
- * cached by version. Runs as `node dist/server.js --stdio` (any LSP editor) or under VS Code's
- * client (IPC). Options: `--cache-dir DIR` (catalogue cache), `--catalogue-timeout-ms N` (default 15000).
+ * wrapped so an error is logged and answered, cancellation is honoured; edits are kept inside the
+ * document and parses cached by version and text (documents.ts). Runs as `node dist/server.js
+ * --stdio` (any LSP editor) or under VS Code's client (IPC). Options: `--cache-dir DIR` (catalogue cache), `--catalogue-timeout-ms N` (default 15000).
  */
 import {
   CancellationToken, Connection, DidChangeConfigurationNotification, LSPErrorCodes, ProposedFeatures, ResponseError,
@@ -12,7 +12,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { endpointFor, getLanguageService, parse, type WikiqFile } from '../../core/src';
+import { endpointFor, getLanguageService, type WikiqFile } from '../../core/src';
+import { ParseCache, updateSafely } from './documents';
 import { createLiveProvider } from './live/liveProvider';
 
 export function argValue(argv: string[], name: string): string | undefined {
@@ -23,7 +24,11 @@ export function argValue(argv: string[], name: string): string | undefined {
 }
 
 export function startServer(connection: Connection, argv: string[]): void {
-  const documents = new TextDocuments(TextDocument);
+  const logError = (m: string) => connection.console.error(m);
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (doc, changes, version) => updateSafely(doc, changes, version, logError),
+  });
   /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
   const timing = argv.includes('--log-timing');
   const log = (m: string) => connection.console.log(m);
@@ -42,15 +47,8 @@ export function startServer(connection: Connection, argv: string[]): void {
   });
   let ls = service();
 
-  // Parsed documents, cached by version.
-  const parsed = new Map<string, { version: number; file: WikiqFile }>();
-  const fileOf = (doc: TextDocument): WikiqFile => {
-    const hit = parsed.get(doc.uri);
-    if (hit && hit.version === doc.version) return hit.file;
-    const file = parse(doc.getText());
-    parsed.set(doc.uri, { version: doc.version, file });
-    return file;
-  };
+  const parsed = new ParseCache();
+  const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
   /** Wraps a handler: unknown documents and errors answer `fallback`; cancellation answers the LSP cancel error. */
   function handle<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, f: (doc: TextDocument, file: WikiqFile, p: P) => R) {
@@ -138,9 +136,10 @@ export function startServer(connection: Connection, argv: string[]): void {
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
   const timers = new Map<string, NodeJS.Timeout>();
-  const validated = new Map<string, number>();
+  /** What was last validated: its version and text (a change may reuse a version number). */
+  const validated = new Map<string, { version: number; text: string }>();
   function validate(doc: TextDocument): void {
-    validated.set(doc.uri, doc.version);
+    validated.set(doc.uri, { version: doc.version, text: doc.getText() });
     try {
       const t0 = timing ? performance.now() : 0;
       const file = fileOf(doc);
@@ -163,7 +162,8 @@ export function startServer(connection: Connection, argv: string[]): void {
   }
   documents.onDidOpen((e) => validate(e.document));
   documents.onDidChangeContent((e) => {
-    if (validated.get(e.document.uri) !== e.document.version) validateSoon(e.document);
+    const last = validated.get(e.document.uri);
+    if (last?.version !== e.document.version || last.text !== e.document.getText()) validateSoon(e.document);
   });
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);

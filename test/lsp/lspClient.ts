@@ -3,6 +3,7 @@
  * its pipes with vscode-jsonrpc, as any LSP editor would.
  */
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, MessageConnection } from 'vscode-jsonrpc/node';
 import type {
@@ -84,6 +85,18 @@ export class LspClient {
     const p = this.nextDiagnostics(uri, v);
     void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [{ text }] });
     return p;
+  }
+
+  /** Sends raw content changes (ranges as given, even out of the document) with `version` (default: the next one). */
+  edit(uri: string, contentChanges: unknown[], version = (this.version.get(uri) ?? 1) + 1): void {
+    this.version.set(uri, version);
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  /** The server's peak resident memory so far, in bytes (Linux: VmHWM of /proc/PID/status). */
+  peakMemory(): number {
+    const m = /VmHWM:\s*(\d+) kB/.exec(readFileSync(`/proc/${this.proc.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
   }
 
   /** Resolves with the first published diagnostics of `uri` (the latest already received, or a later one) that satisfy `ok`. */
