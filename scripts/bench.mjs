@@ -11,6 +11,7 @@ if (tsc.status !== 0) process.exit(1);
 
 const sections = [
   ['Language server (issue: language service)', 'bench-lsp.mjs'],
+  ['Parsing (issue: hostile files)', 'bench-parse.mjs'],
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],

@@ -59,6 +59,8 @@ export enum Code {
   DuplicateParameter = 'duplicate-parameter',
   UndefinedVariable = 'undefined-variable',
   CyclicVariable = 'cyclic-variable',
+  /** A variable whose value, expanded, is past a bound (1 MB, or variables nested 64 deep): not expanded. */
+  VariableTooLarge = 'variable-too-large',
   /** A parameter the catalogue notes `useronly`, without the module's `user`. */
   RequiresUser = 'requires-user',
   /** A parameter the catalogue notes `nonuseronly`, together with the module's `user`. */
@@ -67,6 +69,8 @@ export enum Code {
   ModeConflict = 'mode-conflict',
   /** An action that must be POSTed or writes: wikiq only sends GET requests. */
   WriteAction = 'write-action',
+  /** More diagnostics than a document shows (1,000): the last one says how many were left out. */
+  TooManyDiagnostics = 'too-many-diagnostics',
 }
 
 export interface CodeInfo {
@@ -103,10 +107,12 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.DuplicateParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter given twice: only the last counts.' },
   [Code.UndefinedVariable]: { severity: DiagnosticSeverity.Error, summary: 'Undefined variable.' },
   [Code.CyclicVariable]: { severity: DiagnosticSeverity.Error, summary: 'Variable that refers to itself.' },
+  [Code.VariableTooLarge]: { severity: DiagnosticSeverity.Error, summary: 'Variable too large to expand (over 1 MB, or nested over 64 deep): not checked, not sent.' },
   [Code.RequiresUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter only valid together with the module\'s user parameter.' },
   [Code.ExcludesUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter not valid together with the module\'s user parameter.' },
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
   [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
+  [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
 };
 
 const q = (s: string) => `'${s}'`;
@@ -144,7 +150,9 @@ export const messages = {
   [Code.DeprecatedValue]: (value: string, name: string) => `The value ${q(value)} of ${q(name)} is deprecated.`,
   [Code.TooManyValues]: (name: string, count: number, limit: number, highlimit?: number) =>
     `${q(name)} has ${count} values; the API accepts at most ${limit}${highlimit && highlimit > limit ? ` (${highlimit} with elevated rights)` : ''} and rejects the request otherwise ("Too many values supplied").`,
-  [Code.DuplicateValue]: (value: string, name: string) => `${q(value)} is already given for ${q(name)}: the API drops the repeat.`,
+  [Code.DuplicateValue]: (value: string, name: string, repeats = 1) => repeats > 1
+    ? `${q(value)} is given ${repeats + 1} times for ${q(name)}: the API drops the ${repeats} repeats.`
+    : `${q(value)} is already given for ${q(name)}: the API drops the repeat.`,
   [Code.AllSpecifierMixed]: (all: string, name: string) =>
     `${q(all)} means all values of ${q(name)} only when it is the only value; next to other values the API drops it as an unrecognized value.`,
   [Code.EmptyValue]: (name: string) => `Empty value in the list of ${q(name)} (a stray '|'?); it means nothing here.`,
@@ -172,12 +180,15 @@ export const messages = {
   [Code.DuplicateParameter]: (name: string, line: number) => `${q(name)} is given again on line ${line}: only the last one reaches the API.`,
   [Code.UndefinedVariable]: (name: string) => `The variable ${q(name)} is not defined (define it with '@${name} = value', or in the environment).`,
   [Code.CyclicVariable]: (name: string) => `The variable ${q(name)} refers to itself (directly or through other variables) and cannot be expanded.`,
+  [Code.VariableTooLarge]: (name: string, reason: 'size' | 'depth', limit: number) =>
+    `${name ? `The variable ${q(name)}` : 'This value'} ${reason === 'size' ? `expands to more than ${limit.toLocaleString('en')} characters (1 MB)` : `uses variables nested more than ${limit} deep`}: it is not expanded, and what uses it is neither checked nor sent.`,
   [Code.RequiresUser]: (name: string, user: string) => `${q(name)} can only be used together with ${q(user)}: the API rejects it otherwise.`,
   [Code.ExcludesUser]: (name: string, user: string) => `${q(name)} cannot be used together with ${q(user)}: the API rejects the combination.`,
   [Code.ModeConflict]: (name: string, modes: string[], other: string, otherModes: string[]) =>
     `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
+  [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
 };
 
 /** What a quick fix needs, carried in `Diagnostic.data`. */

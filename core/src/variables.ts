@@ -46,36 +46,120 @@ export interface Expansion {
   undefinedNames: string[];
   /** Names that (indirectly) refer to themselves. */
   cyclic: string[];
+  /** Variables whose expansion is past a bound (EXPANSION_LIMITS); their uses are left as written. */
+  exceeded: ExpansionLimit[];
 }
+
+/** A variable past a bound: the innermost one (its own value is past it; the values it uses are not). */
+export interface ExpansionLimit {
+  /** The variable, or '' for the expanded text itself (its variables are each within bounds). */
+  name: string;
+  reason: 'size' | 'depth';
+}
+
+/** Bounds of expansion: the length of a value once expanded (1 MB), and how deep variables nest. */
+export const EXPANSION_LIMITS = { maxLength: 1 << 20, maxDepth: 64 };
 
 const REF = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
-/** Replaces every `{{name}}` in `text`, recursively, with cycle detection. */
+/** What a variable expands to: text undefined when past a bound; the first problem met, inherited from the variables it uses. */
+interface Resolved {
+  text: string | undefined;
+  /** How deep variables nest below it (0: it uses none). */
+  height: number;
+  undefinedName?: string;
+  cyclic?: string;
+  exceeded?: ExpansionLimit;
+}
+
+/**
+ * Expands variables of one scope, each once (memoised: the scope is never changed once built), in
+ * a loop with its own stack (no recursion: a chain of 20,000 variables is fine), within
+ * EXPANSION_LIMITS (22 variables that each use the next twice would otherwise make 4 million copies).
+ */
+class Expander {
+  private readonly memo = new Map<string, Resolved>();
+  constructor(private readonly scope: Scope) {}
+
+  /** `text` with its `{{name}}` replaced; names on `grey` are being expanded (a use of one is a cycle). */
+  substitute(text: string, self: string, grey: ReadonlySet<string>): Resolved {
+    const r: Resolved = { text: undefined, height: 0 };
+    if (!text.includes('{{')) return { text, height: 0 };
+    let out = '';
+    let last = 0;
+    REF.lastIndex = 0;
+    for (let m = REF.exec(text); m; m = REF.exec(text)) {
+      const name = m[1];
+      let piece = m[0];
+      const b = this.scope.get(name);
+      if (!b) r.undefinedName ??= name;
+      else if (grey.has(name)) r.cyclic ??= name;
+      else {
+        const c = this.memo.get(name)!;
+        r.height = Math.max(r.height, c.height + 1);
+        r.undefinedName ??= c.undefinedName;
+        r.cyclic ??= c.cyclic;
+        r.exceeded ??= c.exceeded;
+        if (c.text !== undefined) piece = c.text;
+      }
+      out += text.slice(last, m.index) + piece;
+      last = m.index + m[0].length;
+      if (out.length > EXPANSION_LIMITS.maxLength) break;
+    }
+    out += text.slice(last);
+    if (!r.exceeded) {
+      if (self && r.height > EXPANSION_LIMITS.maxDepth) r.exceeded = { name: self, reason: 'depth' };
+      else if (out.length > EXPANSION_LIMITS.maxLength) r.exceeded = { name: self, reason: 'size' };
+    }
+    if (!r.exceeded || !self) r.text = r.exceeded ? text : out;
+    return r;
+  }
+
+  /** Expands the variables `text` uses (post-order, iteratively), then `text`. */
+  expand(text: string): Expansion {
+    const grey = new Set<string>();
+    const stack: Array<{ name: string; refs: string[]; i: number }> = [];
+    const enter = (name: string) => {
+      grey.add(name);
+      stack.push({ name, refs: refNames(this.scope.get(name)!.raw), i: 0 });
+    };
+    for (const name of refNames(text)) {
+      if (!this.scope.has(name) || this.memo.has(name)) continue;
+      enter(name);
+      while (stack.length) {
+        const f = stack[stack.length - 1];
+        if (f.i < f.refs.length) {
+          const child = f.refs[f.i++];
+          if (this.scope.has(child) && !this.memo.has(child) && !grey.has(child)) enter(child);
+          continue;
+        }
+        stack.pop();
+        // Still grey while its own value is read: a use of itself is a cycle.
+        this.memo.set(f.name, this.substitute(this.scope.get(f.name)!.raw, f.name, grey));
+        grey.delete(f.name);
+      }
+    }
+    const r = this.substitute(text, '', grey);
+    const list = (x: string | undefined) => (x === undefined ? [] : [x]);
+    return { text: r.text ?? text, undefinedNames: list(r.undefinedName), cyclic: list(r.cyclic), exceeded: r.exceeded ? [r.exceeded] : [] };
+  }
+}
+
+function refNames(text: string): string[] {
+  if (!text.includes('{{')) return [];
+  return Array.from(text.matchAll(REF), (m) => m[1]);
+}
+
+const expanders = new WeakMap<Scope, Expander>();
+
+/** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS. */
 export function expand(text: string, scope: Scope): Expansion {
-  const undefinedNames = new Set<string>();
-  const cyclic = new Set<string>();
-  const memo = new Map<string, string>();
-  const visit = (t: string, stack: string[]): string => {
-    if (!t.includes('{{')) return t;
-    return t.replace(REF, (whole, name: string) => {
-      const b = scope.get(name);
-      if (!b) {
-        undefinedNames.add(name);
-        return whole;
-      }
-      if (stack.includes(name)) {
-        cyclic.add(name);
-        return whole;
-      }
-      const m = memo.get(name);
-      if (m !== undefined) return m;
-      const v = visit(b.raw, [...stack, name]);
-      memo.set(name, v);
-      return v;
-    });
-  };
-  const out = visit(text, []);
-  return { text: out, undefinedNames: [...undefinedNames], cyclic: [...cyclic] };
+  let e = expanders.get(scope);
+  if (!e) {
+    e = new Expander(scope);
+    expanders.set(scope, e);
+  }
+  return e.expand(text);
 }
 
 /** The endpoint a request targets: a pasted URL's, else `@endpoint`, else the environment's. */

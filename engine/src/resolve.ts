@@ -15,7 +15,10 @@
  *   starts with U+001F), as the API accepts. A variable whose value is a list (`@props = a|b`)
  *   contributes several values; `\|` stays a literal pipe.
  */
-import { Environment, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, type Catalogue, type ParamNode, type RequestNode, type WikiqFile } from '../../core/src';
+import {
+  EXPANSION_LIMITS, Environment, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor,
+  type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
+} from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 
 export interface ResolvedRequest {
@@ -94,7 +97,15 @@ function defLine(file: WikiqFile, request: RequestNode, name: string): number | 
   return def ? lineOf(file, def.span.start) : undefined;
 }
 
-function expandParam(file: WikiqFile, p: ParamNode, scope: Scope): { values: string[]; fromVariables: boolean } {
+/** A value past a bound of expansion: names the variable past it (and its line) and the parameter's line. */
+function limitError(file: WikiqFile, request: RequestNode, p: ParamNode, limit: ExpansionLimit, line: number): ResolveError {
+  const bound = limit.reason === 'size' ? `expands to more than ${EXPANSION_LIMITS.maxLength.toLocaleString('en')} characters (1 MB)` : `uses variables nested more than ${EXPANSION_LIMITS.maxDepth} deep`;
+  const at = limit.name ? defLine(file, request, limit.name) : undefined;
+  const what = limit.name ? `the variable '${limit.name}'${at !== undefined ? ` (line ${at + 1})` : ''}` : 'its value';
+  return new ResolveError(`Line ${line + 1}: ${p.name} is not sent: ${what} ${bound}.`, at ?? line);
+}
+
+function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope: Scope): { values: string[]; fromVariables: boolean } {
   const values: string[] = [];
   let fromVariables = false;
   for (const part of p.value!.parts) {
@@ -109,6 +120,7 @@ function expandParam(file: WikiqFile, p: ParamNode, scope: Scope): { values: str
       throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
     }
     if (x.cyclic.length) throw new ResolveError(`Line ${line + 1}: the variable '${x.cyclic[0]}' (in ${p.name}) refers to itself.`, line);
+    if (x.exceeded.length) throw limitError(file, request, p, x.exceeded[0], line);
     values.push(...x.values);
   }
   return { values, fromVariables };
@@ -128,9 +140,10 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const endpoint = opts.forceEndpoint ?? endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
   if (!endpoint) throw new ResolveError('No endpoint: add "@endpoint = https://…/api.php" to the file, choose an environment, or set wikiq.endpoint.');
   const ep = expand(endpoint, scope);
-  if (ep.undefinedNames.length || ep.cyclic.length) {
+  if (ep.undefinedNames.length || ep.cyclic.length || ep.exceeded.length) {
     const line = defLine(file, request, 'endpoint');
-    const what = ep.undefinedNames.length ? `uses the undefined variable '${ep.undefinedNames[0]}'` : `refers to itself through '${ep.cyclic[0]}'`;
+    const what = ep.undefinedNames.length ? `uses the undefined variable '${ep.undefinedNames[0]}'`
+      : ep.cyclic.length ? `refers to itself through '${ep.cyclic[0]}'` : `is too large to expand (through '${ep.exceeded[0].name}')`;
     throw new ResolveError(`${line !== undefined ? `Line ${line + 1}: ` : ''}the endpoint ${what}.`, line);
   }
   let url: URL;
@@ -154,7 +167,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       lines[p.name] = line;
       continue;
     }
-    const { values, fromVariables } = expandParam(file, p, scope);
+    const { values, fromVariables } = expandParam(file, request, p, scope);
     if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && a.owners.get(p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;

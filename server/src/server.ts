@@ -1,9 +1,9 @@
 /**
  * The language server: wires LSP to the pure language core and nothing else. Every handler is
- * wrapped so an error is logged and answered, cancellation is honoured, and parsed documents are
- * cached by version. Runs as `node dist/server.js --stdio` (any LSP editor) or under VS Code's
- * client (IPC); `args.ts` reads the command line, `clientSupport.ts` what the client supports,
- * `settings.ts` the `wikiq` settings of other editors.
+ * wrapped so an error is logged and answered, cancellation is honoured; edits are kept inside the
+ * document and parses cached by version and text (documents.ts). Runs as `node dist/server.js
+ * --stdio` (any LSP editor) or under VS Code's client (IPC); `args.ts` reads the command line,
+ * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
   CancellationToken, Connection, LSPErrorCodes, ProposedFeatures, ResponseError,
@@ -13,15 +13,20 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { endpointFor, getLanguageService, parse, type WikiqFile } from '../../core/src';
+import { endpointFor, getLanguageService, type WikiqFile } from '../../core/src';
 import { VERSION, createLiveProvider } from '../../engine/src';
 import { ServerOptions, commandLine } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { ClientSupport, clientSupport } from './clientSupport';
+import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
 
 export function startServer(connection: Connection, options: ServerOptions): void {
-  const documents = new TextDocuments(TextDocument);
+  const logError = (m: string) => connection.console.error(m);
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (doc, changes, version) => updateSafely(doc, changes, version, logError),
+  });
   /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
   const timing = options.logTiming;
   const log = (m: string) => connection.console.log(m);
@@ -42,15 +47,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   let ls = service();
 
-  // Parsed documents, cached by version.
-  const parsed = new Map<string, { version: number; file: WikiqFile }>();
-  const fileOf = (doc: TextDocument): WikiqFile => {
-    const hit = parsed.get(doc.uri);
-    if (hit && hit.version === doc.version) return hit.file;
-    const file = parse(doc.getText());
-    parsed.set(doc.uri, { version: doc.version, file });
-    return file;
-  };
+  const parsed = new ParseCache();
+  const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
   /** Wraps a handler: unknown documents and errors answer `fallback`; cancellation answers the LSP cancel error. */
   function handle<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, f: (doc: TextDocument, file: WikiqFile, p: P) => R) {
@@ -142,9 +140,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
   const timers = new Map<string, NodeJS.Timeout>();
-  const validated = new Map<string, number>();
+  /** What was last validated: its version and text (a change may reuse a version number). */
+  const validated = new Map<string, { version: number; text: string }>();
   function validate(doc: TextDocument): void {
-    validated.set(doc.uri, doc.version);
+    validated.set(doc.uri, { version: doc.version, text: doc.getText() });
     try {
       const t0 = timing ? performance.now() : 0;
       const file = fileOf(doc);
@@ -167,7 +166,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   }
   documents.onDidOpen((e) => validate(e.document));
   documents.onDidChangeContent((e) => {
-    if (validated.get(e.document.uri) !== e.document.version) validateSoon(e.document);
+    const last = validated.get(e.document.uri);
+    if (last?.version !== e.document.version || last.text !== e.document.getText()) validateSoon(e.document);
   });
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);

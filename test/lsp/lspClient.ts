@@ -121,6 +121,18 @@ export class LspClient {
     return p;
   }
 
+  /** Sends raw content changes (ranges as given, even out of the document) with `version` (default: the next one). */
+  edit(uri: string, contentChanges: unknown[], version = (this.version.get(uri) ?? 1) + 1): void {
+    this.version.set(uri, version);
+    void this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  /** The server's peak resident memory so far, in bytes (Linux: VmHWM of /proc/PID/status). */
+  peakMemory(): number {
+    const m = /VmHWM:\s*(\d+) kB/.exec(fs.readFileSync(`/proc/${this.proc.pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  }
+
   /** Resolves with the first published diagnostics of `uri` (the latest already received, or a later one) that satisfy `ok`. */
   diagnosticsMatching(uri: string, ok: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
     const last = this.diagnostics.get(uri);

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { RefusedError, ResolveError, listRequests, resolveRequest } from '../../engine/src';
+import { chain } from './shapes';
 
 const EP = '@endpoint = https://w.example/api.php\n';
 const OUT = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
@@ -54,6 +55,15 @@ describe('engine: resolve', () => {
   it('names a variable that refers to itself', () =>
     assert.throws(() => resolveRequest(`${EP}@a = {{b}}\n@b = {{a}}\naction = query\ntitles = {{a}}`, { index: 0 }), /refers to itself/));
 
+  // Line 1 is @endpoint; the variables follow; the parameter is the line after `action` and `list`.
+  for (const c of [
+    { name: 'exponential variables (22, each using the next twice)', vars: chain(22, 2, 'abcdefgh'), message: /^Line 26: aifrom is not sent: the variable 'v3' \(line 5\) expands to more than 1,048,576 characters/, line: 4 },
+    { name: 'a chain of 20,000 variables', vars: chain(20000, 1, 'x'), message: /^Line 20004: aifrom is not sent: the variable 'v19934' \(line 19936\) uses variables nested more than 64 deep/, line: 19935 },
+  ]) {
+    it(`refuses a value past the bounds of expansion, naming the variable and the lines: ${c.name}`, () =>
+      assert.throws(() => resolveRequest(`${EP}${c.vars}action = query\nlist = allimages\naifrom = {{v0}}`, { index: 0 }),
+        (e: Error) => e instanceof ResolveError && e.line === c.line && c.message.test(e.message)));
+  }
   it('reports a syntax error of the request with its line', () =>
     assert.throws(() => resolveRequest(`${EP}action = query\n= novalue`, { index: 0 }), (e: Error) => e instanceof ResolveError && /^Line 3: /.test(e.message)));
 

@@ -13,6 +13,7 @@ import { Code } from '../../core/src/codes';
 import type { Environment } from '../../core/src/variables';
 import { doc, service } from './helpers';
 import { fixtureCatalogue } from './fixtureCatalogue';
+import { chain } from './shapes';
 
 const E = DiagnosticSeverity.Error;
 const W = DiagnosticSeverity.Warning;
@@ -301,6 +302,31 @@ describe('validation: the fixture with one request per diagnostic', () => {
       'unclear-now-timestamp', 'boolean-false', 'excludes-user', 'allspecifier-mixed', 'mode-conflict',
     ];
     assert.deepEqual([...codes].sort(), [...want].sort());
+  });
+});
+
+describe('validation: hostile files are bounded', () => {
+  // Without bounds: 4 s and 511 MB for the first (4 million copies), a stack overflow for the second.
+  it('reports the variable past 1 MB in 22 variables that each use the next twice', () =>
+    check(`${chain(22, 2, 'abcdefgh')}${AI}aifrom = {{v0}}\n`, [{ code: 'variable-too-large', text: '@v3', severity: E, message: 'more than 1,048,576 characters' }]));
+  it('reports the variable past 64 levels in a chain of 20,000 variables', () =>
+    check(`${chain(20000, 1, 'x')}${AI}aifrom = {{v0}}\n`, [{ code: 'variable-too-large', text: '@v19934', severity: E, message: 'nested more than 64 deep' }]));
+  it('reports a value past 1 MB made of variables within bounds, on the value', () =>
+    check(`@big = ${'x'.repeat(600000)}\n${AI}aifrom = {{big}}{{big}}\n`, [{ code: 'variable-too-large', text: '{{big}}{{big}}', message: 'This value expands' }]));
+  it('reports a repeated value once per value, with its count (a 2 MB line)', () =>
+    check(`${AI}aiprop = url|size${'|url|size'.repeat(100000)}|size\n`, [
+      { code: 'duplicate-value', text: 'url', message: "'url' is given 100001 times" },
+      { code: 'duplicate-value', text: 'size', message: 'drops the 100001 repeats' },
+      { code: 'too-many-values', text: `url|size${'|url|size'.repeat(100000)}|size` },
+    ]));
+  it('shows at most 1,000 diagnostics, and one more saying how many are left out (100,000 pipes on a line)', () => {
+    expectedCodes.add('too-many-diagnostics');
+    const d = doc(`${AI}aiprop = ${'|'.repeat(100000)}\n`);
+    const diags = service().doValidation(d);
+    assert.equal(diags.length, 1001);
+    assert.deepEqual(diags.slice(0, 1000).map((x) => x.code), ['too-many-values', ...Array(999).fill('empty-value')]);
+    assert.equal(diags[1000].code, 'too-many-diagnostics');
+    assert.match(diags[1000].message, /^99,002 more diagnostics are not shown/);
   });
 });
 

@@ -266,14 +266,19 @@ class Parser {
   private readonly scratch: ValuePart[] = [];
 
   /**
-   * Splits text[start, end) on unescaped pipes and appends the parts to the value. The parts are
-   * gathered in a scratch list and copied into an array of exactly their number: a list grown by
-   * `push` reserves room for 17, and the tree of a big file is kept (memory, garbage collection).
+   * Splits text[start, end) on unescaped pipes and appends the parts to the value. A value's first
+   * line gathers its parts in a scratch list copied into an array of exactly their number (a list
+   * grown by `push` reserves room for 17, and the tree of a big file is kept); a continuation line
+   * appends to that array in place (copying it would make `|` lines quadratic).
    */
   private scanParts(value: ValueNode, start: number, end: number): void {
+    if (value.parts !== NO_PARTS) {
+      this.scanInto(value.parts, value, start, end);
+      return;
+    }
     const scratch = this.scratch;
     this.scanInto(scratch, value, start, end);
-    value.parts = value.parts.length ? value.parts.concat(scratch) : scratch.slice();
+    value.parts = scratch.slice();
     scratch.length = 0;
   }
 

@@ -51,7 +51,7 @@ const MAY_USE: Record<Pkg, string[]> = {
   shared: [],
   common: ['vscode-languageserver-protocol'],
   engine: ['undici', 'node-html-markdown'],
-  server: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-protocol'],
+  server: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-protocol', 'vscode-languageserver-types'],
   cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types'],
   client: ['vscode', 'vscode-languageclient'],
   webview: ['dompurify'],

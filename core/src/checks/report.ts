@@ -1,0 +1,82 @@
+/**
+ * Where the checks put their diagnostics: at most MAX_DIAGNOSTICS per document (a hostile file can
+ * hold hundreds of thousands of mistakes; an editor shows none of them well), then one more that
+ * says how many were left out.
+ */
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import type { Catalogue } from '../catalogue/model';
+import { Code, DiagnosticData, SOURCE, codeTable, messages } from '../codes';
+import type { FeatureContext } from '../context';
+import type { Span, SyntaxError, WikiqFile } from '../parser/ast';
+
+export const MAX_DIAGNOSTICS = 1000;
+
+export interface AddOptions {
+  severity?: DiagnosticSeverity;
+  data?: DiagnosticData;
+  tags?: DiagnosticTag[];
+  related?: DiagnosticRelatedInformation[];
+}
+
+/** How messages name a catalogue: "bundled catalogue", "cached catalogue"… */
+export function catalogueName(catalogue: Catalogue): string {
+  return `${catalogue.source} catalogue`;
+}
+
+export class Report {
+  protected readonly out: Diagnostic[] = [];
+  protected readonly file: WikiqFile;
+  private dropped = 0;
+  private firstDropped: Span | undefined;
+
+  constructor(protected readonly ctx: FeatureContext) {
+    this.file = ctx.file;
+  }
+
+  private room(span: Span): boolean {
+    if (this.out.length < MAX_DIAGNOSTICS) return true;
+    this.dropped++;
+    this.firstDropped ??= span;
+    return false;
+  }
+
+  add(code: Code, span: Span, message: string, opts: AddOptions = {}): void {
+    if (!this.room(span)) return;
+    const d: Diagnostic = {
+      range: this.ctx.range(span),
+      severity: opts.severity ?? codeTable[code].severity,
+      code,
+      source: SOURCE,
+      message,
+    };
+    if (opts.tags?.length) d.tags = opts.tags;
+    if (opts.data) d.data = opts.data;
+    if (opts.related?.length) d.relatedInformation = opts.related;
+    this.out.push(d);
+  }
+
+  protected syntaxError(e: SyntaxError): void {
+    if (!this.room(e.span)) return;
+    this.out.push({
+      range: this.ctx.range(e.span),
+      severity: e.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      code: e.code,
+      source: SOURCE,
+      message: e.message,
+    });
+  }
+
+  /** The diagnostics, with one saying how many more there are when some were left out. */
+  protected finish(): Diagnostic[] {
+    if (this.dropped && this.firstDropped) {
+      const code = Code.TooManyDiagnostics;
+      this.out.push({ range: this.ctx.range(this.firstDropped), severity: codeTable[code].severity, code, source: SOURCE, message: messages[code](this.dropped, MAX_DIAGNOSTICS) });
+    }
+    return this.out;
+  }
+
+  /** Unknown names are errors against a wiki's full catalogue, warnings against a partial one (the bundled). */
+  protected unknownSeverity(catalogue: Catalogue): DiagnosticSeverity {
+    return catalogue.exhaustive ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Checks of variables: undefined names, cycles, and expansions past EXPANSION_LIMITS (reported
+ * once, on the innermost variable past the bound); and the values of a parameter once expanded.
+ */
+import { Code, messages } from '../codes';
+import type { ParamNode, Span, ValueNode, VariableDef } from '../parser/ast';
+import { closest } from '../suggest';
+import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, scopeFor, splitUnescaped } from '../variables';
+import { Report } from './report';
+import { VARIABLE_NAME } from '../words';
+
+
+/** One value of a parameter after variable expansion, with the span it came from. */
+export interface Val {
+  text: string;
+  span: Span;
+  /** Index of the written part it comes from. */
+  part: number;
+  /** True when it came out of a variable (its span is the whole written part). */
+  fromVariable: boolean;
+}
+
+/** The values of a parameter with variables expanded; undefined when a variable cannot be expanded. */
+export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>): Val[] | undefined {
+  const out: Val[] = [];
+  for (let k = 0; k < value.parts.length; k++) {
+    const part = value.parts[k];
+    if (!part.variables.length) {
+      out.push({ text: part.text, span: part.span, part: k, fromVariable: false });
+      continue;
+    }
+    let e = cache?.get(part.text);
+    if (!e) {
+      e = expand(part.text, scope);
+      cache?.set(part.text, e);
+    }
+    if (e.undefinedNames.length || e.cyclic.length || e.exceeded.length || e.text.includes('{{')) return undefined;
+    for (const t of splitUnescaped(e.text)) out.push({ text: t, span: part.span, part: k, fromVariable: true });
+  }
+  return out;
+}
+
+export class VariableChecks extends Report {
+  /** Where a bound of expansion was reported (a file variable is met again in every request). */
+  private readonly limitsReported = new Set<number>();
+
+  /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
+  protected fileVariables(): void {
+    const defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
+    for (const d of this.file.variables) defined.add(d.name);
+    for (const r of this.file.requests) for (const d of r.variables) defined.add(d.name);
+    const scope = scopeFor(this.file, undefined, this.ctx.env);
+    for (const def of this.file.variables) this.variableRefs(def, scope, defined);
+  }
+
+  protected variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: Set<string>): void {
+    if (!def.value) return;
+    for (const part of def.value.parts) {
+      for (const ref of part.variables) {
+        if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
+        const b = scope.get(ref.name);
+        if (!b) {
+          if (definedAnywhere?.has(ref.name)) continue;
+          this.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
+          continue;
+        }
+        const x = expand(`{{${ref.name}}}`, scope);
+        if (x.cyclic.length) this.add(Code.CyclicVariable, ref.span, messages[Code.CyclicVariable](ref.name));
+        for (const limit of x.exceeded) this.limit(limit, scope, ref.span);
+      }
+      // A value whose variables are each within bounds may still be past them once put together.
+      if (def.kind === 'param' && part.variables.length) {
+        for (const limit of expand(part.text, scope).exceeded) if (!limit.name) this.limit(limit, scope, part.span);
+      }
+    }
+  }
+
+  /** Reports a bound of expansion once, on the definition of the variable past it (else on its use). */
+  private limit(limit: ExpansionLimit, scope: Scope, at: Span): void {
+    const span = (limit.name && scope.get(limit.name)?.def?.nameSpan) || at;
+    if (this.limitsReported.has(span.start)) return;
+    this.limitsReported.add(span.start);
+    const bound = limit.reason === 'size' ? EXPANSION_LIMITS.maxLength : EXPANSION_LIMITS.maxDepth;
+    this.add(Code.VariableTooLarge, span, messages[Code.VariableTooLarge](limit.name, limit.reason, bound));
+  }
+}

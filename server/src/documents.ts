@@ -1,0 +1,69 @@
+/**
+ * Documents as the server keeps them. Edits are applied one at a time, each range first brought
+ * inside the document as it then is: the text-document library trusts the client's line numbers,
+ * and an edit at line 2^31−1 makes its line index run away (1.7 GB, out of memory). Parses are
+ * cached by version and text: a change that reuses a version number is not served a stale parse.
+ */
+import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position } from 'vscode-languageserver-types';
+import { parse, type WikiqFile } from '../../core/src';
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** `p` inside `doc` (past the end: the end; before the start: the start), or undefined when it is no position. */
+function inside(doc: TextDocument, p: Position | undefined): { at: Position; moved: boolean } | undefined {
+  if (!p || !isCount(p.line) || !isCount(p.character)) return undefined;
+  const line = Math.floor(p.line);
+  const character = Math.max(0, Math.floor(p.character));
+  if (line < 0) return { at: { line: 0, character: 0 }, moved: true };
+  if (line >= doc.lineCount) return { at: doc.positionAt(doc.getText().length), moved: true };
+  return { at: { line, character }, moved: line !== p.line || character !== p.character };
+}
+
+/**
+ * Applies `changes` to `doc` (the TextDocuments `update` hook): an edit whose range lies partly
+ * outside the document is applied to the part inside it, one that is malformed is left out; both
+ * are logged. The document stays whole either way.
+ */
+export function updateSafely(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, logError: (m: string) => void): TextDocument {
+  for (const change of Array.isArray(changes) ? changes : []) {
+    if (typeof change?.text !== 'string') {
+      logError(`wikiq: ${doc.uri}: an edit without text was left out.`);
+      continue;
+    }
+    if (!('range' in change) || change.range === undefined) {
+      TextDocument.update(doc, [{ text: change.text }], version);
+      continue;
+    }
+    const start = inside(doc, change.range.start);
+    const end = inside(doc, change.range.end);
+    if (!start || !end) {
+      logError(`wikiq: ${doc.uri}: an edit with a malformed range was left out: ${JSON.stringify(change.range).slice(0, 200)}`);
+      continue;
+    }
+    if (start.moved || end.moved) {
+      logError(`wikiq: ${doc.uri}: an edit out of the document's range (${JSON.stringify(change.range).slice(0, 200)}, ${doc.lineCount} lines) was applied inside it.`);
+    }
+    TextDocument.update(doc, [{ range: { start: start.at, end: end.at }, text: change.text }], version);
+  }
+  return TextDocument.update(doc, [], version);
+}
+
+/** Parsed documents, by URI; a parse is reused only for the same version and the same text. */
+export class ParseCache {
+  private readonly parsed = new Map<string, { version: number; file: WikiqFile }>();
+
+  get(doc: TextDocument): WikiqFile {
+    const hit = this.parsed.get(doc.uri);
+    const text = doc.getText();
+    if (hit && hit.version === doc.version && hit.file.text === text) return hit.file;
+    const file = parse(text);
+    this.parsed.set(doc.uri, { version: doc.version, file });
+    return file;
+  }
+
+  delete(uri: string): void {
+    this.parsed.delete(uri);
+  }
+}
