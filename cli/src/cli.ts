@@ -15,6 +15,7 @@ import {
 import {
   CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, cellText, cellValue, endpointFor, getLanguageService, parse, resultTables, type Catalogue,
 } from '../../core/src';
+import { cliHttpClient } from './credentials';
 
 export interface Io {
   out: (s: string) => void;
@@ -340,7 +341,7 @@ async function run(args: Args, io: Io): Promise<number> {
       else io.out(JSON.stringify(r));
     }
     : undefined;
-  const http = new HttpClient({ timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
+  const http = cliHttpClient(resolved.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
   const session = new RunSession(resolved, http, {
     all: args.flags.has('--all'),
     maxBatches,
