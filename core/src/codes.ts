@@ -67,6 +67,8 @@ export enum Code {
   ModeConflict = 'mode-conflict',
   /** An action that must be POSTed or writes: wikiq only sends GET requests. */
   WriteAction = 'write-action',
+  /** A password or a Bearer token written in the file: credentials live in SecretStorage or the CLI's environment. */
+  CredentialsInFile = 'credentials-in-file',
 }
 
 export interface CodeInfo {
@@ -107,6 +109,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.ExcludesUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter not valid together with the module\'s user parameter.' },
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
   [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
+  [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
 };
 
 const q = (s: string) => `'${s}'`;
@@ -178,6 +181,8 @@ export const messages = {
     `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
+  [Code.CredentialsInFile]: (what: string) =>
+    `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };
 
 /** What a quick fix needs, carried in `Diagnostic.data`. */
