@@ -117,7 +117,7 @@ function untilSettledOrAborted(p: Promise<unknown>, signal?: AbortSignal): Promi
 export class HttpClient {
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(readonly options: HttpOptions = {}, private readonly onLog?: (e: HttpLogEntry) => void) {}
+  constructor(readonly options: HttpOptions = {}, readonly onLog?: (e: HttpLogEntry) => void) {}
 
   /**
    * GET, queued behind any other request to the same host (one request at a time per host). The

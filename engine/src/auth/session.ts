@@ -133,10 +133,18 @@ export class SignedInHttpClient extends HttpClient {
     super(options, onLog);
   }
 
+  /** Signs in now (else on the first request to the wiki); resolves with who the wiki says you are. */
+  ready(signal?: AbortSignal): Promise<Identity> {
+    return this.session.ready(this.send, signal);
+  }
+
+  /** Plain requests (the sign-in's own), with neither assert nor a second sign-in. */
+  private readonly send: Send = (u, s, x) => super.get(u, s, x);
+
   override async get(url: string, signal?: AbortSignal, extras: RequestExtras = {}): Promise<HttpResponse> {
     if (!sameOrigin(url, this.session.endpoint)) return super.get(url, signal, extras);
-    const send: Send = (u, s, x) => super.get(u, s, x);
-    await this.session.ready(send, signal);
+    const send = this.send;
+    await this.ready(signal);
     for (let attempt = 0; ; attempt++) {
       const res = await super.get(withAssert(url, this.session.assertion()), signal, { ...extras, credentials: this.session.headers() });
       this.session.jar.store(res.setCookies);
