@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../cli/src/cli';
-import { Credentials, HttpClient, RunSession, SignedInHttpClient, WikiSession, resolveRequest } from '../../engine/src';
+import { Credentials, HttpClient, RunSession, SignedInHttpClient, WikiSession, renderExport, resolveRequest } from '../../engine/src';
 import { SEED, TestWiki } from './harness';
 import { PRIVATE, expireSessions, startPrivateWiki } from './private';
 
@@ -97,6 +97,20 @@ describe('signed in to a real private MediaWiki', () => {
     assert.equal(state.complete, true);
     assert.equal((s.result() as Json).query.alllinks.length, PRIVATE.links);
     assert.equal(logins() - before, 2, 'signed in, then once more');
+  });
+
+  it('keeps the password and the session cookies out of the log, raw bodies, debuginfo, errors and exports (the wiki\'s debug log names the session)', async () => {
+    const log: string[] = [];
+    const http = new SignedInHttpClient(new WikiSession(wiki.endpoint, bot), {}, (e) => log.push(JSON.stringify(e)));
+    const s = new RunSession(resolveRequest(source('action = query\nlist = allimages\nailimit = 60'), { index: 0 }), http, { all: true });
+    const state = await s.run();
+    assert.equal(state.failure, undefined, state.failure?.message);
+    assert.ok(state.debuginfo, 'the wiki sends debuginfo');
+    const input = { result: s.result(), complete: state.complete, continue: state.continue, endpoint: state.request.endpoint, params: state.request.params };
+    const shown = [log.join('\n'), state.raw.join(''), JSON.stringify(state.debuginfo), renderExport(input, 'json'), renderExport(input, 'csv'), renderExport(input, 'ndjson')].join('\n');
+    const cookies = (http.session.headers().cookie ?? '').split('; ').map((c) => c.split('=')[1]);
+    assert.ok(cookies.length >= 1 && cookies.every((v) => v && v.length >= 8));
+    for (const secret of [PRIVATE.bot.botPassword, ...cookies]) assert.ok(!shown.includes(secret), `${secret.slice(0, 3)}… is shown`);
   });
 
   it('says, in the wiki\'s words, why a wrong bot password fails, without the password', async () => {

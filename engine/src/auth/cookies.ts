@@ -28,6 +28,11 @@ export class CookieJar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** The cookies' values (to keep them out of what is shown: a wiki's debug log names its session ids). */
+  values(): string[] {
+    return [...this.cookies.values()];
+  }
+
   clear(): void {
     this.cookies.clear();
   }

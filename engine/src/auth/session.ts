@@ -13,7 +13,7 @@ import { ApiError, WikiqError } from '../errors';
 import { HttpClient, HttpLogEntry, HttpOptions, HttpResponse, RequestExtras } from '../http';
 import { readJson } from '../json';
 import { CookieJar } from './cookies';
-import { Credentials, assertCredentialsAllowed, credentialKey, sameOrigin } from './credentials';
+import { Credentials, assertCredentialsAllowed, credentialKey, maskSecrets, sameOrigin } from './credentials';
 
 /** Who the wiki says the signed-in user is. */
 export interface Identity {
@@ -67,6 +67,13 @@ export class WikiSession {
     if (this.credentials.kind === 'oauth') return { authorization: `Bearer ${this.credentials.token}` };
     const cookie = this.jar.header();
     return cookie ? { cookie } : {};
+  }
+
+  /** `text` with every secret of this session (the password or token, and session cookie values) replaced by `***`. */
+  mask(text: string): string {
+    let out = maskSecrets(text, this.credentials);
+    for (const v of this.jar.values()) if (v.length >= 8) out = out.split(v).join('***');
+    return out;
   }
 
   /** `user`, or `bot` for a user with the `bot` right. */
@@ -148,7 +155,8 @@ export class SignedInHttpClient extends HttpClient {
     for (let attempt = 0; ; attempt++) {
       const res = await super.get(withAssert(url, this.session.assertion()), signal, { ...extras, credentials: this.session.headers() });
       this.session.jar.store(res.setCookies);
-      if (!assertionFailure(res.body) || attempt > 0 || this.session.credentials.kind !== 'botpassword') return res;
+      // What the wiki echoes back (its debug log names the session) is shown in the Raw and Debug tabs and exported: masked.
+      if (!assertionFailure(res.body) || attempt > 0 || this.session.credentials.kind !== 'botpassword') return { ...res, body: this.session.mask(res.body) };
       await this.session.signIn(send, signal);
     }
   }
