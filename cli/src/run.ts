@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
+  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, SIGN_IN_HINT, WikiqError, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
   renderExport, resolveRequest, writeAtomic, type ApiMessage, type RunState,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
@@ -14,6 +14,7 @@ import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, typ
 import { catalogueMode, catalogueProvider } from './catalogue';
 import { stopReasonOf } from './signals';
 import { formatTables } from './table';
+import { cliHttpClient } from './credentials';
 
 export const RUN_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--table', '--max-response-mb', '--maxlag', '--continue'],
@@ -94,7 +95,7 @@ export async function run(args: Args, io: Io): Promise<number> {
       else io.out(JSON.stringify(r));
     }
     : undefined;
-  const http = new HttpClient({ timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
+  const http = cliHttpClient(resolved.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
   const session = new RunSession(resolved, http, {
     all: args.flags.has('--all'),
     maxBatches,
@@ -158,7 +159,7 @@ export async function run(args: Args, io: Io): Promise<number> {
   }
   if (state.failure) {
     if (state.failure.kind === 'api' && state.errors.length) {
-      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} answered error "${e.code ?? 'unknown'}": ${e.text}`);
+      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} answered error "${e.code ?? 'unknown'}": ${e.text}${e.code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
     } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
     else io.err(`wikiq: ${state.failure.message}`);
     if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with --continue '${JSON.stringify(state.continue)}'`);

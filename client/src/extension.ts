@@ -11,6 +11,7 @@ import {
 } from '../../common/protocol';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
+import { WikiAuth } from './run/auth';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 
@@ -23,6 +24,8 @@ export interface WikiqApi {
   ready: Promise<void>;
   /** Run commands (the last run, for tests). */
   run: RunCommands;
+  /** Signed-in wikis (tests). */
+  auth: WikiAuth;
   /** The open results panels (tests). */
   resultsPanels: () => ResultsPanel[];
 }
@@ -116,10 +119,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   // The panel and the engine binding know each other only through ./results/port.
   context.subscriptions.push(ResultsPanel.register(context, { driver: (panel, session) => new RunDriver(panel, session, escapeFormulas) }));
+  const auth = new WikiAuth(context.secrets, context.globalState, environments);
   const run = new RunCommands(environments, output, (session, document) => {
     ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
-  });
-  context.subscriptions.push(run);
+  }, auth);
+  context.subscriptions.push(run, auth);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;
     if (s.error) output.warn(s.error);
@@ -131,7 +135,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, resultsPanels: () => ResultsPanel.all() };
+  return { client: c, environments, ready, run, auth, resultsPanels: () => ResultsPanel.all() };
 }
 
 export async function deactivate(): Promise<void> {

@@ -71,6 +71,8 @@ export enum Code {
   WriteAction = 'write-action',
   /** More diagnostics than a document shows (1,000): the last one says how many were left out. */
   TooManyDiagnostics = 'too-many-diagnostics',
+  /** A password or a Bearer token written in the file: credentials live in SecretStorage or the CLI's environment. */
+  CredentialsInFile = 'credentials-in-file',
 }
 
 export interface CodeInfo {
@@ -113,6 +115,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
   [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
   [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
+  [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
 };
 
 const q = (s: string) => `'${s}'`;
@@ -189,6 +192,8 @@ export const messages = {
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
   [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
+  [Code.CredentialsInFile]: (what: string) =>
+    `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };
 
 /** What a quick fix needs, carried in `Diagnostic.data`. */

@@ -64,10 +64,13 @@ export class HttpError extends WikiqError {
   }
 }
 
+/** Appended to `readapidenied`: the wiki lets only signed-in users read. */
+export const SIGN_IN_HINT = ' This wiki is private: sign in to read it (in VS Code "wikiq: Sign in to wiki…"; for the CLI WIKIQ_USER and WIKIQ_PASSWORD with a bot password, or WIKIQ_TOKEN).';
+
 /** The API answered with an error object. */
 export class ApiError extends WikiqError {
   constructor(readonly endpoint: string, readonly code: string, readonly info: string) {
-    super('api', `The API at ${endpoint} answered error "${code}": ${info}`);
+    super('api', `The API at ${endpoint} answered error "${code}": ${info}${code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
   }
 }
 

@@ -28,13 +28,23 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Each `Set-Cookie` header of the final response, as sent. */
+  setCookies: string[];
   /** Bytes on the wire (compressed). */
   bytes: number;
   ms: number;
 }
 
+/** One request's own extras (the sign-in of `engine/src/auth/`). */
+export interface RequestExtras {
+  /** A POST with this URL-encoded form body (the one POST wikiq sends: `action=login`); never redirected. */
+  form?: string;
+  /** Credentials (Cookie, Authorization) for this URL only: dropped on any redirect, same origin or not. */
+  credentials?: Record<string, string>;
+}
+
 export interface HttpLogEntry {
-  method: 'GET';
+  method: 'GET' | 'POST';
   /** The URL with secret-looking parameters (tokens, passwords) masked. */
   url: string;
   status: number | 'error';
@@ -85,6 +95,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, t - now);
 }
 
+const setCookiesOf = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 const CREDENTIALS = new Set(['cookie', 'authorization', 'proxy-authorization']);
 
 /** Resolves when `p` settles, or rejects with CancelledError as soon as the signal fires. */
@@ -105,13 +117,13 @@ function untilSettledOrAborted(p: Promise<unknown>, signal?: AbortSignal): Promi
 export class HttpClient {
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(readonly options: HttpOptions = {}, private readonly onLog?: (e: HttpLogEntry) => void) {}
+  constructor(readonly options: HttpOptions = {}, readonly onLog?: (e: HttpLogEntry) => void) {}
 
   /**
    * GET, queued behind any other request to the same host (one request at a time per host). The
    * signal cancels at any moment: while queued, connecting, or reading the body.
    */
-  get(url: string, signal?: AbortSignal): Promise<HttpResponse> {
+  get(url: string, signal?: AbortSignal, extras?: RequestExtras): Promise<HttpResponse> {
     let host: string;
     try {
       host = new URL(url).host;
@@ -119,7 +131,7 @@ export class HttpClient {
       return Promise.reject(new NetworkError(url, 'not a valid URL'));
     }
     const prev = this.queues.get(host) ?? Promise.resolve();
-    const run = untilSettledOrAborted(prev, signal).then(() => this.fetch(url, signal));
+    const run = untilSettledOrAborted(prev, signal).then(() => this.fetch(url, signal, extras));
     // The next request waits for this one to finish, or for its cancellation while still queued
     // (then for what this one waited on, so order and one-at-a-time still hold).
     const tail = run.then(() => undefined, () => prev.then(() => undefined, () => undefined));
@@ -130,7 +142,7 @@ export class HttpClient {
     return run;
   }
 
-  private async fetch(url: string, signal?: AbortSignal): Promise<HttpResponse> {
+  private async fetch(url: string, signal?: AbortSignal, extras: RequestExtras = {}): Promise<HttpResponse> {
     if (signal?.aborted) throw new CancelledError();
     const timeoutMs = this.options.timeoutMs ?? 30000;
     const maxBytes = this.options.maxBytes ?? 50 * 1024 * 1024;
@@ -144,7 +156,10 @@ export class HttpClient {
       'accept-encoding': 'gzip',
       accept: 'application/json',
       ...(this.options.headers ?? {}),
+      ...(extras.credentials ?? {}),
+      ...(extras.form !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     };
+    const method = extras.form !== undefined ? 'POST' : 'GET';
     let current = url;
     let bytes = 0;
     const fail = (e: unknown): never => {
@@ -159,12 +174,13 @@ export class HttpClient {
     try {
       for (let hop = 0; ; hop++) {
         hopStarted = Date.now();
-        const res = await request(current, { method: 'GET', headers, signal: combined, maxRedirections: 0 }).catch(fail);
+        const res = await request(current, { method, headers, body: hop === 0 ? extras.form : undefined, signal: combined, maxRedirections: 0 }).catch(fail);
         // A body we stop reading (too large, cancelled) must not surface as an uncaught error later.
         res.body.on('error', () => undefined);
         if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && res.headers.location) {
           await res.body.dump().catch(() => undefined);
-          this.onLog?.({ method: 'GET', url: redactUrl(current), status: res.statusCode, ms: Date.now() - hopStarted, bytes: 0 });
+          this.onLog?.({ method, url: redactUrl(current), status: res.statusCode, ms: Date.now() - hopStarted, bytes: 0 });
+          if (method === 'POST') throw new NetworkError(redactUrl(current), `the sign-in was redirected (HTTP ${res.statusCode}); credentials are never sent across a redirect`);
           if (hop >= maxRedirects) throw new NetworkError(redactUrl(url), `more than ${maxRedirects} redirects`);
           let next: URL;
           try {
@@ -173,6 +189,7 @@ export class HttpClient {
             throw new NetworkError(redactUrl(current), `redirected to an invalid URL (${String(res.headers.location).slice(0, 100)})`);
           }
           if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new NetworkError(redactUrl(current), `redirected to a non-http URL (${next.protocol})`);
+          if (extras.credentials) for (const k of Object.keys(extras.credentials)) delete headers[k];
           if (next.origin !== new URL(current).origin) {
             // Credentials belong to the origin they were given for: never forwarded elsewhere.
             headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIALS.has(k.toLowerCase())));
@@ -208,13 +225,13 @@ export class HttpClient {
           fail(e);
         }
         const out: HttpResponse = {
-          url: current, status: res.statusCode, headers: h, body: Buffer.concat(chunks).toString('utf8'), bytes, ms: Date.now() - started,
+          url: current, status: res.statusCode, headers: h, setCookies: setCookiesOf(res.headers['set-cookie']), body: Buffer.concat(chunks).toString('utf8'), bytes, ms: Date.now() - started,
         };
-        this.onLog?.({ method: 'GET', url: redactUrl(current), status: out.status, ms: Date.now() - hopStarted, bytes });
+        this.onLog?.({ method, url: redactUrl(current), status: out.status, ms: Date.now() - hopStarted, bytes });
         return out;
       }
     } catch (e) {
-      this.onLog?.({ method: 'GET', url: redactUrl(current), status: 'error', ms: Date.now() - hopStarted, bytes });
+      this.onLog?.({ method, url: redactUrl(current), status: 'error', ms: Date.now() - hopStarted, bytes });
       throw e;
     }
   }

@@ -13,3 +13,4 @@ export * from './catalogue/fetch';
 export * from './catalogue/html';
 export * from './catalogue/liveProvider';
 export { REPOSITORY_URL, VERSION } from '../../common/version';
+export * from './auth';

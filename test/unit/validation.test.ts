@@ -61,6 +61,20 @@ function check(input: string, expected: Expected[], opts: Options = {}): void {
 const Q = 'action = query\n';
 const AI = 'action = query\nlist = allimages\n';
 
+describe('validation: credentials in the file', () => {
+  it('reports a password parameter, saying where credentials go', () =>
+    check('action = login\nlgname = Bot@wikiq\nlgpassword = hunter2hunter2\n', [
+      { code: 'write-action', text: 'login' },
+      { code: 'credentials-in-file', text: 'lgpassword', severity: E, message: 'WIKIQ_PASSWORD' },
+    ]));
+  it('reports a Bearer token in a variable or a value', () =>
+    check(`@auth = Bearer abc.def\n### R\n${AI}aifrom = bearer xyz\n`, [
+      { code: 'credentials-in-file', text: 'Bearer abc.def', message: 'Sign in with' },
+      { code: 'credentials-in-file', text: 'bearer xyz' },
+    ]));
+  it('does not report the word bearer alone or other parameters', () => check(`${AI}aifrom = Bearer\n`, []));
+});
+
 describe('validation: syntax and structure', () => {
   it('reports the parser\'s syntax errors with their codes', () =>
     check(`${Q}list allimages\n`, [{ code: 'syntax-missing-equals', text: 'list allimages', severity: E }]));

@@ -123,6 +123,8 @@ export interface StartOptions {
    * PHP files loaded). false turns $wgDebugToolbar off for this wiki, e.g. to time transfers without it.
    */
   debuginfo?: boolean;
+  /** Start a copy of this template directory instead of the seeded one (`private.ts`: the private wiki). */
+  template?: string;
 }
 
 // ---- packages ---------------------------------------------------------------------------------
@@ -315,7 +317,7 @@ $wgDBservers = [ [
 ] ];
 `;
 
-function maintenance(dir: string, script: string, args: string[], input?: string): string {
+export function maintenance(dir: string, script: string, args: string[], input?: string): string {
   const r = spawnSync('php', [path.join(MW_DIR, 'maintenance', script), ...args], {
     cwd: MW_DIR, input, encoding: 'utf8', env: { ...process.env, MW_CONFIG_FILE: path.join(dir, 'LocalSettings.php') }, maxBuffer: 64 * 1024 * 1024,
   });
@@ -590,7 +592,7 @@ function installExitHook(): void {
 
 /** Starts a fresh copy of the seeded wiki on 127.0.0.1 and resolves when its API answers. */
 export async function startWiki(opts: StartOptions = {}): Promise<TestWiki> {
-  const template = await ensureTemplate(opts.log);
+  const template = opts.template ?? await ensureTemplate(opts.log);
   if (opts.port !== undefined) {
     if (!(await portIsFree(opts.port))) throw new Error(`Cannot start the test wiki on port ${opts.port}: the port is in use.`);
     return startCopy(template, opts.port, opts);
@@ -695,7 +697,8 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
     try {
       const res = await fetch(`${endpoint}?action=query&meta=siteinfo&format=json&formatversion=2`, { signal: AbortSignal.timeout(Math.max(1000, deadline - Date.now())) });
       const text = await res.text();
-      if (res.ok && JSON.parse(text).query?.general?.generator) break;
+      const answer = JSON.parse(text);
+      if (res.ok && (answer.query?.general?.generator || answer.errors?.[0]?.code === 'readapidenied' || answer.error?.code === 'readapidenied')) break; // a private wiki answers readapidenied
       lastError = `HTTP ${res.status}: ${text.slice(0, 300)}`;
     } catch (e) {
       lastError = e instanceof Error ? e.message : String(e);

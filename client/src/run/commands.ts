@@ -12,6 +12,8 @@ import { Environments } from '../environments';
 import { fromPastedUrl } from '../pure/apiSandbox';
 import { copyText, logLine, progressMessage, runSettings } from '../pure/runText';
 import { RunDiagnostics } from './diagnostics';
+import type { WikiAuth } from './auth';
+import { signedInCurl } from '../pure/signedInCopy';
 
 export interface RunOutcome {
   state: RunState;
@@ -32,6 +34,7 @@ export class RunCommands implements vscode.Disposable {
     private readonly environments: Environments,
     private readonly output: vscode.LogOutputChannel,
     private readonly showResults?: ResultsSink,
+    private readonly auth?: WikiAuth,
   ) {
     this.diagnostics = new RunDiagnostics();
     const lenses = new RequestCodeLensProvider();
@@ -99,7 +102,7 @@ export class RunCommands implements vscode.Disposable {
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const s = this.settings();
-    const http = this.httpClient();
+    const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `wikiq: ${resolved.name}`, cancellable: true },
       async (progress, token) => {
@@ -134,7 +137,7 @@ export class RunCommands implements vscode.Disposable {
     if (!t) return undefined;
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
-    const text = copyText(resolved, as, this.settings().userAgent ?? engineUserAgent('wikiq-vscode'));
+    const text = signedInCurl(copyText(resolved, as, this.settings().userAgent ?? engineUserAgent('wikiq-vscode')), as === 'curl' ? await this.auth?.kind(resolved.endpoint) : undefined);
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
     return text;
