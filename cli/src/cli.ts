@@ -10,11 +10,12 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import {
   ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, WikiqError, VERSION, engineUserAgent, createLiveProvider, errorMessage, exportName,
-  listRequests, readResumePoint, renderExport, resolveRequest, writeAtomic,
+  listRequests, readResumePoint, renderExport, resolveRequest, waitText, writeAtomic,
 } from '../../engine/src';
 import {
   CatalogueProvider, Environment, StaticCatalogueProvider, bundledCatalogue, cellText, cellValue, endpointFor, getLanguageService, parse, resultTables, type Catalogue,
 } from '../../core/src';
+import { resumeHint } from './resumeHint';
 
 export interface Io {
   out: (s: string) => void;
@@ -53,11 +54,12 @@ Usage:
       --timeout SECONDS    per HTTP request (default 30)
       --max-response-mb N  largest answer accepted (default 50)
       --maxlag SECONDS     sent while paging with --all (default 5; 0: not sent)
+      --max-wait SECONDS   longest wait before a retry the wiki asks for (default 120)
       --user-agent TEXT    the User-Agent header (default: ${engineUserAgent('cli').replace(/node\/\S+/, 'node/…').replace(/undici\/\S+/, 'undici/…')})
       --catalogue bundled|live   catalogue used to refuse writes and read booleans (default bundled)
       JSON output: { "endpoint", "request": {params sent}, "batches", "complete", "continue": {…}|null,
                      "query" (or the action's own member, e.g. "paraminfo"), "warnings", "errors" }
-      Progress goes to stderr when it is a terminal. Ctrl+C stops and keeps the partial result.
+      Progress goes to stderr when it is a terminal; waits before a retry always do. Ctrl+C stops and keeps the partial result.
       Exit status: 0 complete (or the one batch asked for), 2 partial (a cap, Ctrl+C, or an error
       after some batches), 1 failed.
 
@@ -73,7 +75,7 @@ interface Args {
 
 const VALUE_FLAGS = new Set([
   '--catalogue', '--endpoint', '--cache-dir', '--request', '--max-batches', '--max-records', '--env', '--config', '--format', '--out', '--table',
-  '--timeout', '--max-response-mb', '--maxlag', '--user-agent', '--continue',
+  '--timeout', '--max-response-mb', '--maxlag', '--user-agent', '--continue', '--max-wait',
 ]);
 const BOOL_FLAGS = new Set(['--all', '--help', '-h', '--version', '--no-escape-formulas']);
 
@@ -346,13 +348,12 @@ async function run(args: Args, io: Io): Promise<number> {
     maxBatches,
     maxRecords,
     maxlag,
+    maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
     signal: controller.signal,
     sink,
     backpressure: writer ? () => writer.drained() : undefined,
     keepRaw: 0,
-    onProgress: io.tty
-      ? (p) => io.err(`\r${p.waiting ? `waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason} (retry ${p.waiting.attempt ?? 1})` : `batch ${p.batches}, ${p.records} records`}\u001b[K`)
-      : undefined,
+    onProgress: (p) => (io.tty ? io.err(`\r${p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`}\u001b[K`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   }, resumeFrom);
   let state;
   try {
@@ -373,11 +374,11 @@ async function run(args: Args, io: Io): Promise<number> {
     }
   } else if (streamToStdout) {
     if (!complete && state.batches > 0) io.out(JSON.stringify({ _partial: true, continue: state.continue }));
-  } else if (state.batches > 0 || format === 'json') {
+  } else if (state.batches > 0 || (format === 'json' && !out)) { // a run that fetched nothing writes no file
     let body: string;
     if (format === 'table') {
       body = formatTables(result, picked);
-      if (!complete && state.continue) body += `(more results: run with --all, or --continue '${JSON.stringify(state.continue)}')\n`;
+      if (!complete && state.continue) body += `(more results: run with --all, or ${resumeHint(state.continue)})\n`;
     } else if (format === 'json') {
       const members: Record<string, unknown> = { ...result };
       const own = members[state.actionKey] ?? null;
@@ -402,12 +403,12 @@ async function run(args: Args, io: Io): Promise<number> {
   if (state.failure) {
     io.err(`wikiq: ${state.failure.message}`);
     if (state.batches > 0 && state.continue) {
-      io.err(`wikiq: partial result after ${state.batches} batch${state.batches === 1 ? '' : 'es'}; resume with --continue '${JSON.stringify(state.continue)}'`);
+      io.err(`wikiq: partial result after ${state.batches} batch${state.batches === 1 ? '' : 'es'}; resume with ${resumeHint(state.continue)}`);
     }
     return state.batches > 0 ? 2 : 1;
   }
   if (partial) {
-    io.err(`wikiq: stopped after ${state.batches} batch${state.batches === 1 ? '' : 'es'} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with --continue '${JSON.stringify(state.continue)}'`);
+    io.err(`wikiq: stopped after ${state.batches} batch${state.batches === 1 ? '' : 'es'} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with ${resumeHint(state.continue)}`);
     return 2;
   }
   return 0;

@@ -7,6 +7,8 @@ export * from './merge';
 export * from './messages';
 export * from './resolve';
 export * from './run';
+export * from './waits';
+export * from './shorten';
 export * from './json';
 export * from './catalogue/cache';
 export * from './catalogue/fetch';
