@@ -14,4 +14,5 @@ export * from './catalogue/cache';
 export * from './catalogue/fetch';
 export * from './catalogue/html';
 export * from './catalogue/liveProvider';
+export * from './catalogue/typing';
 export { REPOSITORY_URL, VERSION } from '../../common/version';

@@ -7,6 +7,7 @@
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
 import { CatalogueCache } from './cache';
+import { EndpointDebouncer, isCompleteEndpoint } from './typing';
 import { CatalogueFetchError, WikiCatalogueData, catalogueHttpClient, catalogueOf, fetchWikiCatalogue } from './fetch';
 
 export interface LiveProviderOptions {
@@ -17,6 +18,8 @@ export interface LiveProviderOptions {
   log?: (message: string) => void;
   /** Called with each URL fetched (tests, logs). */
   onRequest?: (url: string) => void;
+  /** Quiet time before an endpoint a file names is fetched automatically (default 500 ms; see typing.ts). */
+  debounceMs?: number;
 }
 
 export interface ServerCatalogueProvider extends CatalogueProvider {
@@ -55,6 +58,11 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
   const listeners = new Set<(s: CatalogueStatus) => void>();
   let allowed: (endpoint: string) => boolean = () => true;
   const emit = (s: CatalogueStatus) => listeners.forEach((l) => l(s));
+  // Automatic fetches wait until the endpoint has stopped changing: one fetch after the typing stops.
+  const debouncer = new EndpointDebouncer(options.debounceMs ?? 500, (endpoint) => {
+    const e = entryOf(endpoint);
+    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+  });
 
   const entryOf = (endpoint: string): Entry => {
     let e = entries.get(endpoint);
@@ -108,7 +116,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     get(endpoint: string | undefined): Catalogue {
       if (!endpoint || !isFetchableEndpoint(endpoint)) return bundledCatalogue();
       const e = entryOf(endpoint);
-      if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+      if (!e.catalogue && !e.loading && !e.failed && isCompleteEndpoint(endpoint) && allowed(endpoint)) debouncer.ask(endpoint);
       return e.catalogue ?? bundledCatalogue();
     },
     status(endpoint) {
@@ -128,7 +136,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     },
     async idle() {
       for (;;) {
-        const pending = [...entries.values()].map((e) => e.loading).filter(Boolean);
+        const pending = [debouncer.whenQuiet(), ...[...entries.values()].map((e) => e.loading)].filter(Boolean);
         if (!pending.length) return;
         await Promise.all(pending);
       }
