@@ -55,6 +55,16 @@ describe('catalogue fetches while an endpoint is typed', () => {
     await live.idle();
     assert.equal(fetched.size, 1);
   });
+  it('never fetches, nor echoes, an endpoint with user:pass@, even when asked to', async () => {
+    const { fetched, live } = provider();
+    const endpoint = `${srv.url.replace('//', '//bob:hunter2@')}/w/api.php`;
+    live.get(endpoint);
+    const status = await live.refresh(endpoint);
+    await live.idle();
+    assert.equal(fetched.size, 0);
+    assert.match(status.error!, /is not an http\(s\) URL without user:pass@/);
+    assert.doesNotMatch(status.error!, /hunter2/);
+  });
   it('knows a complete endpoint from a half-typed one', () => {
     for (const ok of ['https://en.wikipedia.org/w/api.php', 'http://localhost:8080/api.php', 'http://127.0.0.1:9/w/api.php', 'http://[::1]/api.php', 'https://wiki.example.org/api']) {
       assert.ok(isCompleteEndpoint(ok), ok);

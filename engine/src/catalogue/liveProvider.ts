@@ -6,6 +6,8 @@
  */
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
+import { redactUrl } from '../http';
+import { shorten } from '../shorten';
 import { CatalogueCache } from './cache';
 import { EndpointDebouncer, isCompleteEndpoint } from './typing';
 import { CatalogueFetchError, WikiCatalogueData, catalogueHttpClient, catalogueOf, fetchWikiCatalogue } from './fetch';
@@ -43,7 +45,8 @@ interface Entry {
 export function isFetchableEndpoint(endpoint: string): boolean {
   try {
     const u = new URL(endpoint);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !endpoint.includes('{{');
+    // Credentials in a URL (user:pass@) are never sent.
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !endpoint.includes('{{');
   } catch {
     return false;
   }
@@ -124,7 +127,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
       return entryOf(endpoint).status;
     },
     refresh(endpoint) {
-      if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${endpoint}' is not an http(s) URL.` });
+      if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${shorten(redactUrl(endpoint))}' is not an http(s) URL without user:pass@.` });
       return load(endpoint);
     },
     onStatus(listener) {
