@@ -57,12 +57,13 @@ Usage:
       --timeout SECONDS    per HTTP request (default 30)
       --max-response-mb N  largest answer accepted (default 50)
       --maxlag SECONDS     sent while paging with --all (default 5; 0: not sent)
+      --max-wait SECONDS   longest wait before a retry the wiki asks for (default 120)
       --user-agent TEXT    the User-Agent header (default: ${engineUserAgent('cli').replace(/node\/\S+/, 'node/…').replace(/undici\/\S+/, 'undici/…')})
       --catalogue bundled|live, --cache-dir DIR   catalogue used to refuse writes and read booleans
       JSON output: { "endpoint", "request": {params sent}, "batches", "complete", "continue": {…}|null,
                      "query" (or the action's own member, e.g. "paraminfo"), "warnings", "errors" }
                    (lines of warnings and errors count from 1, like every message)
-      Progress goes to stderr when it is a terminal. Ctrl+C or SIGTERM stops and keeps the partial
+      Progress goes to stderr when it is a terminal; waits before a retry always do. Ctrl+C or SIGTERM stops and keeps the partial
       result; a reader that closes the pipe (| head) ends the run quietly (exit 0). The wiki's
       errors go to stderr with the file and line they come from.
       Exit status: 0 complete (or the one batch asked for), 2 partial with a resume point (a cap,

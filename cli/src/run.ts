@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, SIGN_IN_HINT, WikiqError, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
+  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, SIGN_IN_HINT, WikiqError, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
   renderExport, resolveRequest, writeAtomic, type ApiMessage, type RunState,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
@@ -15,9 +15,10 @@ import { catalogueMode, catalogueProvider } from './catalogue';
 import { stopReasonOf } from './signals';
 import { formatTables } from './table';
 import { cliHttpClient } from './credentials';
+import { resumeHint } from './resumeHint';
 
 export const RUN_FLAGS: FlagSpec = {
-  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--table', '--max-response-mb', '--maxlag', '--continue'],
+  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--table', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
   switches: ['--all', '--no-escape-formulas', '--wide'],
 };
 
@@ -101,13 +102,13 @@ export async function run(args: Args, io: Io): Promise<number> {
     maxBatches,
     maxRecords,
     maxlag,
+    maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
     signal: io.stop,
     sink,
     backpressure: writer ? () => writer.drained() : undefined,
     keepRaw: 0,
-    onProgress: io.tty
-      ? (p) => io.err(`\r${p.waiting ? `waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason} (retry ${p.waiting.attempt ?? 1})` : `batch ${p.batches}, ${p.records} records`}\u001b[K`)
-      : undefined,
+    // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
+    onProgress: (p) => (io.tty ? io.err(`\r${p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`}\u001b[K`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   }, resumeFrom);
   const state = await session.run();
   if (io.tty) io.err('\r\u001b[K');
@@ -135,7 +136,7 @@ export async function run(args: Args, io: Io): Promise<number> {
     let body: string;
     if (format === 'table') {
       body = formatTables(result, picked, { width: io.columns, wide: args.flags.has('--wide') });
-      if (!complete && state.continue) body += `(more results: run with --all, or --continue '${JSON.stringify(state.continue)}')\n`;
+      if (!complete && state.continue) body += `(more results: run with --all, or ${resumeHint(state.continue)})\n`;
     } else if (format === 'json') {
       const members: Record<string, unknown> = { ...result };
       const own = members[state.actionKey] ?? null;
@@ -162,12 +163,12 @@ export async function run(args: Args, io: Io): Promise<number> {
       for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} answered error "${e.code ?? 'unknown'}": ${e.text}${e.code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
     } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
     else io.err(`wikiq: ${state.failure.message}`);
-    if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with --continue '${JSON.stringify(state.continue)}'`);
+    if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with ${resumeHint(state.continue)}`);
     else if (kept === 0) io.err('wikiq: nothing was received.');
     return resumable ? 2 : 1;
   }
   if (!complete && state.stopped !== 'single' && resumable) {
-    io.err(`wikiq: stopped after ${batchesText(kept)} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with --continue '${JSON.stringify(state.continue)}'`);
+    io.err(`wikiq: stopped after ${batchesText(kept)} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with ${resumeHint(state.continue)}`);
     return 2;
   }
   return 0;

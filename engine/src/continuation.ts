@@ -5,13 +5,14 @@
  * a LoopError. A run can be resumed later from the last `continue` (kept with partial results).
  */
 import { WikiqError } from './errors';
+import { shorten } from './shorten';
 
 export type ContinueObject = Record<string, string>;
 
 /** A `continue` came back that was already followed: the run would never end. */
 export class LoopError extends WikiqError {
   constructor(readonly cont: ContinueObject) {
-    super('loop', `The API sent the same continuation twice (${JSON.stringify(cont)}): stopped to avoid an endless loop.`);
+    super('loop', `The API sent the same continuation twice (${shorten(JSON.stringify(cont))}): stopped to avoid an endless loop.`);
   }
 }
 
@@ -83,6 +84,10 @@ export function readResumePoint(json: unknown): { continue: ContinueObject; endp
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new WikiqError('resolve', 'A resume point is a JSON object: a partial export, wikiq run --format json output, or a continue object.');
   const o = json as Record<string, unknown>;
   if ('continue' in o && (o.continue === null || typeof o.continue === 'object')) {
+    if (o.continue === null && o.complete === false) {
+      const first = Array.isArray(o.errors) ? (o.errors[0] as { text?: unknown } | undefined)?.text : undefined;
+      throw new WikiqError('resolve', `That run failed before anything was fetched${typeof first === 'string' ? ` (${shorten(first)})` : ''}: there is nothing to resume; run it again without --continue.`);
+    }
     if (o.continue === null) throw new WikiqError('resolve', 'That run was complete (its continue is null): there is nothing to resume.');
     const cont = continueOf(o);
     if (!cont) throw new WikiqError('resolve', 'The resume point has no continue object.');

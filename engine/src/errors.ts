@@ -2,6 +2,8 @@
  * The engine's errors: one class per kind, each with a message that names the endpoint (or the
  * file and line) and the reason, fit to show a user as it is — never a stack trace.
  */
+import { shorten } from './shorten';
+
 export type ErrorKind = 'resolve' | 'refused' | 'network' | 'timeout' | 'cancelled' | 'too-large' | 'http' | 'not-json' | 'api' | 'loop' | 'too-deep';
 
 export class WikiqError extends Error {
@@ -27,13 +29,20 @@ export class RefusedError extends WikiqError {
 
 export class NetworkError extends WikiqError {
   constructor(readonly url: string, readonly reason: string) {
-    super('network', `Could not reach ${url}: ${reason}.`);
+    super('network', `Could not reach ${shorten(url)}: ${shorten(reason)}.`);
+  }
+}
+
+/** The connection closed after the answer had begun: says how much arrived (bytes on the wire). */
+export class IncompleteAnswerError extends WikiqError {
+  constructor(readonly url: string, readonly received: number, readonly declared?: number) {
+    super('network', `The connection to ${shorten(url)} closed before the answer was complete: ${received.toLocaleString('en')} bytes arrived${declared ? ` of the ${declared.toLocaleString('en')} announced` : ''}.`);
   }
 }
 
 export class TimeoutError extends WikiqError {
   constructor(readonly url: string, readonly seconds: number) {
-    super('timeout', `${url} did not answer within ${seconds} s.`);
+    super('timeout', `${shorten(url)} did not answer within ${seconds} s.`);
   }
 }
 
@@ -45,7 +54,7 @@ export class CancelledError extends WikiqError {
 
 export class TooLargeError extends WikiqError {
   constructor(readonly url: string, readonly limitBytes: number) {
-    super('too-large', `The answer of ${url} is larger than ${Math.round(limitBytes / 1048576)} MB (wikiq.maxResponseMB).`);
+    super('too-large', `The answer of ${shorten(url)} is larger than ${Math.round(limitBytes / 1048576)} MB (wikiq.maxResponseMB).`);
   }
 }
 
@@ -59,8 +68,8 @@ export function bodyStart(body: string, max = 160): string {
 export class HttpError extends WikiqError {
   constructor(readonly url: string, readonly status: number, readonly contentType: string, readonly body: string, kind: 'http' | 'not-json' = 'http') {
     super(kind, kind === 'not-json'
-      ? `${url} answered HTTP ${status} with ${/html/i.test(contentType) || /^\s*</.test(body) ? 'an HTML page' : `non-JSON content (${contentType || 'no content type'})`} instead of the API's JSON, starting ${bodyStart(body)}.`
-      : `${url} answered HTTP ${status}, starting ${bodyStart(body)}.`);
+      ? `${shorten(url)} answered HTTP ${status} with ${/html/i.test(contentType) || /^\s*</.test(body) ? 'an HTML page' : `non-JSON content (${contentType || 'no content type'})`} instead of the API's JSON, starting ${bodyStart(body)}.`
+      : `${shorten(url)} answered HTTP ${status}, starting ${bodyStart(body)}.`);
   }
 }
 
@@ -70,7 +79,7 @@ export const SIGN_IN_HINT = ' This wiki is private: sign in to read it (in VS Co
 /** The API answered with an error object. */
 export class ApiError extends WikiqError {
   constructor(readonly endpoint: string, readonly code: string, readonly info: string) {
-    super('api', `The API at ${endpoint} answered error "${code}": ${info}${code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
+    super('api', `The API at ${shorten(endpoint)} answered error "${shorten(code, 100)}": ${shorten(info, 1000)}${code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
   }
 }
 

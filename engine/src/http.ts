@@ -7,7 +7,7 @@
 import { createGunzip, createInflate } from 'node:zlib';
 import { request } from 'undici';
 import { REPOSITORY_URL, VERSION } from '../../common/version';
-import { CancelledError, NetworkError, TimeoutError, TooLargeError } from './errors';
+import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError } from './errors';
 
 export interface HttpOptions {
   /** Default: {@link engineUserAgent}(). */
@@ -162,14 +162,17 @@ export class HttpClient {
     const method = extras.form !== undefined ? 'POST' : 'GET';
     let current = url;
     let bytes = 0;
-    const fail = (e: unknown): never => {
+    /** `body`: the answer had begun (its bytes so far and the length it announced). */
+    const fail = (e: unknown, body?: { bytes: number; declared: number }): never => {
       if (signal?.aborted) throw new CancelledError();
       if (timeout.aborted) throw new TimeoutError(redactUrl(url), Math.round(timeoutMs / 100) / 10);
       if (e instanceof TooLargeError || e instanceof NetworkError) throw e;
       const cause = (e as { cause?: { code?: string; message?: string }; code?: string }).cause;
       const code = (e as { code?: string }).code;
       const reason = cause?.code ?? (code && code !== 'UND_ERR' ? code : undefined) ?? cause?.message ?? (e as Error).message ?? String(e);
-      throw new NetworkError(redactUrl(current), code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' ? `the gzip body is corrupt (${reason})` : reason);
+      const corrupt = code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR';
+      if (body && !corrupt) throw new IncompleteAnswerError(redactUrl(current), body.bytes, body.declared);
+      throw new NetworkError(redactUrl(current), corrupt ? `the gzip body is corrupt (${reason})` : reason);
     };
     try {
       for (let hop = 0; ; hop++) {
@@ -222,7 +225,7 @@ export class HttpClient {
           }
         } catch (e) {
           if (stream !== source) source.destroy();
-          fail(e);
+          fail(e, { bytes, declared });
         }
         const out: HttpResponse = {
           url: current, status: res.statusCode, headers: h, setCookies: setCookiesOf(res.headers['set-cookie']), body: Buffer.concat(chunks).toString('utf8'), bytes, ms: Date.now() - started,

@@ -4,6 +4,7 @@
  * stack of whatever walks the parsed value later.
  */
 import { WikiqError } from './errors';
+import { shorten } from './shorten';
 
 /** Deepest nesting of arrays and objects read from the network. */
 export const MAX_JSON_DEPTH = 1000;
@@ -11,7 +12,7 @@ export const MAX_JSON_DEPTH = 1000;
 /** An answer nested deeper than {@link MAX_JSON_DEPTH}. */
 export class TooDeepError extends WikiqError {
   constructor(readonly url: string, readonly limit: number) {
-    super('too-deep', `The answer of ${url} is nested too deep (more than ${limit} levels of arrays or objects) to be read.`);
+    super('too-deep', `The answer of ${shorten(url)} is nested too deep (more than ${limit} levels of arrays or objects) to be read.`);
   }
 }
 

@@ -11,7 +11,11 @@
  * - `batchcomplete` boundaries are recorded (the batch numbers that carried it).
  * - Non-query actions (`paraminfo`, `parse`…): the action's own member, merged the same way.
  * - With a record sink, list records are streamed out as they arrive and pages once their
- *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat.
+ *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat (but for the
+ *   keys of pages written). A page listed again after it was written is not written twice: it is
+ *   counted in `repeatedPages` for the run to report.
+ * - A list is a list whatever shape a batch gives it: records keyed by id in an object (old
+ *   formats, odd wikis) and an array in another batch are read as records of the same list.
  */
 
 import { isObj, type JsonObject } from '../../core/src';
@@ -59,7 +63,16 @@ function copy(v: unknown): unknown {
   return v;
 }
 
+/** An object whose members are all records (`{ "12": {…}, "13": {…} }`): a list keyed by id. */
+function isRecordMap(v: unknown): v is Json {
+  if (!isObj(v)) return false;
+  const values = Object.values(v);
+  return values.length > 0 && values.every(isObj);
+}
+
 interface PageEntry {
+  /** What identifies the page (id, else title…). */
+  id: string;
   rec: Json;
   /** The generator batch (segment) in which it was last seen. */
   segment: number;
@@ -82,6 +95,10 @@ export class Merger {
   private batches = 0;
   /** Pages already streamed to the sink. */
   private pagesStreamed = 0;
+  /** With a sink: the pages written, by id. */
+  private readonly written = new Set<string>();
+  /** With a sink: pages listed again after they were written (not written twice); the first of them. */
+  readonly repeatedPages: { count: number; first?: { id?: string; title?: string; batch: number } } = { count: 0 };
 
   /** @param actionKey the member holding the action's result (`query`, `paraminfo`, `parse`…). */
   constructor(private readonly actionKey: string, private readonly sink?: RecordSink) {}
@@ -110,6 +127,7 @@ export class Merger {
         if (k === 'pages' && member === 'query') this.addPages(v, segment);
         else if (Array.isArray(v) && REPEATED.has(k)) this.addRepeated(target, k, v);
         else if (Array.isArray(v)) this.addList(target, k, v);
+        else if (k in this.counts && isRecordMap(v)) this.addList(target, k, Object.values(v));
         else target[k] = k in target ? mergeValue(target[k], v) : copy(v);
       }
     }
@@ -120,6 +138,12 @@ export class Merger {
   }
 
   private addList(target: Json, k: string, v: unknown[]): void {
+    const held = target[k];
+    if (isRecordMap(held)) {
+      // Sent as records keyed by id in an earlier batch: the same list.
+      delete target[k];
+      this.addList(target, k, Object.values(held));
+    }
     this.counts[k] = (this.counts[k] ?? 0) + v.length;
     if (this.sink) {
       for (const r of v) this.sink(k, r);
@@ -157,7 +181,7 @@ export class Merger {
       if (!have) {
         let k = objKey ?? String(p.pageid ?? '');
         if (objKey !== undefined && Number(objKey) < 0) k = String(-++this.missingKeys);
-        const entry: PageEntry = { rec: copy(p) as Json, segment, key: k };
+        const entry: PageEntry = { id: key, rec: copy(p) as Json, segment, key: k };
         this.pageIndex.set(key, entry);
         this.pageOrder.push(entry);
         continue;
@@ -177,10 +201,19 @@ export class Merger {
   /** Streams the pages held so far to the sink and forgets them. */
   private flushPages(): void {
     if (!this.sink || !this.pageOrder.length) return;
-    for (const e of this.pageOrder) this.sink('pages', e.rec);
-    this.pagesStreamed += this.pageOrder.length;
+    for (const e of this.pageOrder) {
+      if (this.written.has(e.id)) {
+        this.repeatedPages.count++;
+        this.repeatedPages.first ??= { id: e.id.startsWith('#') ? e.id.slice(1) : undefined, title: typeof e.rec.title === 'string' ? e.rec.title : undefined, batch: this.batches };
+        continue;
+      }
+      this.written.add(e.id);
+      this.sink('pages', e.rec);
+      this.pagesStreamed++;
+    }
     this.pageOrder = [];
     this.pageIndex.clear();
+    this.counts.pages = this.pagesStreamed;
   }
 
   /** With a sink: streams pages still held (at the end of a run, complete or not). */

@@ -20,6 +20,7 @@ import {
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
 } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
+import { shorten } from './shorten';
 
 export interface ResolvedRequest {
   /** The request's name (or `Request N`). */
@@ -151,7 +152,11 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     url = new URL(ep.text.trim());
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
   } catch {
-    throw new ResolveError(`The endpoint '${ep.text}' is not an http(s) URL.`, defLine(file, request, 'endpoint'));
+    throw new ResolveError(`The endpoint '${shorten(ep.text)}' is not an http(s) URL.`, defLine(file, request, 'endpoint'));
+  }
+  if (url.username || url.password) {
+    // Never echoed: not in this message, not in the result's `endpoint`.
+    throw new ResolveError(`The endpoint ${url.protocol}//${url.host}${shorten(url.pathname, 100)} has a user name or password in it (user:pass@): wikiq sends no credentials in URLs; remove them.`, defLine(file, request, 'endpoint'));
   }
   const catalogue = opts.catalogue ?? bundledCatalogue();
   const a = analyse(file, request, catalogue, opts.env, scope);

@@ -10,11 +10,13 @@
  */
 import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
 import { ApiError, CancelledError, HttpError, WikiqError, errorMessage } from './errors';
-import { HttpClient, HttpResponse, parseRetryAfter } from './http';
+import { HttpClient, HttpResponse } from './http';
 import { readJson } from './json';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
+import { shorten } from './shorten';
+import { gaveUpError, isRetryable, retryWait } from './waits';
 import { apiUrl } from '../../core/src';
 
 export interface RunOptions {
@@ -30,7 +32,7 @@ export interface RunOptions {
   maxRetries?: number;
   /** First backoff step when the server gives no Retry-After (default 1000 ms; doubles, capped at maxBackoffMs). */
   backoffMs?: number;
-  /** Longest single wait (default 120 s). */
+  /** Longest single wait (default 120 s; the wikiq.maxWaitSeconds setting, the CLI's --max-wait). A wiki asking for longer is waited for once, up to this, then given up on. */
   maxBackoffMs?: number;
   signal?: AbortSignal;
   /** Streams list records (and pages, once their batch is complete) out instead of keeping them. */
@@ -178,6 +180,7 @@ export class RunSession {
     }
     if ('debuginfo' in json) this.state.debuginfo = json.debuginfo;
     this.merger.add(json);
+    this.noteRepeatedPages();
     this.state.records = this.merger.records();
     const cont = continueOf(json);
     if (cont) {
@@ -189,6 +192,18 @@ export class RunSession {
       this.finishRun();
     }
     this.options.onProgress?.({ batches: this.state.batches, records: this.state.records });
+  }
+
+  /** Streamed pages listed again after they were written: said once, in words (see Merger.repeatedPages). */
+  private noteRepeatedPages(): void {
+    const r = this.merger.repeatedPages.first;
+    if (!r || this.warningKeys.has('repeatedpage')) return;
+    this.warningKeys.add('repeatedpage');
+    const page = r.id !== undefined ? `page ${r.id}${r.title !== undefined ? ` (${shorten(r.title, 100)})` : ''}` : `the page ${shorten(r.title ?? '?', 100)}`;
+    this.state.warnings.push({
+      code: 'repeatedpage',
+      text: `Streaming: ${page} came again in batch ${r.batch} after it had been written; the output keeps the record written first (later repeats are not listed one by one).`,
+    });
   }
 
   private finishRun(): void {
@@ -241,6 +256,7 @@ export class RunSession {
     // Streamed pages still held belong in the output even when the run stops early (a page whose
     // data would have continued in the next batch is then written as it is).
     if (!this.state.complete && this.options.sink) this.merger.finish();
+    this.noteRepeatedPages();
     this.state.records = this.merger.records();
     return this.state;
   }
@@ -250,23 +266,26 @@ export class RunSession {
     const maxRetries = this.options.maxRetries ?? 5;
     const base = this.options.backoffMs ?? 1000;
     const cap = this.options.maxBackoffMs ?? 120000;
+    let waitedMs = 0;
+    let waitedTooLong = false;
     for (let attempt = 0; ; attempt++) {
       const res = await this.http.get(url, signal);
       const read = readJson(res.body, res.url);
       const parsed = read !== undefined;
       const json = read?.value;
       const code = parsed && json?.error ? String(json.error.code ?? '') : parsed && Array.isArray(json?.errors) ? String(json.errors[0]?.code ?? '') : '';
-      const retryable = res.status === 429 || res.status === 503 || code === 'maxlag' || code === 'ratelimited';
-      if (retryable && attempt < maxRetries) {
-        const after = parseRetryAfter(res.headers['retry-after']);
-        // Capped exponential backoff, never shorter than what the server asked for; maxlag waits at least 5 s.
-        let ms = Math.max(after ?? 0, base * 2 ** attempt);
-        if (code === 'maxlag') ms = Math.max(ms, 5000 * 2 ** attempt);
-        ms = Math.min(ms, cap);
-        const reason = code === 'maxlag' ? 'the wiki\'s database is lagged (maxlag)' : code === 'ratelimited' ? 'rate limited by the wiki' : `HTTP ${res.status}`;
-        this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records(), waiting: { ms, reason, attempt: attempt + 1 } });
-        await sleep(ms, signal);
-        continue;
+      const cause = { status: res.status, code, retryAfter: res.headers['retry-after'] };
+      if (isRetryable(cause)) {
+        const wait = retryWait(cause, attempt, base, cap);
+        // A wiki that asked for longer than the cap and still refuses is not waited for again.
+        if (wait.tooLong && waitedTooLong) throw gaveUpError(this.request.endpoint, cause, attempt, waitedMs, cap);
+        if (attempt < maxRetries) {
+          waitedTooLong ||= wait.tooLong;
+          this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records(), waiting: { ms: wait.ms, reason: wait.reason, attempt: attempt + 1 } });
+          await sleep(wait.ms, signal);
+          waitedMs += wait.ms;
+          continue;
+        }
       }
       if (!parsed) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
       const isApiError = !!(json && typeof json === 'object' && (json.error || Array.isArray(json.errors)));

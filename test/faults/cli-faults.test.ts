@@ -113,6 +113,67 @@ describe('wikiq CLI against a misbehaving server', () => {
     const inline = await cli(['run', 'all.wikiq', '--continue', '{"aicontinue":"2","continue":"-||"}']);
     assert.deepEqual(JSON.parse(inline.out).query.allimages.map((x: { name: string }) => x.name), ['F2', 'F3']);
   });
+  it('Retry-After: 3600 waits at most --max-wait, announced on stderr without a terminal, then fails: exit 1, no file', async () => {
+    routes.set('hour', (_q, res) => {
+      res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '3600' });
+      res.end('<h1>Service Unavailable</h1>');
+    });
+    const started = Date.now();
+    const r = await cli(['run', write('hour.wikiq', req('hour')), '--all', '--max-wait', '0.2', '--out', 'hour.json']);
+    assert.ok(Date.now() - started < 3000, 'bounded by --max-wait');
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /^wikiq: waiting 0\.2 s before retry 1: HTTP 503; the wiki asked to wait 1 h, longer than the longest wait \(0\.2 s\)$/m);
+    assert.match(r.err, /still refused after 1 wait/);
+    assert.doesNotMatch(r.err, /partial|resume/);
+    assert.ok(!fs.existsSync(path.join(dir, 'hour.json')) && !fs.existsSync(path.join(dir, 'hour.partial.json')), 'nothing fetched: no file');
+    noStack(r.err);
+  });
+  it('a failed run that fetched nothing is recognised as failed by --continue', async () => {
+    const r = await cli(['run', 'hour.wikiq', '--max-wait', '0.1']);
+    assert.equal(r.code, 1);
+    write('failed.json', r.out);
+    const again = await cli(['run', 'hour.wikiq', '--continue', 'failed.json']);
+    assert.equal(again.code, 1);
+    assert.match(again.err, /That run failed before anything was fetched \(.*still refused after 1 wait.*\): there is nothing to resume; run it again without --continue\./);
+  });
+  it('a megabyte continue value: every stderr line stays short, the JSON output keeps it whole', async () => {
+    const big = 'z'.repeat(1_000_000);
+    routes.set('longc', (_q, res, p) => (p.get('aicontinue') ? json(res, { batchcomplete: true, query: { allimages: [{ name: 'B' }] } })
+      : json(res, { continue: { aicontinue: big, continue: '-||' }, query: { allimages: [{ name: 'A' }] } })));
+    const r = await cli(['run', write('longc.wikiq', req('longc')), '--all']);
+    assert.equal(r.code, 2, r.err.slice(0, 500));
+    for (const line of r.err.split('\n')) assert.ok(line.length < 1000, `a stderr line of ${line.length} characters: ${line.slice(0, 200)}`);
+    assert.match(r.err, /characters left out/);
+    assert.equal(JSON.parse(r.out).continue.aicontinue, big);
+    noStack(r.err);
+  });
+  it('refuses user:pass@ in the endpoint and never echoes it', async () => {
+    const r = await cli(['run', write('cred.wikiq', `@endpoint = ${base.replace('//', '//bob:hunter2@')}/paged/api.php\n### R\naction = query\nlist = allimages\n`), '--format', 'json']);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /cred\.wikiq:1: The endpoint http:\/\/127\.0\.0\.1:\d+\/paged\/api\.php has a user name or password in it \(user:pass@\): wikiq sends no credentials in URLs; remove them\./);
+    assert.doesNotMatch(r.out + r.err, /hunter2|bob/);
+    const forced = await cli(['run', 'all.wikiq', '--endpoint', `${base.replace('//', '//bob:hunter2@')}/paged/api.php`]);
+    assert.equal(forced.code, 1);
+    assert.doesNotMatch(forced.out + forced.err, /hunter2|bob/);
+  });
+  it('a page id listed again by a later generator batch is one page in JSON, CSV and NDJSON', async () => {
+    routes.set('gen', (_q, res, p) => json(res, p.get('gapcontinue')
+      ? { batchcomplete: true, query: { pages: [{ pageid: 5, ns: 0, title: 'Five', categories: [{ title: 'Category:B' }] }, { pageid: 7, ns: 0, title: 'Seven' }] } }
+      : { batchcomplete: true, continue: { gapcontinue: 'Seven', continue: 'gapcontinue||' }, query: { pages: [{ pageid: 5, ns: 0, title: 'Five', categories: [{ title: 'Category:A' }] }] } }));
+    write('gen.wikiq', req('gen', 'action = query\ngenerator = allpages\nprop = categories'));
+    const j = await cli(['run', 'gen.wikiq', '--all']);
+    assert.equal(j.code, 0, j.err);
+    assert.deepEqual(JSON.parse(j.out).query.pages.map((x: { pageid: number }) => x.pageid), [5, 7]);
+    const csv = await cli(['run', 'gen.wikiq', '--all', '--format', 'csv']);
+    assert.deepEqual(csv.out.split('\r\n').slice(1).filter(Boolean).map((l) => l.split(',')[0]), ['5', '7']);
+    for (const args of [[], ['--out', 'gen.ndjson']]) {
+      const n = await cli(['run', 'gen.wikiq', '--all', '--format', 'ndjson', ...args]);
+      assert.equal(n.code, 0, n.err);
+      const text = args.length ? fs.readFileSync(path.join(dir, 'gen.ndjson'), 'utf8').trim() : n.out;
+      assert.deepEqual(text.split('\n').map((l) => JSON.parse(l).pageid), [5, 7], args.join(' ') || 'stdout');
+      assert.match(n.err, /page 5 \(Five\) came again in batch 2/);
+    }
+  });
   it('--max-batches: exit 2, partial files named so', async () => {
     const r = await cli(['run', 'all.wikiq', '--all', '--max-batches', '2', '--format', 'csv', '--out', 'files.csv']);
     assert.equal(r.code, 2);

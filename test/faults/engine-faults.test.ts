@@ -112,6 +112,48 @@ describe('engine faults', () => {
     const { state } = await p;
     assert.equal(state.failure?.kind, 'cancelled');
   });
+  it('waits at most the cap when Retry-After asks for an hour, says so, then gives up: failed, nothing fetched', async () => {
+    routes.set('/hour/', (_q, res) => json(res, {}, 503, { 'retry-after': '3600' }));
+    const waits: Array<{ ms: number; reason: string }> = [];
+    const started = Date.now();
+    const { state } = await run(`${srv.url}/hour/api.php`, { maxBackoffMs: 200, onProgress: (p) => p.waiting && waits.push(p.waiting) });
+    assert.ok(Date.now() - started < 2000, 'bounded by the cap');
+    assert.equal(waits.length, 1, 'asked for longer than the cap: waited once, not again and again');
+    assert.equal(waits[0].ms, 200);
+    assert.match(waits[0].reason, /HTTP 503; the wiki asked to wait 1 h, longer than the longest wait \(0\.2 s\)/);
+    assert.equal(state.batches, 0);
+    assert.equal(state.stopped, 'error');
+    assert.match(state.failure!.message, /still refused after 1 wait \(0\.2 s in all\): HTTP 503; it asks to wait 1 h, longer than the longest wait \(0\.2 s: wikiq\.maxWaitSeconds, --max-wait\)/);
+  });
+  it('says a connection closed mid-body closed, and how much arrived', async () => {
+    routes.set('/cut/', (_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write(`{"query":{"allimages":[${'"x",'.repeat(100)}`, () => res.socket?.destroy());
+    });
+    const { state } = await run(`${srv.url}/cut/api.php`);
+    assert.equal(state.failure?.kind, 'network');
+    assert.match(state.failure!.message, /^The connection to http:\/\/127\.0\.0\.1:\d+\/cut\/api\.php\?\S+ closed before the answer was complete: 423 bytes arrived of the 1,000 announced\.$/);
+    assert.doesNotMatch(state.failure!.message, /Could not reach|UND_ERR/);
+  });
+  it('keeps every record of a list sent as an object in one batch and an array in the next, either way round', async () => {
+    const batches = [
+      { continue: { aicontinue: 'B', continue: '-||' }, query: { allimages: { 10: { name: 'A' }, 11: { name: 'B' } } } },
+      { continue: { aicontinue: 'C', continue: '-||' }, query: { allimages: [{ name: 'C' }] } },
+      { batchcomplete: true, query: { allimages: { 12: { name: 'D' } } } },
+    ];
+    routes.set('/shape/', (req, res) => {
+      const c = new URL(req.url!, 'http://x').searchParams.get('aicontinue');
+      json(res, batches[c === 'B' ? 1 : c === 'C' ? 2 : 0]);
+    });
+    const { state, session } = await run(`${srv.url}/shape/api.php`, { all: true });
+    assert.equal(state.complete, true);
+    assert.deepEqual((session.result() as { query: { allimages: Array<{ name: string }> } }).query.allimages.map((x) => x.name), ['A', 'B', 'C', 'D']);
+    assert.equal(state.records, 4);
+    const streamed: string[] = [];
+    const s2 = await run(`${srv.url}/shape/api.php`, { all: true, sink: (_l, r) => streamed.push((r as { name: string }).name) });
+    assert.equal(s2.state.complete, true);
+    assert.deepEqual(streamed, ['A', 'B', 'C', 'D'], 'streamed too');
+  });
   it('stops on a continuation that repeats', async () => {
     routes.set('/loop/', (_q, res) => json(res, { continue: { aicontinue: 'X', continue: '-||' }, query: { allimages: [{ name: 'X' }] } }));
     const { state, session } = await run(`${srv.url}/loop/api.php`, { all: true });

@@ -15,7 +15,7 @@ test('curl command quotes the URL and User-Agent so a shell gives them back unch
 
 test('progress message counts batches and records and shows a retry wait', () => {
   assert.equal(progressMessage({ batches: 1, records: 1 }), 'batch 1, 1 record so far');
-  assert.equal(progressMessage({ batches: 3, records: 150, waiting: { ms: 1500, reason: 'maxlag' } }), 'batch 3, 150 records so far — waiting 2 s: maxlag');
+  assert.equal(progressMessage({ batches: 3, records: 150, waiting: { ms: 1500, reason: 'maxlag' } }), 'batch 3, 150 records so far — waiting 1.5 s before retry 1: maxlag');
 });
 
 test('log line names method, URL, status, time and size', () => {
@@ -26,9 +26,9 @@ test('log line names method, URL, status, time and size', () => {
 
 test('run settings: defaults, configured values, bad values fall back', () => {
   const d = runSettings(() => undefined);
-  assert.deepEqual(d, { timeoutMs: 30000, maxBytes: 50 * 1024 * 1024, maxBatches: 1000, maxlag: 5, userAgent: undefined, escapeFormulas: true });
-  const conf: Record<string, unknown> = { timeoutSeconds: 5, maxResponseMB: 2, maxBatches: 3, maxlag: 0, userAgent: ' bot/1 ', 'csv.escapeFormulas': false };
-  assert.deepEqual(runSettings((k) => conf[k]), { timeoutMs: 5000, maxBytes: 2 * 1024 * 1024, maxBatches: 3, maxlag: 0, userAgent: 'bot/1', escapeFormulas: false });
+  assert.deepEqual(d, { timeoutMs: 30000, maxBytes: 50 * 1024 * 1024, maxBatches: 1000, maxlag: 5, maxWaitMs: 120000, userAgent: undefined, escapeFormulas: true });
+  const conf: Record<string, unknown> = { timeoutSeconds: 5, maxResponseMB: 2, maxBatches: 3, maxlag: 0, maxWaitSeconds: 0.5, userAgent: ' bot/1 ', 'csv.escapeFormulas': false };
+  assert.deepEqual(runSettings((k) => conf[k]), { timeoutMs: 5000, maxBytes: 2 * 1024 * 1024, maxBatches: 3, maxlag: 0, maxWaitMs: 500, userAgent: 'bot/1', escapeFormulas: false });
   const bad: Record<string, unknown> = { timeoutSeconds: -1, maxBatches: 'x', maxlag: NaN, userAgent: '' };
   const b = runSettings((k) => bad[k]);
   assert.equal(b.timeoutMs, 30000);

@@ -3,7 +3,7 @@
  * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
  */
 import { apiUrl } from '../../../core/src';
-import type { HttpLogEntry, Progress } from '../../../engine/src';
+import { waitText, type HttpLogEntry, type Progress } from '../../../engine/src';
 
 /** Quotes one argument for a POSIX shell. */
 export function shellQuote(s: string): string {
@@ -26,7 +26,7 @@ export function copyText(request: { endpoint: string; params: Record<string, str
 
 export function progressMessage(p: Progress): string {
   const base = `batch ${p.batches}, ${p.records} record${p.records === 1 ? '' : 's'} so far`;
-  return p.waiting ? `${base} — waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}` : base;
+  return p.waiting ? `${base} — ${waitText(p.waiting)}` : base;
 }
 
 /** One output channel line per HTTP request (the URL is already redacted by the engine). */
@@ -39,6 +39,8 @@ export interface RunSettings {
   maxBytes: number;
   maxBatches: number;
   maxlag: number;
+  /** Longest wait before a retry (wikiq.maxWaitSeconds). */
+  maxWaitMs: number;
   userAgent?: string;
   escapeFormulas: boolean;
 }
@@ -56,6 +58,7 @@ export function runSettings(get: (key: string) => unknown): RunSettings {
     maxBytes: num('maxResponseMB', 50, 1) * 1024 * 1024,
     maxBatches: Math.floor(num('maxBatches', 1000, 1)),
     maxlag: Math.floor(num('maxlag', 5, 0)),
+    maxWaitMs: num('maxWaitSeconds', 120, 0.1) * 1000,
     userAgent: typeof ua === 'string' && ua.trim() ? ua.trim() : undefined,
     escapeFormulas: esc === undefined ? true : esc !== false,
   };

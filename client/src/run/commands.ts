@@ -109,7 +109,7 @@ export class RunCommands implements vscode.Disposable {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         const session = new RunSession(resolved, http, {
-          all, maxBatches: s.maxBatches, maxlag: s.maxlag, signal: controller.signal,
+          all, maxBatches: s.maxBatches, maxlag: s.maxlag, maxBackoffMs: s.maxWaitMs, signal: controller.signal,
           onProgress: (p) => progress.report({ message: progressMessage(p) }),
         });
         progress.report({ message: 'sending…' });

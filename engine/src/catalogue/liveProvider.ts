@@ -6,7 +6,10 @@
  */
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
+import { redactUrl } from '../http';
+import { shorten } from '../shorten';
 import { CatalogueCache } from './cache';
+import { EndpointDebouncer, isCompleteEndpoint } from './typing';
 import { CatalogueFetchError, WikiCatalogueData, catalogueHttpClient, catalogueOf, fetchWikiCatalogue } from './fetch';
 
 export interface LiveProviderOptions {
@@ -17,6 +20,8 @@ export interface LiveProviderOptions {
   log?: (message: string) => void;
   /** Called with each URL fetched (tests, logs). */
   onRequest?: (url: string) => void;
+  /** Quiet time before an endpoint a file names is fetched automatically (default 500 ms; see typing.ts). */
+  debounceMs?: number;
 }
 
 export interface ServerCatalogueProvider extends CatalogueProvider {
@@ -40,7 +45,8 @@ interface Entry {
 export function isFetchableEndpoint(endpoint: string): boolean {
   try {
     const u = new URL(endpoint);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && !endpoint.includes('{{');
+    // Credentials in a URL (user:pass@) are never sent.
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password && !endpoint.includes('{{');
   } catch {
     return false;
   }
@@ -55,6 +61,11 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
   const listeners = new Set<(s: CatalogueStatus) => void>();
   let allowed: (endpoint: string) => boolean = () => true;
   const emit = (s: CatalogueStatus) => listeners.forEach((l) => l(s));
+  // Automatic fetches wait until the endpoint has stopped changing: one fetch after the typing stops.
+  const debouncer = new EndpointDebouncer(options.debounceMs ?? 500, (endpoint) => {
+    const e = entryOf(endpoint);
+    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+  });
 
   const entryOf = (endpoint: string): Entry => {
     let e = entries.get(endpoint);
@@ -108,7 +119,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     get(endpoint: string | undefined): Catalogue {
       if (!endpoint || !isFetchableEndpoint(endpoint)) return bundledCatalogue();
       const e = entryOf(endpoint);
-      if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+      if (!e.catalogue && !e.loading && !e.failed && isCompleteEndpoint(endpoint) && allowed(endpoint)) debouncer.ask(endpoint);
       return e.catalogue ?? bundledCatalogue();
     },
     status(endpoint) {
@@ -116,7 +127,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
       return entryOf(endpoint).status;
     },
     refresh(endpoint) {
-      if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${endpoint}' is not an http(s) URL.` });
+      if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${shorten(redactUrl(endpoint))}' is not an http(s) URL without user:pass@.` });
       return load(endpoint);
     },
     onStatus(listener) {
@@ -128,7 +139,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     },
     async idle() {
       for (;;) {
-        const pending = [...entries.values()].map((e) => e.loading).filter(Boolean);
+        const pending = [debouncer.whenQuiet(), ...[...entries.values()].map((e) => e.loading)].filter(Boolean);
         if (!pending.length) return;
         await Promise.all(pending);
       }
