@@ -7,13 +7,14 @@
  * own cache file, and no secret is in the cache, the log or the messages.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { CREDENTIALS_KEY_ENV, Credentials, newSealKey, sealCredentials } from '../../engine/src';
-import { LspClient, cursor } from '../lsp/lspClient';
+import { LspClient, ROOT, cursor } from '../lsp/lspClient';
 import { Status, settled } from '../lsp/status';
 import { TestWiki } from './harness';
 import { PRIVATE, startPrivateWiki } from './private';
@@ -112,5 +113,27 @@ describe('the catalogue of a private wiki, fetched signed in by the language ser
     assert.equal(status.source, 'cached', JSON.stringify(status));
     assert.equal((status as Status & { user?: string }).user, PRIVATE.bot.name);
     assert.equal(wiki.requests().filter((r) => /action=paraminfo/.test(r.uri)).length, before);
+  });
+
+  /** `wikiq check --catalogue live` as a process, with its own cache home and credentials file (none) and `env`. */
+  const check = (env: Record<string, string>) => new Promise<{ code: number; out: string; err: string }>((resolve) => {
+    const file = path.join(cacheDir, 'limit.wikiq');
+    fs.writeFileSync(file, doc('action = query\nlist = allimages\nailimit = 5000'));
+    const vars = { ...process.env, XDG_CACHE_HOME: path.join(cacheDir, 'cli-cache'), WIKIQ_CREDENTIALS: path.join(cacheDir, 'none.json'), ...env };
+    execFile(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'check', file, '--catalogue', 'live'], { cwd: cacheDir, env: vars }, (e, out, err) => {
+      resolve({ code: e ? Number((e as { code?: number }).code) : 0, out, err });
+    });
+  });
+
+  it('`wikiq check --catalogue live` fetches signed in with the CLI\'s credentials: the bot\'s 5000 is fine, anonymous says to sign in', async () => {
+    const asBot = await check({ WIKIQ_USER: PRIVATE.bot.login, WIKIQ_PASSWORD: PRIVATE.bot.botPassword });
+    assert.equal(asBot.err, '', 'the catalogue was fetched');
+    assert.doesNotMatch(asBot.out, /limit-above-max/);
+    assert.ok(!`${asBot.out}${asBot.err}`.includes(PRIVATE.bot.botPassword));
+    const asNormal = await check({ WIKIQ_USER: PRIVATE.normal.login, WIKIQ_PASSWORD: PRIVATE.normal.botPassword });
+    assert.equal(asNormal.err, '');
+    assert.match(asNormal.out, /limit-above-max/);
+    const anonymous = await check({});
+    assert.match(anonymous.err, /readapidenied.*This wiki is private: sign in.*Using the bundled catalogue\./);
   });
 });
