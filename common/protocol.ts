@@ -29,6 +29,8 @@ export interface CatalogueStatus {
   loading?: boolean;
   /** The last fetch failed: one clear sentence naming the endpoint and the reason. */
   error?: string;
+  /** The signed-in user the catalogue was fetched as (undefined: anonymous). */
+  user?: string;
 }
 
 /** Server → client: the catalogue of an endpoint changed state (loading, loaded, failed). */
@@ -39,6 +41,26 @@ export const CatalogueInfoRequest = new RequestType<{ uri: string }, CatalogueSt
 
 /** Client → server: refetch the catalogue of this document's (or this) endpoint. */
 export const RefreshCatalogueRequest = new RequestType<{ uri?: string; endpoint?: string }, CatalogueStatus, void>('wikiq/refreshCatalogue');
+
+/** A bot password or an OAuth 2 access token, as the engine's `Credentials`. */
+export type WikiCredentials = { kind: 'botpassword'; user: string; password: string } | { kind: 'oauth'; token: string };
+
+export interface CredentialsParams {
+  /** The api.php URL: the credentials are used for its exact origin and path only. */
+  endpoint: string;
+  /**
+   * Undefined: signed out. `sealed`: ciphertext under the key the client gave the server process in
+   * `WIKIQ_CREDENTIALS_KEY` (VS Code's client: traces of messages never show a secret).
+   */
+  credentials?: WikiCredentials | { sealed: string };
+}
+
+/**
+ * Client → server: fetch this endpoint's catalogue signed in (or anonymously again). Kept in the
+ * server's memory only, never logged; refused in an untrusted workspace. Answers an error sentence
+ * (naming no secret) when the credentials cannot be used.
+ */
+export const SetCredentialsRequest = new RequestType<CredentialsParams, { error?: string }, void>('wikiq/credentials');
 
 /** What a client may pass as `initializationOptions` (every key optional). */
 export interface InitializationOptions {

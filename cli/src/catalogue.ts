@@ -8,9 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { StaticCatalogueProvider, bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../core/src';
 import {
-  CatalogueCache, CatalogueFetchError, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, type CatalogueFetchOptions,
+  CatalogueCache, CatalogueFetchError, SignedInHttpClient, WikiSession, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, type CatalogueFetchOptions,
 } from '../../engine/src';
 import { choice, num, str, type Args, type Io } from './args';
+import { cliCredentials } from './credentials';
 
 /** The editor's default too: `$XDG_CACHE_HOME/wikiq/catalogues`, else `~/.cache/wikiq/catalogues`. */
 export function defaultCacheDir(io: Io): string {
@@ -27,10 +28,17 @@ async function currentVersion(endpoint: string, opts: CatalogueFetchOptions): Pr
   return typeof g === 'string' ? g.replace(/^MediaWiki\s+/i, '') : undefined;
 }
 
-/** One wiki's catalogue: the cached one while its version holds, else fetched and cached. */
-async function liveCatalogue(endpoint: string, cache: CatalogueCache, opts: CatalogueFetchOptions, io: Io): Promise<Catalogue> {
-  const cached = cache.read(endpoint);
+/**
+ * One wiki's catalogue: the cached one while its version holds, else fetched and cached. With
+ * credentials for the endpoint (cliCredentials) it is fetched signed in, and cached as that user's.
+ */
+async function liveCatalogue(endpoint: string, cache: CatalogueCache, base: CatalogueFetchOptions, io: Io): Promise<Catalogue> {
+  let cached: ReturnType<CatalogueCache['read']>;
   try {
+    const creds = cliCredentials(endpoint);
+    const http = creds && base.http ? new SignedInHttpClient(new WikiSession(endpoint, creds), base.http.options) : undefined;
+    const opts: CatalogueFetchOptions = http ? { ...base, http, userinfo: true } : base;
+    cached = cache.read(endpoint, http ? (await http.ready(base.signal)).name : undefined);
     if (cached?.mwVersion && (await currentVersion(endpoint, opts)) === cached.mwVersion) return catalogueOf(cached, 'cached');
     const data = await fetchWikiCatalogue(endpoint, opts);
     try {
@@ -41,8 +49,8 @@ async function liveCatalogue(endpoint: string, cache: CatalogueCache, opts: Cata
     return catalogueOf(data, 'live');
   } catch (e) {
     if (io.stop?.aborted) return bundledCatalogue(); // stopped: the caller says so
-    const reason = e instanceof CatalogueFetchError ? e.message : `Could not load the catalogue of ${endpoint}: ${(e as Error).message}`;
-    io.err(`wikiq: ${reason}. Using ${cached ? `the cached catalogue from ${cached.fetchedAt.slice(0, 10)}` : 'the bundled catalogue'}.`);
+    const reason = e instanceof CatalogueFetchError ? e.message : `Could not load the catalogue of ${endpoint}: ${errorMessage(e)}`;
+    io.err(`wikiq: ${reason.replace(/\.$/, '')}. Using ${cached ? `the cached catalogue from ${cached.fetchedAt.slice(0, 10)}` : 'the bundled catalogue'}.`);
     return cached ? catalogueOf(cached, 'cached') : bundledCatalogue();
   }
 }

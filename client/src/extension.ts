@@ -12,6 +12,8 @@ import {
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import { WikiAuth } from './run/auth';
+import { keepServerSignedIn } from './run/serverCredentials';
+import { CREDENTIALS_KEY_ENV, newSealKey } from '../../engine/src/index';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 
@@ -26,6 +28,8 @@ export interface WikiqApi {
   run: RunCommands;
   /** Signed-in wikis (tests). */
   auth: WikiAuth;
+  /** Resolves once the server holds the latest credentials (tests). */
+  serverSignedIn: () => Promise<unknown>;
   /** The open results panels (tests). */
   resultsPanels: () => ResultsPanel[];
 }
@@ -37,9 +41,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
+  // The key credentials cross to the server under (see run/serverCredentials.ts): in its environment only.
+  const sealKey = newSealKey();
+  const env = { ...process.env, [CREDENTIALS_KEY_ENV]: sealKey };
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir] },
-    debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env } },
+    debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const config = vscode.workspace.getConfiguration('wikiq');
   const clientOptions: LanguageClientOptions = {
@@ -75,7 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     status.tooltip = new vscode.MarkdownString([
       `**wikiq** — environment: ${env ?? '*none*'}`,
       s?.endpoint ? `Endpoint: \`${s.endpoint}\`` : 'No endpoint: the bundled catalogue is used.',
-      s ? `Catalogue: ${s.source}${s.fetchedAt ? ` (fetched ${s.fetchedAt})` : ''}${s.mwVersion ? `, MediaWiki ${s.mwVersion}` : ''}` : '',
+      s ? `Catalogue: ${s.source}${s.fetchedAt ? ` (fetched ${s.fetchedAt})` : ''}${s.mwVersion ? `, MediaWiki ${s.mwVersion}` : ''}${s.user ? `, as ${s.user}` : ''}` : '',
       s?.error ? `⚠ ${s.error}` : '',
       'Click to select an environment.',
     ].filter(Boolean).join('\n\n'));
@@ -123,7 +130,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const run = new RunCommands(environments, output, (session, document) => {
     ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
   }, auth);
-  context.subscriptions.push(run, auth);
+  const serverSignedIn = keepServerSignedIn(c, ready, auth, sealKey, output);
+  context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;
     if (s.error) output.warn(s.error);
@@ -135,7 +143,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, resultsPanels: () => ResultsPanel.all() };
+  return { client: c, environments, ready, run, auth, serverSignedIn: serverSignedIn.settled, resultsPanels: () => ResultsPanel.all() };
 }
 
 export async function deactivate(): Promise<void> {

@@ -80,7 +80,9 @@ export function doHover(ctx: FeatureContext, offset: number): Hover | null {
     if (n) return md(ctx, `Namespace ${code(v)}: **${n.name}**`, part.span);
   }
   if (p.type === 'limit' && v === 'max') {
-    return md(ctx, `${code('max')}: the most this caller may ask for — ${p.max ?? '?'}, or ${p.highmax ?? '?'} with elevated rights.`, part.span);
+    const user = a.catalogue.user;
+    const mine = user ? ` For ${user.name}${a.catalogue.highLimits() ? ' (apihighlimits)' : ''}: ${a.catalogue.limitMax(p) ?? '?'}.` : '';
+    return md(ctx, `${code('max')}: the most this caller may ask for — ${p.max ?? '?'}, or ${p.highmax ?? '?'} with elevated rights.${mine}`, part.span);
   }
   const values = enumValues(p);
   if (values && values.includes(v)) {

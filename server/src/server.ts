@@ -17,6 +17,7 @@ import { endpointFor, getLanguageService, type WikiqFile } from '../../core/src'
 import { VERSION, createLiveProvider } from '../../engine/src';
 import { ServerOptions, commandLine } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
+import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
@@ -116,6 +117,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onDocumentSymbol(handle('documentSymbol', [], (doc, file) => ls.findDocumentSymbols(doc, file)));
   connection.onFoldingRanges(handle('foldingRange', [], (doc, file) => ls.getFoldingRanges(doc, file)));
 
+  listenForCredentials(connection, () => provider, () => environment.trusted, log);
   connection.onRequest(CatalogueInfoRequest, (p) => {
     const doc = documents.get(p.uri);
     const file = doc ? fileOf(doc) : undefined;

@@ -19,12 +19,16 @@ export class WikiAuth implements vscode.Disposable {
   private readonly sessions = new Map<string, WikiSession>();
   private readonly status = vscode.window.createStatusBarItem('wikiq.account', vscode.StatusBarAlignment.Left, 99);
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<string>();
+  /** Fired with the endpoint key (origin and path) whose credentials were stored or forgotten. */
+  readonly onDidChangeCredentials = this.changed.event;
 
   constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento, private readonly environments: Environments) {
     this.status.name = 'wikiq account';
     this.status.command = 'wikiq.signIn';
     this.disposables.push(
       this.status,
+      this.changed,
       vscode.commands.registerCommand('wikiq.signIn', (endpoint?: string, creds?: Credentials) => this.signIn(endpoint, creds)),
       vscode.commands.registerCommand('wikiq.signOut', (endpoint?: string) => this.signOut(endpoint)),
       environments.onDidChange(() => void this.updateStatus()),
@@ -33,7 +37,8 @@ export class WikiAuth implements vscode.Disposable {
     void this.updateStatus();
   }
 
-  private endpoints(): string[] {
+  /** The endpoint keys that have stored credentials (no secret). */
+  endpoints(): string[] {
     return this.state.get<string[]>(INDEX_KEY) ?? [];
   }
 
@@ -100,6 +105,7 @@ export class WikiAuth implements vscode.Disposable {
     await this.secrets.store(SECRET_PREFIX + key, JSON.stringify(creds));
     await this.state.update(INDEX_KEY, [...new Set([...this.endpoints(), key])]);
     this.sessions.set(key, session);
+    this.changed.fire(key);
     await this.updateStatus();
     return true;
   }
@@ -137,6 +143,7 @@ export class WikiAuth implements vscode.Disposable {
     await this.secrets.delete(SECRET_PREFIX + key);
     await this.state.update(INDEX_KEY, known.filter((k) => k !== key));
     this.sessions.delete(key);
+    this.changed.fire(key);
     await this.updateStatus();
     return true;
   }

@@ -115,6 +115,14 @@ export interface CatalogueInit {
   mwVersion?: string;
   fetchedAt?: string;
   namespaces?: NamespaceInfo[];
+  /** Who the catalogue was fetched as (a signed-in user: limits follow their rights); undefined: anonymous or bundled. */
+  user?: CatalogueUser;
+}
+
+/** The signed-in user a wiki's catalogue was fetched as (`meta=userinfo&uiprop=rights`). */
+export interface CatalogueUser {
+  name: string;
+  rights: string[];
 }
 
 export class Catalogue {
@@ -124,6 +132,7 @@ export class Catalogue {
   readonly mwVersion?: string;
   readonly fetchedAt?: string;
   readonly namespaces?: NamespaceInfo[];
+  readonly user?: CatalogueUser;
   private readonly byPath = new Map<string, ModuleInfo>();
   private readonly list: ModuleInfo[];
   private readonly paramMaps = new WeakMap<ModuleInfo, Map<string, ParamInfo>>();
@@ -135,6 +144,7 @@ export class Catalogue {
     this.mwVersion = init.mwVersion;
     this.fetchedAt = init.fetchedAt;
     this.namespaces = init.namespaces;
+    this.user = init.user;
     this.list = [];
     for (const m of init.modules) {
       if (this.byPath.has(m.path)) continue;
@@ -169,6 +179,16 @@ export class Catalogue {
 
   generators(): ModuleInfo[] {
     return this.list.filter((m) => m.generator);
+  }
+
+  /** The user has `apihighlimits`: a limit's `max` is its `highmax` (5,000 instead of 500). */
+  highLimits(): boolean {
+    return !!this.user?.rights.includes('apihighlimits');
+  }
+
+  /** The largest value of a `limit` parameter for this catalogue's user: `highmax` with `apihighlimits`, else `max`. */
+  limitMax(p: ParamInfo): number | undefined {
+    return this.highLimits() && p.highmax !== undefined ? p.highmax : p.max;
   }
 
   /** A module's parameter by unprefixed name (O(1) after the first call per module). */

@@ -2,7 +2,7 @@
  * Serialisation (the on-disk cache): plain JSON whose modules are paraminfo descriptors in the
  * formatversion 2 style, so that reading a cache goes through the same reader as a wiki's answer.
  */
-import { Catalogue, type CatalogueSource, type ModuleInfo, type NamespaceInfo, type ParamInfo } from './model';
+import { Catalogue, type CatalogueSource, type CatalogueUser, type ModuleInfo, type NamespaceInfo, type ParamInfo } from './model';
 import { readParaminfo, strs } from './paraminfo';
 import { isObj, type JsonObject as Json } from '../util/json';
 
@@ -17,6 +17,8 @@ export interface SerialisedCatalogue {
   mwVersion?: string;
   fetchedAt?: string;
   namespaces?: NamespaceInfo[];
+  /** The signed-in user it was fetched as (name and rights; never a secret). */
+  user?: CatalogueUser;
   paraminfo: { helpformat: string; modules: Json[] };
 }
 
@@ -65,9 +67,16 @@ export function serialiseCatalogue(c: Catalogue): string {
     mwVersion: c.mwVersion,
     fetchedAt: c.fetchedAt,
     namespaces: c.namespaces,
+    user: c.user,
     paraminfo: { helpformat: 'none', modules: c.modules().map(moduleDescriptor) },
   };
   return JSON.stringify(out);
+}
+
+/** A serialised user: a name and a list of rights, else undefined. */
+export function readCatalogueUser(v: unknown): CatalogueUser | undefined {
+  if (!isObj(v) || typeof v.name !== 'string' || !v.name) return undefined;
+  return { name: v.name, rights: Array.isArray(v.rights) ? strs(v.rights) : [] };
 }
 
 function readNamespaces(v: unknown): NamespaceInfo[] | undefined {
@@ -117,5 +126,6 @@ export function deserialiseCatalogue(input: unknown, opts: { source?: CatalogueS
     mwVersion: str(json.mwVersion),
     fetchedAt: str(json.fetchedAt),
     namespaces: readNamespaces(json.namespaces),
+    user: readCatalogueUser(json.user),
   });
 }

@@ -59,7 +59,7 @@ export class ValueChecks extends VariableChecks {
     }
     // Multi: an empty value is an empty list.
     if (vals.length === 1 && vals[0].text === '') return;
-    const limit = p.limit ?? p.lowlimit ?? 50;
+    const limit = (a.catalogue.highLimits() ? p.highlimit : undefined) ?? p.limit ?? p.lowlimit ?? 50;
     if (vals.length > limit) {
       this.add(Code.TooManyValues, trimmedSpan(this.file.text, value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit));
     }
@@ -157,10 +157,12 @@ export class ValueChecks extends VariableChecks {
         }
         const n = Number(text);
         const min = p.min ?? 0;
+        const max = a.catalogue.limitMax(p);
         if (n < min) {
-          this.add(Code.LimitBelowMin, v.span, messages[Code.LimitBelowMin](text, name, min), { data: v.fromVariable ? undefined : { limit: { min, max: p.max } } });
-        } else if (p.max !== undefined && n > p.max) {
-          this.add(Code.LimitAboveMax, v.span, messages[Code.LimitAboveMax](text, name, p.max, p.highmax), { data: v.fromVariable ? undefined : { limit: { min, max: p.max } } });
+          this.add(Code.LimitBelowMin, v.span, messages[Code.LimitBelowMin](text, name, min), { data: v.fromVariable ? undefined : { limit: { min, max } } });
+        } else if (max !== undefined && n > max) {
+          // A user with apihighlimits may ask for up to highmax (the catalogue knows who fetched it).
+          this.add(Code.LimitAboveMax, v.span, messages[Code.LimitAboveMax](text, name, max, p.highmax), { data: v.fromVariable ? undefined : { limit: { min, max } } });
         }
         return;
       }

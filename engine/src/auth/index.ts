@@ -2,3 +2,4 @@
 export * from './cookies';
 export * from './credentials';
 export * from './session';
+export * from './sealed';

@@ -1,5 +1,7 @@
 /**
- * One cache file per endpoint (and MediaWiki version) in a cache directory: written atomically
+ * One cache file per endpoint, user and MediaWiki version in a cache directory (a signed-in user's
+ * catalogue — what they may see, their limits — is theirs: the file's name hashes the endpoint with
+ * the user's name, and the file says whose it is; no secret is ever written): written atomically
  * (temp file + rename); an unreadable or corrupt file is deleted and treated as absent, never a crash.
  */
 import { createHash } from 'node:crypto';
@@ -9,8 +11,9 @@ import type { WikiCatalogueData } from './fetch';
 
 const FORMAT = 1;
 
-function keyOf(endpoint: string): string {
-  return createHash('sha256').update(endpoint).digest('hex').slice(0, 20);
+/** The file-name key of an endpoint as seen by `user` (anonymous: the endpoint alone, as before users were cached). */
+function keyOf(endpoint: string, user?: string): string {
+  return createHash('sha256').update(user ? `${endpoint}\u0000${user}` : endpoint).digest('hex').slice(0, 20);
 }
 
 function safe(s: string): string {
@@ -20,8 +23,8 @@ function safe(s: string): string {
 export class CatalogueCache {
   constructor(readonly dir: string, private readonly log: (m: string) => void = () => undefined) {}
 
-  private filesFor(endpoint: string): string[] {
-    const prefix = keyOf(endpoint) + '-';
+  private filesFor(endpoint: string, user?: string): string[] {
+    const prefix = keyOf(endpoint, user) + '-';
     try {
       return fs.readdirSync(this.dir).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).map((f) => path.join(this.dir, f));
     } catch {
@@ -29,15 +32,15 @@ export class CatalogueCache {
     }
   }
 
-  /** The newest readable cached catalogue of an endpoint, if any. */
-  read(endpoint: string): WikiCatalogueData | undefined {
-    const files = this.filesFor(endpoint)
+  /** The newest readable cached catalogue of an endpoint as `user` saw it (undefined: anonymous), if any. */
+  read(endpoint: string, user?: string): WikiCatalogueData | undefined {
+    const files = this.filesFor(endpoint, user)
       .map((f) => ({ f, t: (() => { try { return fs.statSync(f).mtimeMs; } catch { return 0; } })() }))
       .sort((a, b) => b.t - a.t);
     for (const { f } of files) {
       try {
         const data = JSON.parse(fs.readFileSync(f, 'utf8'));
-        if (data?.format !== FORMAT || data.endpoint !== endpoint || !Array.isArray(data.modules) || !data.modules.length) throw new Error('not a catalogue of this endpoint');
+        if (data?.format !== FORMAT || data.endpoint !== endpoint || data.user?.name !== user || !Array.isArray(data.modules) || !data.modules.length) throw new Error('not a catalogue of this endpoint');
         for (const m of data.modules) if (typeof m?.path !== 'string' || !Array.isArray(m.parameters)) throw new Error('malformed module');
         return data as WikiCatalogueData;
       } catch (e) {
@@ -54,12 +57,12 @@ export class CatalogueCache {
 
   write(data: WikiCatalogueData): string {
     fs.mkdirSync(this.dir, { recursive: true });
-    const file = path.join(this.dir, `${keyOf(data.endpoint)}-${safe(data.mwVersion ?? 'unknown')}.json`);
+    const file = path.join(this.dir, `${keyOf(data.endpoint, data.user?.name)}-${safe(data.mwVersion ?? 'unknown')}.json`);
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, ...data }));
     fs.renameSync(tmp, file);
     // Older MediaWiki versions of the same wiki are stale now.
-    for (const other of this.filesFor(data.endpoint)) {
+    for (const other of this.filesFor(data.endpoint, data.user?.name)) {
       if (other !== file) {
         try {
           fs.unlinkSync(other);

@@ -5,8 +5,8 @@
  * follows every `submodule` parameter to modules not yet described. Descriptions are asked for as
  * HTML and converted to safe Markdown.
  */
-import { Catalogue, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
-import { ErrorKind, NetworkError, TimeoutError, TooLargeError, WikiqError, bodyStart } from '../errors';
+import { Catalogue, CatalogueUser, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
+import { ErrorKind, NetworkError, SIGN_IN_HINT, TimeoutError, TooLargeError, WikiqError, bodyStart } from '../errors';
 import { HttpClient, engineUserAgent } from '../http';
 import { TooDeepError, readJson } from '../json';
 import { htmlToMarkdown } from './html';
@@ -28,6 +28,8 @@ export interface CatalogueFetchOptions {
   onRequest?: (url: string) => void;
   /** The client to share (one request at a time per host across catalogues); default: one made from these options. */
   http?: HttpClient;
+  /** Signed in: also ask who the user is (`meta=userinfo&uiprop=rights`), whose rights set the limits. */
+  userinfo?: boolean;
 }
 
 /** The engine's client with the catalogue's defaults. */
@@ -83,7 +85,8 @@ export async function getCatalogueJson(endpoint: string, params: Record<string, 
   if (isObject && json.error) {
     const err = json.error;
     const info = err.info ?? err.text ?? err['*'] ?? '';
-    throw new CatalogueFetchError(endpoint, `the API answered error "${err.code ?? 'unknown'}"${info ? `: ${String(info).slice(0, 200)}` : ''}`);
+    const hint = err.code === 'readapidenied' ? SIGN_IN_HINT.replace(/\.$/, '') : '';
+    throw new CatalogueFetchError(endpoint, `the API answered error "${err.code ?? 'unknown'}"${info ? `: ${String(info).slice(0, 200)}` : ''}${hint}`);
   }
   if (res.status >= 400) throw new CatalogueFetchError(endpoint, `HTTP ${res.status}`);
   if (!isObject) throw new CatalogueFetchError(endpoint, 'the answer is not a MediaWiki API object');
@@ -96,6 +99,8 @@ export interface WikiCatalogueData {
   fetchedAt: string;
   namespaces: NamespaceInfo[];
   modules: ModuleInfo[];
+  /** The signed-in user it was fetched as (with `userinfo`), undefined when anonymous. */
+  user?: CatalogueUser;
   /** How the modules were listed: `wildcard` or `batches`. */
   strategy: 'wildcard' | 'batches';
   requests: number;
@@ -119,6 +124,12 @@ function namespacesFrom(query: any): NamespaceInfo[] {
   return out.sort((a, b) => a.id - b.id);
 }
 
+/** The signed-in user of `meta=userinfo` (name, rights); undefined for an anonymous answer. */
+function userFrom(info: any): CatalogueUser | undefined {
+  if (!info || typeof info !== 'object' || !info.id || (info.anon !== undefined && info.anon !== false) || typeof info.name !== 'string') return undefined;
+  return { name: info.name, rights: Array.isArray(info.rights) ? info.rights.map(String) : [] };
+}
+
 /** Module paths reachable through `submodule` parameters that are not described yet. */
 function missingSubmodules(modules: Map<string, ModuleInfo>): string[] {
   const want = new Set<string>();
@@ -135,7 +146,7 @@ export async function fetchWikiCatalogue(endpoint: string, options: CatalogueFet
     requests++;
     return getCatalogueJson(endpoint, { format: 'json', formatversion: '2', ...params }, opts);
   };
-  const si = await get({ action: 'query', meta: 'siteinfo', siprop: 'general|namespaces|namespacealiases' });
+  const si = await get({ action: 'query', meta: opts.userinfo ? 'siteinfo|userinfo' : 'siteinfo', siprop: 'general|namespaces|namespacealiases', ...(opts.userinfo ? { uiprop: 'rights' } : {}) });
   const general = si?.query?.general;
   if (!general || typeof general !== 'object') throw new CatalogueFetchError(endpoint, 'the answer has no siteinfo: this does not look like a MediaWiki api.php');
   const mwVersion = typeof general.generator === 'string' ? general.generator.replace(/^MediaWiki\s+/i, '') : undefined;
@@ -173,12 +184,12 @@ export async function fetchWikiCatalogue(endpoint: string, options: CatalogueFet
     }
   }
   return {
-    endpoint, mwVersion, fetchedAt: new Date().toISOString(), namespaces: namespacesFrom(si.query), modules: [...modules.values()], strategy, requests,
+    endpoint, mwVersion, fetchedAt: new Date().toISOString(), namespaces: namespacesFrom(si.query), user: userFrom(si.query?.userinfo), modules: [...modules.values()], strategy, requests,
   };
 }
 
 export function catalogueOf(data: WikiCatalogueData, source: 'live' | 'cached'): Catalogue {
   return new Catalogue({
-    source, modules: data.modules, exhaustive: true, endpoint: data.endpoint, mwVersion: data.mwVersion, fetchedAt: data.fetchedAt, namespaces: data.namespaces,
+    source, modules: data.modules, exhaustive: true, endpoint: data.endpoint, mwVersion: data.mwVersion, fetchedAt: data.fetchedAt, namespaces: data.namespaces, user: data.user,
   });
 }

@@ -3,9 +3,14 @@
  * (fetched this session), cached on disk, or bundled — while the wiki's own is fetched in the
  * background. `get` never blocks and never does network I/O itself; status changes are announced
  * so diagnostics can be refreshed when a catalogue arrives.
+ *
+ * Signed in (`setCredentials`): that endpoint's catalogue is fetched through a `SignedInHttpClient`
+ * (credentials to the endpoint's origin only, never across a redirect), asking who the user is, and
+ * cached as that user's; setting or clearing credentials forgets the endpoint's catalogue in memory.
  */
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
+import { Credentials, SignedInHttpClient, WikiSession, credentialKey } from '../auth';
 import { redactUrl } from '../http';
 import { shorten } from '../shorten';
 import { CatalogueCache } from './cache';
@@ -32,6 +37,11 @@ export interface ServerCatalogueProvider extends CatalogueProvider {
   setFetchAllowed(allowed: (endpoint: string) => boolean): void;
   /** Resolves when no fetch is under way (tests, CLI). */
   idle(): Promise<void>;
+  /**
+   * Signs the catalogue of `endpoint` (its exact origin and path) in with `credentials`, or back
+   * out with undefined. Kept in memory only. Throws (`refused`) for plain http to a non-loopback host.
+   */
+  setCredentials(endpoint: string, credentials: Credentials | undefined): void;
 }
 
 interface Entry {
@@ -58,13 +68,16 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
   // One client for every catalogue: one request at a time per host, the engine's rules throughout.
   const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs });
   const entries = new Map<string, Entry>();
+  /** Signed-in clients by credential key (origin and path). */
+  const signedIn = new Map<string, SignedInHttpClient>();
+  const clientFor = (endpoint: string) => signedIn.get(credentialKey(endpoint));
   const listeners = new Set<(s: CatalogueStatus) => void>();
   let allowed: (endpoint: string) => boolean = () => true;
   const emit = (s: CatalogueStatus) => listeners.forEach((l) => l(s));
   // Automatic fetches wait until the endpoint has stopped changing: one fetch after the typing stops.
   const debouncer = new EndpointDebouncer(options.debounceMs ?? 500, (endpoint) => {
     const e = entryOf(endpoint);
-    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint);
+    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint, false);
   });
 
   const entryOf = (endpoint: string): Entry => {
@@ -72,7 +85,8 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     if (e) return e;
     e = { status: { endpoint, source: 'bundled' } };
     entries.set(endpoint, e);
-    const cached = cache?.read(endpoint);
+    // A signed-in user's cache is read once the wiki has said who they are (in load).
+    const cached = clientFor(endpoint) ? undefined : cache?.read(endpoint);
     if (cached) {
       e.catalogue = catalogueOf(cached, 'cached');
       e.status = { endpoint, source: 'cached', mwVersion: cached.mwVersion, fetchedAt: cached.fetchedAt };
@@ -80,7 +94,15 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     return e;
   };
 
-  const load = (endpoint: string): Promise<CatalogueStatus> => {
+  /** The signed-in user's cached catalogue (unless `force`), else the wiki's, fetched as them. */
+  const fetchSignedIn = async (endpoint: string, client: SignedInHttpClient, force: boolean): Promise<WikiCatalogueData & { cached?: boolean }> => {
+    const who = await client.ready();
+    const cached = force ? undefined : cache?.read(endpoint, who.name);
+    if (cached) return { ...cached, cached: true };
+    return fetchWikiCatalogue(endpoint, { http: client, onRequest: options.onRequest, userinfo: true });
+  };
+
+  const load = (endpoint: string, force = true): Promise<CatalogueStatus> => {
     const e = entryOf(endpoint);
     if (e.loading) return e.loading;
     e.status = { ...e.status, loading: true, error: undefined };
@@ -89,17 +111,23 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
       await new Promise((resolve) => setImmediate(resolve));
       emit(e.status);
       try {
-        const data: WikiCatalogueData = await fetchWikiCatalogue(endpoint, { http, onRequest: options.onRequest });
-        e.catalogue = catalogueOf(data, 'live');
+        const client = clientFor(endpoint);
+        const data: WikiCatalogueData & { cached?: boolean } = client
+          ? await fetchSignedIn(endpoint, client, force)
+          : await fetchWikiCatalogue(endpoint, { http, onRequest: options.onRequest });
+        if (entries.get(endpoint) !== e) return e.status; // signed in or out meanwhile: a new entry is in charge
+        const source = data.cached ? 'cached' : 'live';
+        e.catalogue = catalogueOf(data, source);
         e.failed = false;
-        e.status = { endpoint, source: 'live', mwVersion: data.mwVersion, fetchedAt: data.fetchedAt };
+        e.status = { endpoint, source, mwVersion: data.mwVersion, fetchedAt: data.fetchedAt, user: data.user?.name };
         try {
-          cache?.write(data);
+          if (!data.cached) cache?.write(data);
         } catch (err) {
           log(`wikiq: could not write the catalogue cache: ${(err as Error).message}`);
         }
-        log(`wikiq: loaded the catalogue of ${endpoint} (MediaWiki ${data.mwVersion ?? '?'}, ${data.modules.length} modules, ${data.requests} requests, ${data.strategy})`);
+        log(`wikiq: loaded the catalogue of ${endpoint}${data.user ? ` as ${data.user.name}` : ''} (MediaWiki ${data.mwVersion ?? '?'}, ${data.modules.length} modules, ${data.cached ? 'from the cache' : `${data.requests} requests, ${data.strategy}`})`);
       } catch (err) {
+        if (entries.get(endpoint) !== e) return e.status;
         e.failed = true;
         const reason = err instanceof CatalogueFetchError ? err.message : `Could not load the catalogue of ${endpoint}: ${(err as Error).message}`;
         const fallback = e.catalogue ? `the cached catalogue from ${e.status.fetchedAt?.slice(0, 10) ?? 'before'}` : 'the bundled catalogue';
@@ -136,6 +164,20 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     },
     setFetchAllowed(f) {
       allowed = f;
+    },
+    setCredentials(endpoint, credentials) {
+      const key = credentialKey(endpoint);
+      const before = signedIn.get(key);
+      if (credentials) signedIn.set(key, new SignedInHttpClient(new WikiSession(endpoint, credentials), http.options));
+      else signedIn.delete(key);
+      if (!before && !credentials) return;
+      // What was fetched as someone else is not this user's: start again for every endpoint of this key.
+      for (const ep of [...entries.keys()].filter((k) => isFetchableEndpoint(k) && credentialKey(k) === key)) {
+        entries.delete(ep);
+        const e = entryOf(ep);
+        emit(e.status);
+        if (!e.catalogue && allowed(ep)) void load(ep, false);
+      }
     },
     async idle() {
       for (;;) {
