@@ -23,9 +23,10 @@ import { SettingsWatcher } from './settings';
 
 export function startServer(connection: Connection, options: ServerOptions): void {
   const logError = (m: string) => connection.console.error(m);
+  const parsed = new ParseCache();
   const documents = new TextDocuments<TextDocument>({
     create: TextDocument.create,
-    update: (doc, changes, version) => updateSafely(doc, changes, version, logError),
+    update: (doc, changes, version) => updateSafely(doc, changes, version, logError, (c) => parsed.changed(doc.uri, c)),
   });
   /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
   const timing = options.logTiming;
@@ -47,7 +48,6 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   let ls = service();
 
-  const parsed = new ParseCache();
   const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
   /** Wraps a handler: unknown documents and errors answer `fallback`; cancellation answers the LSP cancel error. */
