@@ -44,6 +44,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
+    incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
   let ls = service();
@@ -171,6 +172,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);
+    ls.forget(e.document.uri);
     validated.delete(e.document.uri);
     const t = timers.get(e.document.uri);
     if (t) clearTimeout(t);

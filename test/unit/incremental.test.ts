@@ -44,3 +44,16 @@ describe('incremental parsing', () => {
     assert.deepStrictEqual(reparse(foreign, { start: 0, end: 1, text: 'y' }), parse('y = 1'));
   });
 });
+
+describe('incremental parsing: many edits', () => {
+  it('past the edits after which a full parse is made, the tree is still the text\'s', () => {
+    let text = editBases[0].text;
+    let file = parse(text);
+    for (let i = 0; i < 80; i++) {
+      const change = { start: (i * 37) % (text.length + 1), end: (i * 37) % (text.length + 1), text: i % 5 ? 'x' : '\n' };
+      text = applyChange(text, change);
+      file = reparse(file, change);
+    }
+    assert.deepStrictEqual(file, parse(text));
+  });
+});

@@ -21,7 +21,7 @@ export interface Block {
 }
 
 /** Blocks as a file remembers them, for incremental.ts (the tree's own shape stays as it was). */
-export const blocksOf = new WeakMap<WikiqFile, { blocks: Block[]; variables: VariableDef[] }>();
+export const blocksOf = new WeakMap<WikiqFile, { blocks: Block[]; variables: VariableDef[]; reparses: number }>();
 
 /** The file made of `blocks`: requests, comments and errors in order, as one pass over the text gives them. */
 export function assemble(text: string, lineStarts: number[], blocks: Block[], variables: VariableDef[]): WikiqFile {
@@ -39,6 +39,6 @@ export function assemble(text: string, lineStarts: number[], blocks: Block[], va
     for (const e of b.errors) errors.push(e);
   }
   const file: WikiqFile = { text, variables, requests, comments, errors, lineStarts };
-  blocksOf.set(file, { blocks, variables });
+  blocksOf.set(file, { blocks, variables, reparses: 0 });
   return file;
 }

@@ -11,6 +11,12 @@ import type { RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './ast
 import { Block, assemble, blocksOf } from './blocks';
 import { Parser, failedParse, parse } from './parser';
 
+/**
+ * Every so many reparses, a full one: a reused block's names and values are slices of the text it
+ * was parsed from, and keep that whole text alive; this bounds how many old texts a tree holds.
+ */
+const FULL_PARSE_EVERY = 32;
+
 /** A change of the text: [start, end) of the text as it was, replaced by `text`. */
 export interface TextChange {
   start: number;
@@ -25,10 +31,12 @@ export function reparse(previous: WikiqFile, change: TextChange): WikiqFile {
   const e = clamp(change.end, s, old.length);
   const text = old.slice(0, s) + change.text + old.slice(e);
   const table = blocksOf.get(previous);
-  if (!table) return parse(text);
+  if (!table || table.reparses >= FULL_PARSE_EVERY) return parse(text);
   blocksOf.delete(previous);
   try {
-    return reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
+    const file = reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
+    blocksOf.get(file)!.reparses = table.reparses + 1;
+    return file;
   } catch (err) {
     try {
       return parse(text);
