@@ -11,6 +11,7 @@ import type { Catalogue } from './catalogue/model';
 import type { Piece } from './checks/report';
 import { Code } from './codes';
 import type { FeatureContext } from './context';
+import { lastAtOrBefore } from './parser/incremental';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
 
 interface Entry {
@@ -42,17 +43,6 @@ function hashOf(text: string, start: number, end: number): number {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-function lineOf(lineStarts: number[], offset: number): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 function moveRange(r: Range, by: number): Range {
@@ -91,7 +81,7 @@ export class ValidationCache {
     const next = new Map<number, Entry[]>();
     const pieces: Piece[] = [fileDiagnostics(ctx)];
     for (const r of file.requests) {
-      const line = lineOf(lineStarts, r.span.start);
+      const line = lastAtOrBefore(lineStarts, r.span.start);
       const from = lineStarts[line];
       const length = r.span.end - from;
       const hash = hashOf(text, from, r.span.end);

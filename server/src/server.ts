@@ -156,7 +156,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
     }
   }
-  function validateSoon(doc: TextDocument, delay = 120): void {
+  function validateSoon(doc: TextDocument, delay = options.debounceMs): void {
     const t = timers.get(doc.uri);
     if (t) clearTimeout(t);
     timers.set(doc.uri, setTimeout(() => {

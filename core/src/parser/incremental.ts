@@ -51,7 +51,7 @@ function clamp(n: number, lo: number, hi: number): number {
 }
 
 /** The last index whose value is ≤ `at` (values ascending; the first is ≤ every `at` asked). */
-function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
+export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
   let lo = 0;
   let hi = values.length - 1;
   while (lo < hi) {
