@@ -39,7 +39,8 @@ export async function benchLsp() {
   // "--log-timing") are passed to the server's process, to diagnose a figure.
   const nodeArgs = (process.env.WIKIQ_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const serverArgs = (process.env.WIKIQ_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, `${root}dist/server.js`, '--stdio', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // --debounce-ms 0: edit → diagnostics is measured without the debounce.
+  const proc = spawn(process.execPath, [...nodeArgs, `${root}dist/server.js`, '--stdio', '--debounce-ms', '0', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiters = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
@@ -121,6 +122,29 @@ export async function benchLsp() {
       completions.push(performance.now() - t0);
     }
   }
+  // One-character edits in the big file (incremental sync, as VS Code sends them): the completion
+  // sent right after each, and each edit's diagnostics (debounce off: the completion may wait for a
+  // validation, which makes this figure conservative). Each sample waits for its diagnostics.
+  const afterEdit = [];
+  const editDiagnostics = [];
+  const editFloor = [];
+  let version = 1;
+  for (let round = 0; round < 2; round++) {
+    for (const position of positions) {
+      editFloor.push(await trivialRoundTrip());
+      const at = { line: position.line, character: 0 };
+      const del = round % 2 === 1;
+      const change = del ? { range: { start: at, end: { line: at.line, character: 1 } }, text: '' } : { range: { start: at, end: at }, text: ' ' };
+      const diagnosed = new Promise((r) => waiters.set(uri, r));
+      const t0 = performance.now();
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
+      await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+      afterEdit.push(performance.now() - t0);
+      await diagnosed;
+      editDiagnostics.push(performance.now() - t0);
+    }
+  }
+  const editFloorMedian = percentile(editFloor, 50);
   const floor = percentile(trivial, 50);
   const p95 = percentile(completions, 95);
   if (process.env.WIKIQ_BENCH_DEBUG) console.log("slowest completions", [...completions].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "), "\nslowest floor", [...trivial].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "));
@@ -138,6 +162,9 @@ export async function benchLsp() {
     // The same percentile of the floor: how much of the p95 is the machine's own tail (a trivial
     // request's p95 is itself 2-5× its median on a shared 2-core machine). For context, no target.
     { name: '  completion p95 vs the floor\'s own p95 (context)', value: `${(p95 / percentile(trivial, 95)).toFixed(2)}× (floor p95 ${percentile(trivial, 95).toFixed(3)} ms = ${(percentile(trivial, 95) / floor).toFixed(1)}× its median; completion p50 ${percentile(completions, 50).toFixed(3)} ms = ${(percentile(completions, 50) / floor).toFixed(1)}×)`, ratio: undefined, target: '—' },
+    { name: `completion right after a one-character edit, median (${afterEdit.length}; floor ${editFloorMedian.toFixed(3)} ms beside it)`, value: `${percentile(afterEdit, 50).toFixed(3)} ms`, ratio: percentile(afterEdit, 50) / editFloorMedian, target: '≤ 5×', ok: percentile(afterEdit, 50) / editFloorMedian <= 5 },
+    { name: 'completion right after a one-character edit, p95', value: `${percentile(afterEdit, 95).toFixed(3)} ms`, ratio: percentile(afterEdit, 95) / editFloorMedian, target: '≤ 10×', ok: percentile(afterEdit, 95) / editFloorMedian <= 10 },
+    { name: 'edit → diagnostics, debounce off, median', value: `${percentile(editDiagnostics, 50).toFixed(3)} ms`, ratio: percentile(editDiagnostics, 50) / editFloorMedian, target: '≤ 10×', ok: percentile(editDiagnostics, 50) / editFloorMedian <= 10 },
     { name: `full validation, 10,000-line file (median of 11; floor ${vFloor.toFixed(3)} ms measured beside it, ${(validation / floor).toFixed(1)}× the completion phase's)`, value: `${validation.toFixed(1)} ms`, ratio: validation / vFloor, target: '< 50×', ok: validation / vFloor < 50 },
   ];
   for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js']) {

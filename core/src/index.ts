@@ -8,6 +8,7 @@
 export * from './parser/ast';
 export { SyntaxErrorCode, syntaxErrorMessages } from './parser/errors';
 export { parse, computeLineStarts, isHttpUrl } from './parser/parser';
+export { reparse, type TextChange } from './parser/incremental';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';

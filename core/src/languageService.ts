@@ -11,12 +11,13 @@ import type {
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
 import { ResolveData, doComplete, inlineDocumentation, resolveCompletion } from './completion';
-import { createContext } from './context';
+import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
 import type { WikiqFile } from './parser/ast';
 import { parse } from './parser/parser';
 import { findDocumentSymbols, getFoldingRanges } from './symbols';
 import { doValidation } from './validation';
+import { ValidationCache } from './validationCache';
 import { credentialDiagnostics } from './credentialCheck';
 import type { Environment } from './variables';
 
@@ -41,6 +42,12 @@ export interface LanguageServiceParams {
    * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
    */
   completionResolve?: boolean;
+  /**
+   * Keep each document's request diagnostics between validations (by URI) and validate again only
+   * the requests whose text, variables, catalogue or environment changed (validationCache.ts).
+   * For a server that validates the same documents as they are edited; `forget` drops a document.
+   */
+  incremental?: boolean;
 }
 
 export interface LanguageService {
@@ -53,6 +60,8 @@ export interface LanguageService {
   doCodeActions(document: TextDocument, range: Range, context: CodeActionContext, file?: WikiqFile): CodeAction[];
   findDocumentSymbols(document: TextDocument, file?: WikiqFile): DocumentSymbol[];
   getFoldingRanges(document: TextDocument, file?: WikiqFile): FoldingRange[];
+  /** Drops what is kept for a document (`incremental`): it was closed. */
+  forget(uri: string): void;
 }
 
 /** Runs a feature; the language service never throws: a failure degrades to `fallback`. */
@@ -71,6 +80,13 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const ctx = (document: TextDocument, file?: WikiqFile) =>
     createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
+  const kept = new Map<string, ValidationCache>();
+  const validate = (c: FeatureContext) => {
+    if (!params.incremental) return doValidation(c);
+    let cache = kept.get(c.document.uri);
+    if (!cache) kept.set(c.document.uri, (cache = new ValidationCache()));
+    return cache.validate(c);
+  };
   return {
     parse: (document) => parse(document.getText()),
     doComplete: (document, position, file) =>
@@ -80,10 +96,11 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       }, err('completion')),
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.e)), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
-    doValidation: (document, file) => guard([], () => { const c = ctx(document, file); return [...doValidation(c), ...credentialDiagnostics(c)]; }, err('validation')),
+    doValidation: (document, file) => guard([], () => { const c = ctx(document, file); return [...validate(c), ...credentialDiagnostics(c)]; }, err('validation')),
     doCodeActions: (document, range, context, file) =>
       guard([], () => doCodeActions(ctx(document, file), range, context), err('codeActions')),
     findDocumentSymbols: (document, file) => guard([], () => findDocumentSymbols(ctx(document, file)), err('symbols')),
     getFoldingRanges: (document, file) => guard([], () => getFoldingRanges(ctx(document, file)), err('folding')),
+    forget: (uri) => void kept.delete(uri),
   };
 }

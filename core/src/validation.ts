@@ -7,13 +7,13 @@
  * per catalogue object and kept in WeakMaps; "did you mean" scans only run for names or values
  * already found wrong.
  */
-import { Diagnostic, DiagnosticRelatedInformation, DiagnosticTag, Location } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticTag, Location, type Range } from 'vscode-languageserver-types';
 import { Analysis, Owner, Selection, generatorCandidate, openSelections } from './analysis';
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './catalogue/model';
-import { Code, DiagnosticData, messages } from './codes';
+import { Code, DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
-import { catalogueName } from './checks/report';
+import { MAX_DIAGNOSTICS, type Piece, catalogueName } from './checks/report';
 import { ValueChecks } from './checks/values';
 import { closest } from './suggest';
 import type { Expansion } from './variables';
@@ -77,11 +77,16 @@ const NO_NOTES: readonly InfoNote[] = [];
 class Validator extends ValueChecks {
   private readonly expansions = new Map<string, Expansion>();
 
-  run(): Diagnostic[] {
+  /** The file-level checks: syntax errors, then file variables. */
+  fileLevel(): Piece {
     for (const e of this.file.errors) this.syntaxError(e);
     this.fileVariables();
-    for (const r of this.file.requests) this.request(r);
-    return this.finish();
+    return this.piece();
+  }
+
+  oneRequest(r: RequestNode): Piece {
+    this.request(r);
+    return this.piece();
   }
 
   // ---- requests -----------------------------------------------------------------------------
@@ -226,6 +231,46 @@ class Validator extends ValueChecks {
 
 }
 
+/** The file-level diagnostics of a document (syntax errors, file variables). */
+export function fileDiagnostics(ctx: FeatureContext): Piece {
+  return new Validator(ctx).fileLevel();
+}
+
+/** The diagnostics of one request: a function of its text, the file's variables, its catalogue and the environment. */
+export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
+  return new Validator(ctx).oneRequest(r);
+}
+
+/**
+ * The document's diagnostics from its pieces in order: at most MAX_DIAGNOSTICS, then one saying how
+ * many were left out. A bound of expansion met through a file variable is reported once, by the
+ * first piece that meets it (each piece, checked alone, reports it).
+ */
+export function joinPieces(pieces: Iterable<Piece>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const limits = new Set<string>();
+  let dropped = 0;
+  let firstDropped: Range | undefined;
+  for (const piece of pieces) {
+    for (const d of piece.diagnostics) {
+      if (d.code === Code.VariableTooLarge) {
+        const at = `${d.range.start.line}:${d.range.start.character}`;
+        if (limits.has(at)) continue;
+        limits.add(at);
+      }
+      if (out.length < MAX_DIAGNOSTICS) out.push(d);
+      else if (dropped++ === 0) firstDropped = d.range;
+    }
+    if (piece.dropped && dropped === 0) firstDropped = piece.firstDropped;
+    dropped += piece.dropped;
+  }
+  if (dropped && firstDropped) {
+    const code = Code.TooManyDiagnostics;
+    out.push({ range: firstDropped, severity: codeTable[code].severity, code, source: SOURCE, message: messages[code](dropped, MAX_DIAGNOSTICS) });
+  }
+  return out;
+}
+
 export function doValidation(ctx: FeatureContext): Diagnostic[] {
-  return new Validator(ctx).run();
+  return joinPieces([fileDiagnostics(ctx), ...ctx.file.requests.map((r) => requestDiagnostics(ctx, r))]);
 }

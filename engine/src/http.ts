@@ -5,7 +5,12 @@
  * per host.
  */
 import { createGunzip, createInflate } from 'node:zlib';
-import { request } from 'undici';
+import type * as Undici from 'undici';
+
+/** undici, loaded by the first request (a command that makes none, like `wikiq --help`, does not load it). */
+let undici: typeof Undici | undefined;
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const request: typeof Undici.request = (...args) => (undici ??= require('undici') as typeof Undici).request(...args);
 import { REPOSITORY_URL, VERSION } from '../../common/version';
 import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError } from './errors';
 

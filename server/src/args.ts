@@ -22,6 +22,7 @@ Options:
                              directory, ${defaultCacheDir()})
   --catalogue-timeout-ms N   timeout of a catalogue fetch, in milliseconds (default 15000)
   --clientProcessId PID      exit when that process ends
+  --debounce-ms N            wait after an edit before validating, in milliseconds (default 120)
   --log-timing               log how long parsing and validation take
   -h, --help                 print this help and exit
   -v, --version              print the version and exit
@@ -33,6 +34,8 @@ export interface ServerOptions {
   cacheDir: string;
   catalogueTimeoutMs: number;
   logTiming: boolean;
+  /** Wait after an edit before validating (ms). */
+  debounceMs: number;
 }
 
 export type Parsed =
@@ -42,7 +45,7 @@ export type Parsed =
   | { kind: 'error'; message: string };
 
 const TRANSPORTS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
-const WITH_VALUE = ['--cache-dir', '--catalogue-timeout-ms', '--clientProcessId', '--socket', '--pipe'];
+const WITH_VALUE = ['--cache-dir', '--catalogue-timeout-ms', '--debounce-ms', '--clientProcessId', '--socket', '--pipe'];
 const FLAGS = ['--stdio', '--node-ipc', '--log-timing'];
 
 /** Reads the arguments after the script (`process.argv.slice(2)`). */
@@ -71,7 +74,9 @@ export function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv = proc
   if (transports.length > 1) return { kind: 'error', message: `One transport only, not ${transports.join(' and ')}.` };
   const timeout = values.has('--catalogue-timeout-ms') ? Number(values.get('--catalogue-timeout-ms')) : 15000;
   if (!Number.isFinite(timeout) || timeout <= 0) return { kind: 'error', message: `--catalogue-timeout-ms takes a positive number of milliseconds, not '${values.get('--catalogue-timeout-ms')}'.` };
-  return { kind: 'run', options: { cacheDir: values.get('--cache-dir') ?? defaultCacheDir(env), catalogueTimeoutMs: timeout, logTiming } };
+  const debounce = values.has('--debounce-ms') ? Number(values.get('--debounce-ms')) : 120;
+  if (!Number.isFinite(debounce) || debounce < 0) return { kind: 'error', message: `--debounce-ms takes a number of milliseconds (0 or more), not '${values.get('--debounce-ms')}'.` };
+  return { kind: 'run', options: { cacheDir: values.get('--cache-dir') ?? defaultCacheDir(env), catalogueTimeoutMs: timeout, logTiming, debounceMs: debounce } };
 }
 
 /**

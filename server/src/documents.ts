@@ -3,11 +3,13 @@
  * inside the document as it then is: the text-document library trusts the client's line numbers,
  * and an edit at line 2^31−1 makes its line index run away (1.7 GB, out of memory). Parses are
  * cached by version and text: a change that reuses a version number is not served a stale parse.
+ * The edits since the last parse are kept (as offsets) so that the next parse reparses only the
+ * requests they touch (core's `reparse`); the result is checked against the document's text.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position } from 'vscode-languageserver-types';
-import { parse, type WikiqFile } from '../../core/src';
+import { parse, reparse, type TextChange, type WikiqFile } from '../../core/src';
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -26,13 +28,14 @@ function inside(doc: TextDocument, p: Position | undefined): { at: Position; mov
  * outside the document is applied to the part inside it, one that is malformed is left out; both
  * are logged. The document stays whole either way.
  */
-export function updateSafely(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, logError: (m: string) => void): TextDocument {
+export function updateSafely(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, logError: (m: string) => void, record?: (change: TextChange) => void): TextDocument {
   for (const change of Array.isArray(changes) ? changes : []) {
     if (typeof change?.text !== 'string') {
       logError(`wikiq: ${doc.uri}: an edit without text was left out.`);
       continue;
     }
     if (!('range' in change) || change.range === undefined) {
+      record?.({ start: 0, end: doc.getText().length, text: change.text });
       TextDocument.update(doc, [{ text: change.text }], version);
       continue;
     }
@@ -45,25 +48,53 @@ export function updateSafely(doc: TextDocument, changes: TextDocumentContentChan
     if (start.moved || end.moved) {
       logError(`wikiq: ${doc.uri}: an edit out of the document's range (${JSON.stringify(change.range).slice(0, 200)}, ${doc.lineCount} lines) was applied inside it.`);
     }
+    const from = doc.offsetAt(start.at);
+    record?.({ start: from, end: Math.max(from, doc.offsetAt(end.at)), text: change.text });
     TextDocument.update(doc, [{ range: { start: start.at, end: end.at }, text: change.text }], version);
   }
   return TextDocument.update(doc, [], version);
 }
 
+/** At most this many edits wait for the next parse; past it, the next parse is a full one. */
+const MAX_PENDING = 256;
+
 /** Parsed documents, by URI; a parse is reused only for the same version and the same text. */
 export class ParseCache {
   private readonly parsed = new Map<string, { version: number; file: WikiqFile }>();
+  /** The edits made to each document since its last parse, in order. */
+  private readonly pending = new Map<string, TextChange[]>();
+
+  /** Notes an edit of a document (in the offsets of its text just before the edit). */
+  changed(uri: string, change: TextChange): void {
+    if (!this.parsed.has(uri)) return;
+    const list = this.pending.get(uri) ?? [];
+    if (list.length >= MAX_PENDING) {
+      this.delete(uri);
+      return;
+    }
+    list.push(change);
+    this.pending.set(uri, list);
+  }
 
   get(doc: TextDocument): WikiqFile {
     const hit = this.parsed.get(doc.uri);
     const text = doc.getText();
-    if (hit && hit.version === doc.version && hit.file.text === text) return hit.file;
-    const file = parse(text);
+    const edits = this.pending.get(doc.uri);
+    this.pending.delete(doc.uri);
+    if (hit && !edits && hit.version === doc.version && hit.file.text === text) return hit.file;
+    let file: WikiqFile | undefined;
+    if (hit && edits) {
+      file = hit.file;
+      for (const edit of edits) file = reparse(file, edit);
+      if (file.text !== text) file = undefined;
+    }
+    file ??= parse(text);
     this.parsed.set(doc.uri, { version: doc.version, file });
     return file;
   }
 
   delete(uri: string): void {
     this.parsed.delete(uri);
+    this.pending.delete(uri);
   }
 }

@@ -24,9 +24,10 @@ import { SettingsWatcher } from './settings';
 
 export function startServer(connection: Connection, options: ServerOptions): void {
   const logError = (m: string) => connection.console.error(m);
+  const parsed = new ParseCache();
   const documents = new TextDocuments<TextDocument>({
     create: TextDocument.create,
-    update: (doc, changes, version) => updateSafely(doc, changes, version, logError),
+    update: (doc, changes, version) => updateSafely(doc, changes, version, logError, (c) => parsed.changed(doc.uri, c)),
   });
   /** `--log-timing`: log how long parsing and validation take (benchmarks, diagnosis). */
   const timing = options.logTiming;
@@ -44,11 +45,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
+    incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
   let ls = service();
 
-  const parsed = new ParseCache();
   const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
   /** Wraps a handler: unknown documents and errors answer `fallback`; cancellation answers the LSP cancel error. */
@@ -157,7 +158,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
     }
   }
-  function validateSoon(doc: TextDocument, delay = 120): void {
+  function validateSoon(doc: TextDocument, delay = options.debounceMs): void {
     const t = timers.get(doc.uri);
     if (t) clearTimeout(t);
     timers.set(doc.uri, setTimeout(() => {
@@ -173,6 +174,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);
+    ls.forget(e.document.uri);
     validated.delete(e.document.uri);
     const t = timers.get(e.document.uri);
     if (t) clearTimeout(t);

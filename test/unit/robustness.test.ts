@@ -14,11 +14,11 @@ import { Range } from 'vscode-languageserver-types';
 import { parse } from '../../core/src/parser/parser';
 import { doc, service } from './helpers';
 import { fixtureCatalogue } from './fixtureCatalogue';
+import { PIECES } from './edits';
 
 const dir = resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.wikiq')).sort().map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
 
-const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '\u00a0', '\ufeff', '😀', '\u0000'];
 
 type Edit =
   | { kind: 'insert'; at: number; text: string }

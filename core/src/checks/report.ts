@@ -3,13 +3,21 @@
  * hold hundreds of thousands of mistakes; an editor shows none of them well), then one more that
  * says how many were left out.
  */
-import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, type Range } from 'vscode-languageserver-types';
 import type { Catalogue } from '../catalogue/model';
-import { Code, DiagnosticData, SOURCE, codeTable, messages } from '../codes';
+import { Code, DiagnosticData, SOURCE, codeTable } from '../codes';
 import type { FeatureContext } from '../context';
 import type { Span, SyntaxError, WikiqFile } from '../parser/ast';
 
 export const MAX_DIAGNOSTICS = 1000;
+
+/** The diagnostics of one part of a document (its file-level checks, or one request). */
+export interface Piece {
+  diagnostics: Diagnostic[];
+  /** How many were left out past MAX_DIAGNOSTICS, and the range of the first of them. */
+  dropped: number;
+  firstDropped?: Range;
+}
 
 export interface AddOptions {
   severity?: DiagnosticSeverity;
@@ -66,13 +74,9 @@ export class Report {
     });
   }
 
-  /** The diagnostics, with one saying how many more there are when some were left out. */
-  protected finish(): Diagnostic[] {
-    if (this.dropped && this.firstDropped) {
-      const code = Code.TooManyDiagnostics;
-      this.out.push({ range: this.ctx.range(this.firstDropped), severity: codeTable[code].severity, code, source: SOURCE, message: messages[code](this.dropped, MAX_DIAGNOSTICS) });
-    }
-    return this.out;
+  /** What was found: the diagnostics kept, how many more were left out and where the first of those is. */
+  piece(): Piece {
+    return { diagnostics: this.out, dropped: this.dropped, firstDropped: this.firstDropped && this.ctx.range(this.firstDropped) };
   }
 
   /** Unknown names are errors against a wiki's full catalogue, warnings against a partial one (the bundled). */

@@ -16,6 +16,7 @@ import type {
   VariableDef, VariableRef, WikiqFile,
 } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
+import { Block, assemble } from './blocks';
 import { VARIABLE_NAME } from '../words';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
@@ -75,54 +76,48 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
 
-class Parser {
-  readonly errors: SyntaxError[] = [];
-  readonly comments: CommentNode[] = [];
+export class Parser {
+  errors: SyntaxError[] = [];
+  comments: CommentNode[] = [];
   readonly fileVariables: VariableDef[] = [];
-  readonly requests: RequestNode[] = [];
-  private current: RequestNode | undefined;
-  private preamble: RequestNode = newRequest(0, 0);
+  readonly blocks: Block[] = [];
+  private block!: Block;
   /** The parameter or variable a `|` line would continue. */
   private continuable: ParamNode | VariableDef | undefined;
-  private sawHeader = false;
 
   constructor(readonly text: string, readonly lineStarts: number[]) {}
 
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
-    this.errors.push({ code, message: syntaxErrorMessages[code](arg), span, severity });
+    // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
+    this.errors.push({ code, message: syntaxErrorMessages[code](arg), span: { start: span.start, end: span.end }, severity });
   }
 
-  parse(): WikiqFile {
+  /** Parses lines [firstLine, endLine) into blocks; `firstLine` starts the file (preamble) or is a `###` line. */
+  run(firstLine: number, endLine: number): Block[] {
     const { text, lineStarts } = this;
-    for (let line = 0; line < lineStarts.length; line++) {
+    if (firstLine === 0) this.open(0, newRequest(0, 0), false);
+    for (let line = firstLine; line < endLine; line++) {
       const start = lineStarts[line];
       const end = lineEndOf(text, start, lineStarts[line + 1]);
       this.parseLine(start, end);
     }
-    this.finishRequest();
-    const requests = this.requests;
-    if (!this.sawHeader && requests.length === 0) requests.push(this.preamble);
-    requests.forEach((r, i) => (r.index = i));
-    return {
-      text, variables: this.fileVariables, requests, comments: this.comments, errors: this.errors, lineStarts,
-    };
+    return this.blocks;
+  }
+
+  private open(start: number, request: RequestNode, header: boolean): void {
+    this.comments = [];
+    this.errors = [];
+    this.block = { start, request, header, comments: this.comments, errors: this.errors };
+    this.blocks.push(this.block);
   }
 
   private target(): RequestNode {
-    return this.current ?? this.preamble;
+    return this.block.request;
   }
 
   private touch(end: number): void {
     const r = this.target();
     if (r.span.end < end) r.span.end = end;
-  }
-
-  private finishRequest(): void {
-    if (this.current) {
-      this.requests.push(this.current);
-    } else if (this.preamble.params.length > 0 || this.preamble.urls.length > 0) {
-      this.requests.push(this.preamble);
-    }
   }
 
   private parseLine(lineStart: number, lineEnd: number): void {
@@ -138,9 +133,7 @@ class Parser {
     const c = text.charCodeAt(s);
     if (c === 35 /* # */ && text.startsWith('###', s)) {
       this.continuable = undefined;
-      this.finishRequest();
-      this.sawHeader = true;
-      const r = newRequest(this.requests.length, s);
+      const r = newRequest(this.blocks.length, s);
       r.headerSpan = { start: s, end: e };
       let n = s;
       while (n < e && text[n] === '#') n++;
@@ -153,7 +146,7 @@ class Parser {
         r.nameSpan = { start: e, end: e };
       }
       r.span.end = e;
-      this.current = r;
+      this.open(lineStart, r, true);
       return;
     }
     if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) {
@@ -171,7 +164,7 @@ class Parser {
       // A new span object: the first part's region may share the old one (see valueOf).
       owner.value.span = { start: owner.value.span.start, end: e };
       owner.span.end = e;
-      if (owner.kind === 'param' || this.current) this.touch(e);
+      if (owner.kind === 'param' || this.block.header) this.touch(e);
       return;
     }
     if (c === 64 /* @ */) {
@@ -205,8 +198,8 @@ class Parser {
     } else {
       def.value = this.valueOf(eq + 1, e);
     }
-    if (this.current) {
-      this.current.variables.push(def);
+    if (this.block.header) {
+      this.block.request.variables.push(def);
       this.touch(e);
     } else {
       this.fileVariables.push(def);
@@ -453,7 +446,7 @@ class Parser {
   }
 }
 
-function newRequest(index: number, start: number): RequestNode {
+export function newRequest(index: number, start: number): RequestNode {
   return { index, span: { start, end: start }, params: [], variables: [], urls: [] };
 }
 
@@ -471,12 +464,17 @@ export function isHttpUrl(s: string): boolean {
 export function parse(text: string): WikiqFile {
   const lineStarts = computeLineStarts(text);
   try {
-    return new Parser(text, lineStarts).parse();
+    const parser = new Parser(text, lineStarts);
+    return assemble(text, lineStarts, parser.run(0, lineStarts.length), parser.fileVariables);
   } catch (e) {
-    // Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree.
-    return {
-      text, variables: [], requests: [newRequest(0, 0)], comments: [], lineStarts,
-      errors: [{ code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' }],
-    };
+    return failedParse(text, lineStarts, e);
   }
+}
+
+/** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
+export function failedParse(text: string, lineStarts: number[], e: unknown): WikiqFile {
+  return {
+    text, variables: [], requests: [newRequest(0, 0)], comments: [], lineStarts,
+    errors: [{ code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' }],
+  };
 }

@@ -1,0 +1,165 @@
+/**
+ * Incremental parsing: an edit reparses only the blocks (parser.ts `Block`: the preamble, or one
+ * `###` request) whose lines it touches; the blocks after it keep their trees, their offsets
+ * shifted in place by the edit's change of length. The result is the tree `parse` gives for the
+ * new text, node for node (test/unit/incremental.test.ts checks random edit sequences).
+ *
+ * The previous tree is taken over: its later blocks are shifted and its requests renumbered, so it
+ * must not be used after `reparse` (the server's parse cache keeps only the newest tree).
+ */
+import type { RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './ast';
+import { Block, assemble, blocksOf } from './blocks';
+import { Parser, failedParse, parse } from './parser';
+
+/**
+ * Every so many reparses, a full one: a reused block's names and values are slices of the text it
+ * was parsed from, and keep that whole text alive; this bounds how many old texts a tree holds.
+ */
+const FULL_PARSE_EVERY = 32;
+
+/** A change of the text: [start, end) of the text as it was, replaced by `text`. */
+export interface TextChange {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The tree of `previous.text` with `change` applied; never throws (a failure falls back to a full parse). */
+export function reparse(previous: WikiqFile, change: TextChange): WikiqFile {
+  const old = previous.text;
+  const s = clamp(change.start, 0, old.length);
+  const e = clamp(change.end, s, old.length);
+  const text = old.slice(0, s) + change.text + old.slice(e);
+  const table = blocksOf.get(previous);
+  if (!table || table.reparses >= FULL_PARSE_EVERY) return parse(text);
+  blocksOf.delete(previous);
+  try {
+    const file = reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
+    blocksOf.get(file)!.reparses = table.reparses + 1;
+    return file;
+  } catch (err) {
+    try {
+      return parse(text);
+    } catch {
+      return failedParse(text, [0], err);
+    }
+  }
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.floor(n))) : lo;
+}
+
+/** The last index whose value is ≤ `at` (values ascending; the first is ≤ every `at` asked). */
+export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (values[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Whether `at` starts a line of `text` that is a `###` line. */
+function startsHeader(text: string, at: number): boolean {
+  const before = text.charCodeAt(at - 1);
+  if (!(before === 10 || (before === 13 && text.charCodeAt(at) !== 10))) return false;
+  let i = at;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return text.startsWith('###', i);
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
+}
+
+function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {
+  const starts = blocks.map((b) => b.start);
+  let first = lastAtOrBefore(starts, s);
+  // An edit that unmakes the `###` line starting a block joins its lines to the block before.
+  if (first > 0 && !startsHeader(text, blocks[first].start)) first--;
+  const after = lastAtOrBefore(starts, e) + 1;
+  const regionStart = blocks[first].start;
+  const oldEnd = after < blocks.length ? blocks[after].start : previous.text.length;
+  const newEnd = after < blocks.length ? oldEnd + delta : text.length;
+
+  // Line starts: the prefix as it was, the region's computed again, the rest shifted.
+  const oldStarts = previous.lineStarts;
+  const firstLine = lastAtOrBefore(oldStarts, regionStart);
+  const lineStarts = oldStarts.slice(0, firstLine + 1);
+  for (let i = regionStart; i < newEnd; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) lineStarts.push(i + 1);
+  }
+  const endLine = lineStarts.length;
+  if (after < blocks.length) {
+    for (let i = lastAtOrBefore(oldStarts, oldEnd); i < oldStarts.length; i++) lineStarts.push(oldStarts[i] + delta);
+  }
+
+  const parser = new Parser(text, lineStarts);
+  const fresh = parser.run(firstLine, endLine);
+  const rest = blocks.slice(after);
+  if (delta !== 0) for (const b of rest) shiftBlock(b, delta);
+  const all = blocks.slice(0, first).concat(fresh, rest);
+  return assemble(text, lineStarts, all, first === 0 ? parser.fileVariables : variables);
+}
+
+// ---- shifting a block's offsets in place ---------------------------------------------------
+// Span objects are shared only where the parser shares them (a part's region with its span or
+// with its value's span); every other span is an object of its own, shifted once.
+
+function shiftSpan(span: Span | undefined, d: number): void {
+  if (!span) return;
+  span.start += d;
+  span.end += d;
+}
+
+function shiftValue(value: ValueNode | undefined, d: number): void {
+  if (!value) return;
+  shiftSpan(value.span, d);
+  const pipes = value.pipes;
+  for (let i = 0; i < pipes.length; i++) pipes[i] += d;
+  for (const part of value.parts) {
+    shiftSpan(part.span, d);
+    if (part.region !== part.span && part.region !== value.span) shiftSpan(part.region, d);
+    for (const ref of part.variables) {
+      shiftSpan(ref.span, d);
+      shiftSpan(ref.nameSpan, d);
+    }
+  }
+}
+
+function shiftVariable(v: VariableDef, d: number): void {
+  shiftSpan(v.nameSpan, d);
+  shiftSpan(v.span, d);
+  shiftValue(v.value, d);
+}
+
+function shiftRequest(r: RequestNode, d: number): void {
+  shiftSpan(r.span, d);
+  shiftSpan(r.headerSpan, d);
+  shiftSpan(r.nameSpan, d);
+  for (const p of r.params) {
+    shiftSpan(p.nameSpan, d);
+    shiftSpan(p.span, d);
+    if (p.equals !== undefined) p.equals += d;
+    shiftValue(p.value, d);
+  }
+  for (const v of r.variables) shiftVariable(v, d);
+  for (const u of r.urls) {
+    shiftSpan(u.span, d);
+    shiftSpan(u.urlSpan, d);
+    shiftSpan(u.methodSpan, d);
+    shiftSpan(u.endpointSpan, d);
+  }
+}
+
+function shiftBlock(b: Block, d: number): void {
+  b.start += d;
+  shiftRequest(b.request, d);
+  for (const c of b.comments) shiftSpan(c.span, d);
+  for (const x of b.errors) shiftSpan(x.span, d);
+}

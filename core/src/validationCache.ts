@@ -1,0 +1,103 @@
+/**
+ * Incremental validation: a document's request diagnostics kept from one validation to the next,
+ * each keyed by what it is a function of — the request's text (from the start of its first line),
+ * the file's variables, the request's catalogue (by identity) and the environment. A request whose
+ * key is unchanged is not validated again; its diagnostics are moved by as many lines as the
+ * request moved. A newly arrived catalogue or another environment changes the keys it affects.
+ * The result is `doValidation`'s (test/unit/validationCache.test.ts checks random edit sequences).
+ */
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Catalogue } from './catalogue/model';
+import type { Piece } from './checks/report';
+import { Code } from './codes';
+import type { FeatureContext } from './context';
+import { lastAtOrBefore } from './parser/incremental';
+import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
+
+interface Entry {
+  /** The request's text: its length and a 53-bit hash (slices of a big text would keep the whole text alive). */
+  length: number;
+  hash: number;
+  header: string;
+  env: string;
+  catalogue: Catalogue;
+  /** The line of the request's first line when it was validated. */
+  line: number;
+  piece: Piece;
+  /** Some message names a line of the document: reusable on that line only. */
+  lineBound: boolean;
+}
+
+/** Codes whose message names a line of the document (so it changes when the request moves). */
+const LINE_BOUND = new Set<string | number | undefined>([Code.DuplicateParameter]);
+
+/** cyrb53 of text[start, end), without a slice. */
+function hashOf(text: string, start: number, end: number): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+function moveRange(r: Range, by: number): Range {
+  return { start: { line: r.start.line + by, character: r.start.character }, end: { line: r.end.line + by, character: r.end.character } };
+}
+
+function moveDiagnostic(d: Diagnostic, by: number): Diagnostic {
+  const moved: Diagnostic = { ...d, range: moveRange(d.range, by) };
+  if (d.relatedInformation) moved.relatedInformation = d.relatedInformation.map((ri) => ({ ...ri, location: { ...ri.location, range: moveRange(ri.location.range, by) } }));
+  return moved;
+}
+
+function movePiece(piece: Piece, by: number): Piece {
+  if (by === 0) return piece;
+  return { diagnostics: piece.diagnostics.map((d) => moveDiagnostic(d, by)), dropped: piece.dropped, firstDropped: piece.firstDropped && moveRange(piece.firstDropped, by) };
+}
+
+/**
+ * The piece with messages of their own: a message quoting a name is built on a slice of the
+ * document's text, and a kept slice keeps the whole text of its time alive.
+ */
+function ownStrings(piece: Piece): Piece {
+  for (const d of piece.diagnostics) d.message = (' ' + d.message).slice(1);
+  return piece;
+}
+
+export class ValidationCache {
+  private entries = new Map<number, Entry[]>();
+
+  /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
+  validate(ctx: FeatureContext): Diagnostic[] {
+    const { file } = ctx;
+    const { text, lineStarts } = file;
+    const env = JSON.stringify(ctx.env ?? null);
+    const header = file.variables.map((v) => `${hashOf(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
+    const next = new Map<number, Entry[]>();
+    const pieces: Piece[] = [fileDiagnostics(ctx)];
+    for (const r of file.requests) {
+      const line = lastAtOrBefore(lineStarts, r.span.start);
+      const from = lineStarts[line];
+      const length = r.span.end - from;
+      const hash = hashOf(text, from, r.span.end);
+      const catalogue = ctx.catalogueFor(r);
+      const fits = (e: Entry) => e.length === length && e.hash === hash && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
+      let entry = next.get(hash)?.find(fits) ?? this.entries.get(hash)?.find(fits);
+      if (!entry) {
+        const piece = ownStrings(requestDiagnostics(ctx, r));
+        entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
+      }
+      pieces.push(movePiece(entry.piece, line - entry.line));
+      const kept = next.get(hash);
+      if (!kept) next.set(hash, [entry]);
+      else if (!kept.includes(entry)) kept.push(entry);
+    }
+    this.entries = next;
+    return joinPieces(pieces);
+  }
+}

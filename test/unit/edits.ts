@@ -1,0 +1,41 @@
+/**
+ * Random edits for property tests, as an editor sends them: a range of the text as it is and the
+ * text that replaces it. The pieces are the ones that change how a `.wikiq` line parses.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fc from 'fast-check';
+import type { TextChange } from '../../core/src';
+import { shapes } from './shapes';
+
+export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '\u00a0', '\ufeff', '😀', '\u0000'];
+
+const dir = resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
+
+/** The fixtures and a small file of every generated shape. */
+export const editBases: Array<{ name: string; text: string }> = [
+  ...readdirSync(dir).filter((f) => f.endsWith('.wikiq')).sort().map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') })),
+  ...Object.entries(shapes).map(([name, shape]) => ({ name: `shape ${name}`, text: shape(40) })),
+];
+
+/** An edit as fractions of the text (start, length) and what it inserts; `at` makes it a change of a text. */
+export interface EditSeed {
+  from: number;
+  length: number;
+  text: string;
+}
+
+export const editSeedArb: fc.Arbitrary<EditSeed> = fc.record({
+  from: fc.double({ min: 0, max: 1, noNaN: true }),
+  length: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 40 })),
+  text: fc.oneof(fc.constant(''), fc.constantFrom(...PIECES), fc.string({ maxLength: 6 }), fc.array(fc.constantFrom(...PIECES), { maxLength: 4 }).map((a) => a.join(''))),
+});
+
+export function changeOf(text: string, seed: EditSeed): TextChange {
+  const start = Math.min(text.length, Math.floor(seed.from * (text.length + 1)));
+  return { start, end: Math.min(text.length, start + seed.length), text: seed.text };
+}
+
+export function applyChange(text: string, c: TextChange): string {
+  return text.slice(0, c.start) + c.text + text.slice(c.end);
+}
