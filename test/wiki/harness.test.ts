@@ -224,10 +224,11 @@ describe('test wiki harness', () => {
         const { startWiki } = require(${JSON.stringify(require.resolve('./harness'))});
         startWiki().then((w) => {
           process.stdout.write(JSON.stringify({ port: w.port, dir: w.dir }) + '\\n');
-          if (${how === 'exits without stopping it'}) process.exit(0);
+          // Exits once the test has seen the wiki up (told on stdin), not before: no race.
+          if (${how === 'exits without stopping it'}) process.stdin.once('data', () => process.exit(0));
           setInterval(() => {}, 1000);
         }, (e) => { console.error(e.message); process.exit(3); });`;
-      const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       child.stderr.on('data', (d) => (err += d));
@@ -241,6 +242,7 @@ describe('test wiki harness', () => {
       const { port, dir } = JSON.parse(line) as { port: number; dir: string };
       assert.equal(await refused(port), false, 'the wiki was up');
       if (how === 'is killed with SIGKILL') child.kill('SIGKILL');
+      else child.stdin.write('exit\n');
       await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once('exit', r)));
       assert.equal(await untilRefused(port, 10000), true, `nothing listens on ${port} any more`);
       // Removed by the exit hook, or by the watchdog once the server is gone.
