@@ -16,7 +16,7 @@ import type { ParamNode, RequestNode } from './parser/ast';
 import { catalogueName } from './checks/report';
 import { ValueChecks } from './checks/values';
 import { closest } from './suggest';
-import type { Expansion } from './variables';
+import { type Expansion, syntaxErrors } from './variables';
 
 // ---------------------------------------------------------------------------------------------
 // Per-catalogue facts, computed once per catalogue object.
@@ -78,7 +78,7 @@ class Validator extends ValueChecks {
   private readonly expansions = new Map<string, Expansion>();
 
   run(): Diagnostic[] {
-    for (const e of this.file.errors) this.syntaxError(e);
+    for (const e of syntaxErrors(this.file)) this.syntaxError(e);
     this.fileVariables();
     for (const r of this.file.requests) this.request(r);
     return this.finish();

@@ -274,6 +274,16 @@ describe('validation: a pasted URL', () => {
   it('accepts a correct URL', () => check('https://w.example/api.php?action=query&list=allimages&aiprop=timestamp%7Curl\n', []));
   it('reports a URL without action', () =>
     check('### U\nGET https://w.example/api.php?list=allimages\n', [{ code: 'missing-action', text: '### U' }]));
+  it('reads {{…}} naming no defined variable as the text the wiki receives (templates, magic words)', () =>
+    check('https://w.example/api.php?action=parse&text={{Project:Sandbox}}%20{{PAGENAME}}&title={{}}&summary={{x\n', []));
+  it('still expands {{…}} naming a defined variable, and checks what it gives', () =>
+    check('@s = sideways\n### U\nhttps://w.example/api.php?action=query&list=allimages&aisort={{s}}&aifrom={{PAGENAME}}\n', [
+      { code: 'unknown-value', text: '{{s}}' },
+    ]));
+  it('checks a literal {{…}} as the value it is', () =>
+    check('https://w.example/api.php?action=query&list=allimages&aisort={{PAGENAME}}\n', [{ code: 'unknown-value', text: '{{PAGENAME}}' }]));
+  it('still reads {{…}} in the line form as a variable', () =>
+    check(`${Q}titles = {{PAGENAME}}\n`, [{ code: 'undefined-variable', text: '{{PAGENAME}}' }]));
 });
 
 describe('validation: against a full (live-style, formatversion 2) catalogue', () => {

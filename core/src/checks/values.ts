@@ -42,7 +42,7 @@ export class ValueChecks extends VariableChecks {
       return;
     }
     if (!value) return;
-    const vals = expandedValues(value, a.scope, expansions);
+    const vals = expandedValues(value, a.scope, expansions, node.origin);
     if (!vals) return;
     const name = node.name;
     if (!p.multi) {
