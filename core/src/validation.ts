@@ -14,7 +14,7 @@ import { Code, DiagnosticData, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { catalogueName } from './checks/report';
-import { ValueChecks } from './checks/values';
+import { ValueChecks, isFatalSelector } from './checks/values';
 import { closest } from './suggest';
 import { type Expansion, syntaxErrors } from './variables';
 
@@ -96,9 +96,12 @@ class Validator extends ValueChecks {
     for (const p of r.params) this.variableRefs(p, a.scope);
 
     this.action(a);
-    // Without an action the API shows its help and reads nothing else; with an unknown module, its
-    // parameters cannot be told apart from wrong ones.
-    const skipUnknownNames = !a.byName.has('action') || a.unknownModules.length > 0 || this.actionUnknown(a);
+    // Without an action the API shows its help and reads nothing else; an unknown action or generator
+    // fails the request. A module the catalogue may lack (not the wiki's full list) may own any name;
+    // against the full list an unknown list/prop/meta module is dropped and its parameters are
+    // unrecognized, as the API will say.
+    const skipUnknownNames = !a.byName.has('action') || this.actionUnknown(a) ||
+      a.unknownModules.some((u) => !a.catalogue.exhaustive || isFatalSelector(u.param.name, u.selector));
     let modes: Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>> | undefined;
 
     for (const node of r.params) {
@@ -174,6 +177,8 @@ class Validator extends ValueChecks {
   /** A name no selected module owns. */
   private unknownName(a: Analysis, node: ParamNode): void {
     const name = node.name;
+    // A module with `dynamicparameters` (clientlogin, createaccount…) takes names beyond its list, with or without its prefix.
+    if (a.selections.some((s) => s.module.dynamicparameters)) return;
     if (openSelections(a).some((s) => name.startsWith(s.prefix))) return;
     const gen = generatorCandidate(a, name);
     if (gen) {
