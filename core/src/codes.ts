@@ -71,6 +71,8 @@ export enum Code {
   WriteAction = 'write-action',
   /** More diagnostics than a document shows (1,000): the last one says how many were left out. */
   TooManyDiagnostics = 'too-many-diagnostics',
+  /** A parameter whose absence makes the API answer in a deprecated (legacy) format, with a warning (`rvslots`, expandtemplates' `prop`). */
+  LegacyFormat = 'legacy-format',
   /** A password or a Bearer token written in the file: credentials live in SecretStorage or the CLI's environment. */
   CredentialsInFile = 'credentials-in-file',
 }
@@ -115,6 +117,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
   [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
   [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
+  [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
 };
 
@@ -194,6 +197,8 @@ export const messages = {
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
   [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
+  [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
+    `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,
   [Code.CredentialsInFile]: (what: string) =>
     `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };
@@ -204,6 +209,8 @@ export interface DiagnosticData {
   suggestions?: string[];
   /** Add a selection: `param` (e.g. `list`) gets the module `value`. */
   select?: { param: string; value: string };
+  /** A parameter to add (a line `param = value`). */
+  add?: { param: string; value: string };
   /** For limits: the bounds to clamp to. */
   limit?: { min?: number; max?: number };
   /** For integers out of range: the value the API would use. */

@@ -14,6 +14,7 @@ import { Code, DiagnosticData, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { catalogueName } from './checks/report';
+import { legacyFormats } from './checks/legacy';
 import { ValueChecks, isFatalSelector } from './checks/values';
 import { closest } from './suggest';
 import { type Expansion, syntaxErrors } from './variables';
@@ -141,6 +142,25 @@ class Validator extends ValueChecks {
     }
     if (modes) for (const list of modes.values()) this.modeConflicts(list);
     this.required(a);
+    this.legacy(a);
+  }
+
+  /** Parameters whose absence selects a deprecated output format (see checks/legacy.ts). */
+  private legacy(a: Analysis): void {
+    const m = a.action?.module;
+    if (m && (m.mustbeposted || m.writerights)) return;
+    for (const use of legacyFormats(a)) {
+      const s = use.selection;
+      const span = this.selectionSpan(a, s);
+      const label = s.via ? `${s.viaName}=${s.module.name}` : `action=${s.module.name}`;
+      this.add(Code.LegacyFormat, span, messages[Code.LegacyFormat](use.name, label, use.fix), { data: { add: { param: use.name, value: use.fix } } });
+    }
+  }
+
+  /** Where a selection is written: its value in the selecting parameter (else that parameter, the header…). */
+  private selectionSpan(a: Analysis, s: Selection) {
+    const at = s.via ?? a.byName.get('action')?.[0];
+    return at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
   }
 
   private actionUnknown(a: Analysis): boolean {
@@ -222,8 +242,7 @@ class Validator extends ValueChecks {
     for (const s of a.selections) {
       for (const p of requiredParams(s.module)) {
         if (a.byName.has(s.prefix + p.name)) continue;
-        const at = s.via ?? a.byName.get('action')?.[0];
-        const span = at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
+        const span = this.selectionSpan(a, s);
         this.add(Code.MissingRequired, span, messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));
       }
     }

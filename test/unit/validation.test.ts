@@ -293,6 +293,22 @@ describe('validation: a pasted URL', () => {
     check(`${Q}titles = {{PAGENAME}}\n`, [{ code: 'undefined-variable', text: '{{PAGENAME}}' }]));
 });
 
+describe('validation: legacy output formats (MediaWiki warns when the parameter is absent)', () => {
+  it('reports content asked for without slots, on the module', () =>
+    check(`${Q}list = allrevisions\narvprop = ids|content\n`, [{ code: 'legacy-format', text: 'allrevisions', severity: W, message: "Add 'arvslots = main'" }]));
+  it('reports it for a generator too, and for a diff', () =>
+    check(`${Q}generator = allrevisions\ngarvprop = contentmodel\n### D\n${Q}list = allrevisions\narvdiffto = prev\n`, [
+      { code: 'legacy-format', text: 'allrevisions', message: 'garvslots' },
+      { code: 'legacy-format', text: 'allrevisions', message: "'arvslots'" },
+      { code: 'deprecated-parameter', text: 'arvdiffto' },
+    ]));
+  it('says nothing when slots is given or nothing needs it (the default prop)', () => {
+    check(`${Q}list = allrevisions\narvprop = content\narvslots = *\n`, []);
+    check(`${Q}list = allrevisions\n`, []);
+    check(`${Q}list = allrevisions\narvprop = ids|user\n`, []);
+  });
+});
+
 describe('validation: against a full (live-style, formatversion 2) catalogue', () => {
   const catalogue = fixtureCatalogue();
   const opts = { catalogue };
