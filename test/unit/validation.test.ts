@@ -302,6 +302,11 @@ describe('validation: legacy output formats (MediaWiki warns when the parameter 
       { code: 'legacy-format', text: 'allrevisions', message: "'arvslots'" },
       { code: 'deprecated-parameter', text: 'arvdiffto' },
     ]));
+  it('reports prop=revisions with content and action=expandtemplates without prop (offline: the bundled catalogue)', () =>
+    check(`${Q}prop = revisions\ntitles = Main Page\nrvprop = content\n### E\naction = expandtemplates\ntext = x\n`, [
+      { code: 'legacy-format', text: 'revisions', message: 'rvslots' },
+      { code: 'legacy-format', text: 'expandtemplates', message: "Add 'prop = wikitext'" },
+    ]));
   it('says nothing when slots is given or nothing needs it (the default prop)', () => {
     check(`${Q}list = allrevisions\narvprop = content\narvslots = *\n`, []);
     check(`${Q}list = allrevisions\n`, []);
