@@ -51,6 +51,19 @@ describe('completion offline: every core module of MediaWiki 1.39 in the bundled
     check('action = query\nprop = revisions\nrv¦', { has: ['rvprop', 'rvslots', 'rvlimit'] }));
 });
 
+describe('completion: ranking from the catalogue\'s data', () => {
+  it('offers the parameters the module\'s examples use first, continuation tokens last', () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const d = doc(text);
+    const sorted = [...service().doComplete(d, d.positionAt(offset)).items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+    const at = (l: string) => sorted.indexOf(l);
+    for (const l of ['ailimit', 'aiprop', 'aifrom']) assert.ok(at(l) >= 0 && at(l) < at('aicontinue'), `${l} before aicontinue: ${sorted.join(', ')}`);
+    const own = sorted.filter((l) => l.startsWith('ai'));
+    assert.equal(own[own.length - 1], 'aicontinue', own.join(', '));
+    assert.equal(own[0], 'aifrom', 'the most used in the examples first');
+  });
+});
+
 describe('completion', () => {
   it('offers action values', () => check('action = ¦', { has: ['query', 'paraminfo', 'parse'], not: ['allimages'] }));
   it('offers the actions people run first, not help (the default) or writes', () =>
