@@ -20,10 +20,15 @@
  *   internal names last and listed in `deprecatedvalues`/`internalvalues`), `paraminfo`'s other
  *   parameters, the `json`/`jsonfm` formats, the help URLs, and the *names, groups, prefixes and
  *   flags* of MediaWiki 1.39's other core modules (`MW_CORE`).
- * Unknown is not invented: a module whose parameters the contract does not show carries
+ * - [mw] the parameters the contract does not show, and every module's examples: MediaWiki 1.39's own
+ *   paraminfo (`mw139-paraminfo.json`, a snapshot of the Debian package's answer without its
+ *   descriptions); those parameters have no description (hover says so and links the help page).
+ * Unknown is not invented: a module whose parameters neither shows carries
  * `wikiqparametersunknown` (→ `parametersKnown: false`; names with its prefix are not errors), and
  * an enumeration the contract says is partial carries `wikiqincompletevalues`.
  */
+
+import mw139 from './mw139-paraminfo.json';
 
 type Raw = Record<string, unknown>;
 type Flag = 'G' | 'R' | 'dep' | 'post' | 'write' | 'internal' | 'dyn';
@@ -622,12 +627,34 @@ function flagsOf(d: Def): Raw {
   return f;
 }
 
+/**
+ * [mw] MediaWiki 1.39's own paraminfo (`scripts/mw139-paraminfo.json`, descriptions left out), by
+ * path: the parameter structure of a module the contract does not describe, and every module's
+ * example requests (completion ranks the parameters they use first).
+ */
+const MW139 = new Map<string, Raw>((mw139.paraminfo.modules as Raw[]).map((m) => [String(m.path), m]));
+
 function descriptor(d: Def): Raw {
   const out: Raw = { name: d.name, path: pathOf(d), group: d.group, prefix: d.prefix, ...flagsOf(d), helpurls: helpurlsOf(d) };
   if (d.description) out.description = d.description;
-  if (d.unknownParams) out.wikiqparametersunknown = F;
+  const real = MW139.get(pathOf(d));
   out.parameters = (d.params ?? []).map(([name, p], index) => ({ index: index + 1, name, ...p }));
   out.templatedparameters = (d.templated ?? []).map(([name, p], index) => ({ index: (d.params?.length ?? 0) + index + 1, name, ...p }));
+  if (d.unknownParams && real) {
+    // The contract shows some or none of its parameters: those it shows keep its words, MediaWiki
+    // 1.39's fill in the rest (without descriptions).
+    const fill = (own: Raw[], theirs: unknown, from: number) => {
+      const names = new Set(own.map((p) => p.name));
+      const more = ((theirs ?? []) as Raw[]).filter((p) => !names.has(p.name));
+      return [...own, ...more.map((p, i) => ({ ...p, index: from + i + 1 }))];
+    };
+    out.parameters = fill(out.parameters as Raw[], real.parameters, (out.parameters as Raw[]).length);
+    out.templatedparameters = fill(out.templatedparameters as Raw[], real.templatedparameters, (out.parameters as Raw[]).length);
+    if (real.dynamicparameters) out.dynamicparameters = F;
+  } else if (d.unknownParams) {
+    out.wikiqparametersunknown = F;
+  }
+  if (Array.isArray(real?.examples) && real.examples.length) out.examples = real.examples;
   return out;
 }
 

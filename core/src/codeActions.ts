@@ -151,6 +151,9 @@ function quickFixes(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
     case Code.MissingGenerator:
       if (data.select && r) out.push(...selectFix(ctx, d, r, data.select, true));
       break;
+    case Code.LegacyFormat:
+      if (data.add && r) out.push(fix(ctx, `Add '${data.add.param} = ${data.add.value}'`, d, [insertAfterAction(ctx, r, `${data.add.param} = ${data.add.value}`)], true));
+      break;
     case Code.MissingAction:
       if (r) out.push(fix(ctx, "Add 'action = query'", d, [insertLine(ctx, r, 'action = query')], true));
       break;

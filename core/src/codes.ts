@@ -16,7 +16,7 @@ export enum Code {
   MissingAction = 'missing-action',
   /** `action` names no module the catalogue knows. */
   UnknownAction = 'unknown-action',
-  /** `list`/`prop`/`meta`/`generator`/`format`… (or a paraminfo `modules` path) names no known module. */
+  /** `list`/`prop`/`meta`/`generator`/`format`… (or a paraminfo `modules` path) names no known module: dropped with a warning, except a generator, which fails the request. */
   UnknownModule = 'unknown-module',
   /** `generator` names a module that cannot be used as a generator. */
   NotAGenerator = 'not-a-generator',
@@ -71,6 +71,8 @@ export enum Code {
   WriteAction = 'write-action',
   /** More diagnostics than a document shows (1,000): the last one says how many were left out. */
   TooManyDiagnostics = 'too-many-diagnostics',
+  /** A parameter whose absence makes the API answer in a deprecated (legacy) format, with a warning (`rvslots`, expandtemplates' `prop`). */
+  LegacyFormat = 'legacy-format',
   /** A password or a Bearer token written in the file: credentials live in SecretStorage or the CLI's environment. */
   CredentialsInFile = 'credentials-in-file',
 }
@@ -84,7 +86,7 @@ export interface CodeInfo {
 export const codeTable: Record<Code, CodeInfo> = {
   [Code.MissingAction]: { severity: DiagnosticSeverity.Warning, summary: 'No action: the API shows its help page.' },
   [Code.UnknownAction]: { severity: DiagnosticSeverity.Error, summary: 'Unknown action (a Warning when the catalogue is not the wiki\'s full list, like the bundled one).' },
-  [Code.UnknownModule]: { severity: DiagnosticSeverity.Error, summary: 'Unknown module (a Warning when the catalogue is not the wiki\'s full list, like the bundled one).' },
+  [Code.UnknownModule]: { severity: DiagnosticSeverity.Warning, summary: 'Unknown list/prop/meta/format module: the API drops it and runs the rest. An unknown generator fails the request: an Error against the wiki\'s full list.' },
   [Code.NotAGenerator]: { severity: DiagnosticSeverity.Error, summary: 'Module that cannot be used as a generator.' },
   [Code.UnknownParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter of no selected module: the API ignores it with "Unrecognized parameter".' },
   [Code.MissingGenerator]: { severity: DiagnosticSeverity.Warning, summary: 'Generator parameter without generator.' },
@@ -94,7 +96,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.DeprecatedParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated parameter.' },
   [Code.DeprecatedValue]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated value.' },
   [Code.TooManyValues]: { severity: DiagnosticSeverity.Error, summary: 'More values than the parameter accepts.' },
-  [Code.DuplicateValue]: { severity: DiagnosticSeverity.Warning, summary: 'Repeated value: the API drops repeats.' },
+  [Code.DuplicateValue]: { severity: DiagnosticSeverity.Hint, summary: 'Repeated value: the API drops repeats (shown as unnecessary).' },
   [Code.AllSpecifierMixed]: { severity: DiagnosticSeverity.Warning, summary: 'The all-values specifier mixed with other values.' },
   [Code.EmptyValue]: { severity: DiagnosticSeverity.Warning, summary: 'Empty value in a list.' },
   [Code.NotMulti]: { severity: DiagnosticSeverity.Error, summary: 'Several values for a single-value parameter (Warning for text: the pipe is sent as part of it).' },
@@ -115,6 +117,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
   [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
   [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
+  [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
 };
 
@@ -128,12 +131,14 @@ export const messages = {
     `This request has no 'action': the API then uses action=help and answers with its help page. Add 'action = query' (or another action).`,
   [Code.UnknownAction]: (value: string, exhaustive: boolean, source: string, suggestions?: string[]) =>
     exhaustive
-      ? `Unknown action ${q(value)}: the API rejects it ("Unrecognized value for parameter 'action'").${didYouMean(suggestions)}`
+      ? `Unknown action ${q(value)}: the request fails ("Unrecognized value for parameter 'action'").${didYouMean(suggestions)}`
       : `The ${source} does not know the action ${q(value)}; the wiki may have it (it is not checked).${didYouMean(suggestions)}`,
-  [Code.UnknownModule]: (value: string, via: string, exhaustive: boolean, source: string, suggestions?: string[]) =>
+  [Code.UnknownModule]: (value: string, via: string, exhaustive: boolean, source: string, suggestions?: string[], fatal = false) =>
     exhaustive
-      ? `Unknown module ${q(value)} for ${q(via)}: the API ignores it with "Unrecognized value for parameter '${via}'".${didYouMean(suggestions)}`
-      : `The ${source} does not know the module ${q(value)} for ${q(via)}; the wiki may have it (its parameters are not checked).${didYouMean(suggestions)}`,
+      ? fatal
+        ? `Unknown module ${q(value)} for ${q(via)}: the request fails ("Unknown \"${via}=${value}\"").${didYouMean(suggestions)}`
+        : `Unknown module ${q(value)} for ${q(via)}: the API drops it with the warning "Unrecognized value for parameter '${via}'" and runs the rest of the request.${didYouMean(suggestions)}`
+      : `The ${source} does not know the module ${q(value)} for ${q(via)}; the wiki may have it (its parameters are not checked)${fatal ? '; if it does not, the request fails' : ''}.${didYouMean(suggestions)}`,
   [Code.NotAGenerator]: (module: string, via: string) =>
     `The module ${q(module)} cannot be used as a generator: the API rejects ${q(via + '=' + module)}.`,
   [Code.UnknownParameter]: (name: string, suggestions?: string[], belongsTo?: string) =>
@@ -192,6 +197,8 @@ export const messages = {
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
   [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
+  [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
+    `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,
   [Code.CredentialsInFile]: (what: string) =>
     `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };
@@ -202,6 +209,8 @@ export interface DiagnosticData {
   suggestions?: string[];
   /** Add a selection: `param` (e.g. `list`) gets the module `value`. */
   select?: { param: string; value: string };
+  /** A parameter to add (a line `param = value`). */
+  add?: { param: string; value: string };
   /** For limits: the bounds to clamp to. */
   limit?: { min?: number; max?: number };
   /** For integers out of range: the value the API would use. */

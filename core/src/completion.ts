@@ -148,7 +148,7 @@ function nameItems(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger
       // names, or clients without shared item data, carry their own.
       data: sharedData && !o.template ? undefined : ({ d: ['p', o.selection.module.path, p.name, label], e: a.catalogue.endpoint } satisfies ResolveData),
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
-      sortText: `${String(rank).padStart(2, '0')}${o.fullName}`,
+      sortText: `${String(rank).padStart(2, '0')}${usageKey(o)}${o.fullName}`,
       textEditText: hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `,
       command: wantsValue ? suggest : undefined,
     });
@@ -287,6 +287,32 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
 }
 
 /** Modules people run most, first among the values of `action` and `format`. */
+const exampleCounts = new WeakMap<ModuleInfo, Map<string, number>>();
+
+/** How often the module's own examples use each of its parameters (unprefixed), as a module or as a generator. */
+function usesInExamples(m: ModuleInfo): Map<string, number> {
+  let counts = exampleCounts.get(m);
+  if (counts) return counts;
+  counts = new Map();
+  for (const e of m.examples ?? []) {
+    for (const pair of e.query.split('&')) {
+      const name = pair.split('=')[0];
+      const bare = m.prefix && name.startsWith('g' + m.prefix) ? name.slice(m.prefix.length + 1) : name.startsWith(m.prefix) ? name.slice(m.prefix.length) : undefined;
+      if (bare) counts.set(bare, (counts.get(bare) ?? 0) + 1);
+    }
+  }
+  exampleCounts.set(m, counts);
+  return counts;
+}
+
+/** Within a rank: parameters the module's examples use first (most used first), then the rest, continuation tokens last. */
+function usageKey(o: Owner): string {
+  const p = o.param;
+  if (p.name === 'continue' || p.name.endsWith('continue')) return '2';
+  const n = usesInExamples(o.selection.module).get(p.name) ?? 0;
+  return n > 0 ? `0${String(999 - Math.min(n, 999)).padStart(3, '0')}` : '1';
+}
+
 const LIKELY: Record<string, readonly string[]> = {
   action: ['query', 'parse', 'paraminfo', 'expandtemplates', 'compare', 'opensearch'],
   format: ['json'],

@@ -10,7 +10,7 @@ import { selectionLabel } from './completion';
 import type { FeatureContext } from './context';
 import { code, moduleDoc, namespacesOf, oneLine, paramDoc } from './docs';
 import type { RequestNode, Span } from './parser/ast';
-import { endpointFor, expand, scopeFor } from './variables';
+import { endpointFor, expand, isUrlLiteral, scopeFor } from './variables';
 
 const within = (s: Span, o: number) => s.start <= o && o <= s.end;
 
@@ -44,7 +44,7 @@ export function doHover(ctx: FeatureContext, offset: number): Hover | null {
   if (!param) return null;
   const a = ctx.analysis(request);
   for (const part of param.value?.parts ?? []) {
-    for (const r of part.variables) if (within(r.span, offset)) return variableHover(ctx, r.name, request, r.span);
+    for (const r of part.variables) if (within(r.span, offset) && !isUrlLiteral(param, r.name, a.scope)) return variableHover(ctx, r.name, request, r.span);
   }
   const owner = a.owners.get(param.name);
   if (within(param.nameSpan, offset)) {

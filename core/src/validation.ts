@@ -14,9 +14,10 @@ import { Code, DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { MAX_DIAGNOSTICS, type Piece, catalogueName } from './checks/report';
-import { ValueChecks } from './checks/values';
+import { legacyFormats } from './checks/legacy';
+import { ValueChecks, isFatalSelector } from './checks/values';
 import { closest } from './suggest';
-import type { Expansion } from './variables';
+import { type Expansion, syntaxErrors } from './variables';
 
 // ---------------------------------------------------------------------------------------------
 // Per-catalogue facts, computed once per catalogue object.
@@ -79,7 +80,7 @@ class Validator extends ValueChecks {
 
   /** The file-level checks: syntax errors, then file variables. */
   fileLevel(): Piece {
-    for (const e of this.file.errors) this.syntaxError(e);
+    for (const e of syntaxErrors(this.file)) this.syntaxError(e);
     this.fileVariables();
     return this.piece();
   }
@@ -101,9 +102,12 @@ class Validator extends ValueChecks {
     for (const p of r.params) this.variableRefs(p, a.scope);
 
     this.action(a);
-    // Without an action the API shows its help and reads nothing else; with an unknown module, its
-    // parameters cannot be told apart from wrong ones.
-    const skipUnknownNames = !a.byName.has('action') || a.unknownModules.length > 0 || this.actionUnknown(a);
+    // Without an action the API shows its help and reads nothing else; an unknown action or generator
+    // fails the request. A module the catalogue may lack (not the wiki's full list) may own any name;
+    // against the full list an unknown list/prop/meta module is dropped and its parameters are
+    // unrecognized, as the API will say.
+    const skipUnknownNames = !a.byName.has('action') || this.actionUnknown(a) ||
+      a.unknownModules.some((u) => !a.catalogue.exhaustive || isFatalSelector(u.param.name, u.selector));
     let modes: Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>> | undefined;
 
     for (const node of r.params) {
@@ -143,6 +147,25 @@ class Validator extends ValueChecks {
     }
     if (modes) for (const list of modes.values()) this.modeConflicts(list);
     this.required(a);
+    this.legacy(a);
+  }
+
+  /** Parameters whose absence selects a deprecated output format (see checks/legacy.ts). */
+  private legacy(a: Analysis): void {
+    const m = a.action?.module;
+    if (m && (m.mustbeposted || m.writerights)) return;
+    for (const use of legacyFormats(a)) {
+      const s = use.selection;
+      const span = this.selectionSpan(a, s);
+      const label = s.via ? `${s.viaName}=${s.module.name}` : `action=${s.module.name}`;
+      this.add(Code.LegacyFormat, span, messages[Code.LegacyFormat](use.name, label, use.fix), { data: { add: { param: use.name, value: use.fix } } });
+    }
+  }
+
+  /** Where a selection is written: its value in the selecting parameter (else that parameter, the header…). */
+  private selectionSpan(a: Analysis, s: Selection) {
+    const at = s.via ?? a.byName.get('action')?.[0];
+    return at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
   }
 
   private actionUnknown(a: Analysis): boolean {
@@ -179,6 +202,8 @@ class Validator extends ValueChecks {
   /** A name no selected module owns. */
   private unknownName(a: Analysis, node: ParamNode): void {
     const name = node.name;
+    // A module with `dynamicparameters` (clientlogin, createaccount…) takes names beyond its list, with or without its prefix.
+    if (a.selections.some((s) => s.module.dynamicparameters)) return;
     if (openSelections(a).some((s) => name.startsWith(s.prefix))) return;
     const gen = generatorCandidate(a, name);
     if (gen) {
@@ -222,8 +247,7 @@ class Validator extends ValueChecks {
     for (const s of a.selections) {
       for (const p of requiredParams(s.module)) {
         if (a.byName.has(s.prefix + p.name)) continue;
-        const at = s.via ?? a.byName.get('action')?.[0];
-        const span = at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
+        const span = this.selectionSpan(a, s);
         this.add(Code.MissingRequired, span, messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));
       }
     }

@@ -3,7 +3,8 @@
  * variables, the file's variables (before the first `###`), then its own `@name = value` lines.
  * Values may use other variables; cycles and undefined names are reported, never looped on.
  */
-import type { RequestNode, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
+import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
+import { SyntaxErrorCode } from './parser/errors';
 
 export interface Environment {
   name?: string;
@@ -201,7 +202,60 @@ export function splitUnescaped(text: string): string[] {
  * literal pipe. Works the same for the line form and for a URL line (whose `raw` is still
  * percent-encoded): it expands the part's unescaped text with its own pipes escaped again.
  */
-export function expandValuePart(part: ValuePart, scope: Scope): Expansion & { values: string[] } {
-  const e = expand(part.text.replace(/\|/g, '\\|'), scope);
-  return { ...e, values: splitUnescaped(e.text) };
+export function expandValuePart(part: ValuePart, scope: Scope, origin: ParamNode['origin'] = 'line'): Expansion & { values: string[] } {
+  const text = part.text.replace(/\|/g, '\\|');
+  if (origin === 'line' || part.variables.every((r) => scope.has(r.name))) {
+    const e = expand(text, scope);
+    return { ...e, values: splitUnescaped(e.text) };
+  }
+  // A pasted URL: `{{…}}` naming no defined variable is the URL's own text (a template, a magic
+  // word such as `{{PAGENAME}}`), kept as written; the stretches between are expanded.
+  const out: Expansion = { text: '', undefinedNames: [], cyclic: [], exceeded: [] };
+  const add = (stretch: string, literal: string) => {
+    const e = expand(stretch, scope);
+    out.text += e.text + literal;
+    out.undefinedNames.push(...e.undefinedNames);
+    out.cyclic.push(...e.cyclic);
+    out.exceeded.push(...e.exceeded);
+  };
+  let last = 0;
+  for (const m of text.matchAll(REF)) {
+    if (scope.has(m[1])) continue;
+    add(text.slice(last, m.index), m[0]);
+    last = m.index! + m[0].length;
+  }
+  add(text.slice(last), '');
+  return { ...out, values: splitUnescaped(out.text) };
+}
+
+/** In a pasted URL, `{{name}}` is a variable only when `name` is defined; otherwise it is literal text. */
+export function isUrlLiteral(param: ParamNode, name: string, scope: Scope): boolean {
+  return param.origin === 'url' && !scope.has(name);
+}
+
+const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, SyntaxErrorCode.EmptyVariableName, SyntaxErrorCode.UnterminatedVariable]);
+
+/**
+ * The file's syntax errors without those about `{{…}}` inside a pasted URL's values: there, a
+ * `{{` that is no well-formed variable name (`{{Project:Sandbox}}`, `{{}}`, an unclosed `{{`) is
+ * the URL's own text, sent as written.
+ */
+export function syntaxErrors(file: WikiqFile): SyntaxError[] {
+  if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const r of file.requests) for (const p of r.params) if (p.origin === 'url' && p.value) spans.push(p.value.span);
+  if (!spans.length) return file.errors;
+  spans.sort((x, y) => x.start - y.start);
+  const inUrlValue = (at: number) => {
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (spans[mid].end < at) lo = mid + 1;
+      else if (spans[mid].start > at) hi = mid - 1;
+      else return true;
+    }
+    return false;
+  };
+  return file.errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
 }

@@ -16,7 +16,7 @@
  *   contributes several values; `\|` stays a literal pipe.
  */
 import {
-  EXPANSION_LIMITS, Environment, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor,
+  EXPANSION_LIMITS, Environment, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
 } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
@@ -115,7 +115,7 @@ function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope:
       continue;
     }
     fromVariables = true;
-    const x = expandValuePart(part, scope);
+    const x = expandValuePart(part, scope, p.origin);
     const line = lineOf(file, part.span.start);
     if (x.undefinedNames.length) {
       throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
@@ -132,7 +132,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const request = selectRequest(file, sel);
   // Syntax errors from this request's first line up to the next request (or the end of the file).
   const until = file.requests[request.index + 1]?.span.start ?? Infinity;
-  const errors = file.errors.filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
+  const errors = syntaxErrors(file).filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];
     throw new ResolveError(`Line ${lineOf(file, e.span.start) + 1}: ${e.message}`, lineOf(file, e.span.start));

@@ -87,6 +87,11 @@ describe('code actions: selections', () => {
     check('action = query\ngaifr¦om = B\n', { title: "Add 'generator = allimages'", result: 'action = query\ngenerator = allimages\ngaifrom = B\n', preferred: true }));
 });
 
+describe('code actions: legacy formats', () => {
+  it('adds the slots whose absence selects the legacy format', () =>
+    check('action = query\nlist = allre¦visions\narvprop = content\n', { title: "Add 'arvslots = main'", result: 'action = query\narvslots = main\nlist = allrevisions\narvprop = content\n', preferred: true }));
+});
+
 describe('code actions: add action', () => {
   it('adds action = query after the ### line', () =>
     check('### Fi¦les\nlist = allimages\n', { title: "Add 'action = query'", result: '### Files\naction = query\nlist = allimages\n', preferred: true }));

@@ -36,6 +36,34 @@ function check(input: string, expected: Expect): void {
   }
 }
 
+describe('completion offline: every core module of MediaWiki 1.39 in the bundled catalogue', () => {
+  it('completes the parameters of list=logevents', () =>
+    check('action = query\nlist = logevents\nle¦', { has: ['leprop', 'letype', 'leaction', 'lelimit', 'lecontinue'] }));
+  it('completes letype with its values', () =>
+    check('action = query\nlist = logevents\nletype = ¦', { has: ['block', 'delete', 'upload', 'move'] }));
+  it('completes a namespace with its default names (0 (Main), 6 (File)…)', () => {
+    const { text, offset } = withCursor('action = query\nlist = allpages\napnamespace = ¦');
+    const d = doc(text);
+    const details = service().doComplete(d, d.positionAt(offset)).items.map((i) => i.detail);
+    for (const x of ['0 (Main)', '6 (File)', '14 (Category)']) assert.ok(details.includes(x), x);
+  });
+  it('completes the parameters of modules the contract does not describe (prop=revisions)', () =>
+    check('action = query\nprop = revisions\nrv¦', { has: ['rvprop', 'rvslots', 'rvlimit'] }));
+});
+
+describe('completion: ranking from the catalogue\'s data', () => {
+  it('offers the parameters the module\'s examples use first, continuation tokens last', () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const d = doc(text);
+    const sorted = [...service().doComplete(d, d.positionAt(offset)).items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? '')).map((i) => i.label);
+    const at = (l: string) => sorted.indexOf(l);
+    for (const l of ['ailimit', 'aiprop', 'aifrom']) assert.ok(at(l) >= 0 && at(l) < at('aicontinue'), `${l} before aicontinue: ${sorted.join(', ')}`);
+    const own = sorted.filter((l) => l.startsWith('ai'));
+    assert.equal(own[own.length - 1], 'aicontinue', own.join(', '));
+    assert.equal(own[0], 'aifrom', 'the most used in the examples first');
+  });
+});
+
 describe('completion', () => {
   it('offers action values', () => check('action = ¦', { has: ['query', 'paraminfo', 'parse'], not: ['allimages'] }));
   it('offers the actions people run first, not help (the default) or writes', () =>

@@ -23,6 +23,7 @@ describe('engine: resolve', () => {
     { name: 'leaves out a boolean whose variable expands to a false word or nothing', text: `${EP}@follow = false\n@empty =\naction = query\nredirects = {{follow}}\ncurtimestamp = {{empty}}\nexport = {{on}}`, env: { on: '1' }, expected: { action: 'query', export: '1', ...OUT } },
     { name: 'a non-boolean set from an empty variable is sent empty', text: `${EP}@e =\naction = query\nlist = allimages\naifrom = {{e}}`, expected: { action: 'query', list: 'allimages', aifrom: '', ...OUT } },
     { name: 'reads the last of repeated parameters, as the API does', text: `${EP}action = query\nlist = allimages\nailimit = 1\nailimit = 2`, expected: { action: 'query', list: 'allimages', ailimit: '2', ...OUT } },
+    { name: 'sends {{…}} in a pasted URL as written unless it names a defined variable', text: '@n = 3\n### R\nGET https://u.example/w/api.php?action=parse&text={{Project:Sandbox}}%20{{PAGENAME}}%20{{n}}&title={{x', expected: { action: 'parse', text: '{{Project:Sandbox}} {{PAGENAME}} 3', title: '{{x', ...OUT } },
     { name: 'reads a pasted URL', text: 'GET https://u.example/w/api.php?action=query&list=allimages&ailimit=3', expected: { action: 'query', list: 'allimages', ailimit: '3', ...OUT } },
   ];
   for (const c of cases) {

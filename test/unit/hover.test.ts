@@ -24,6 +24,10 @@ describe('hover', () => {
     check('action = query\nlist = allimages\naiso¦rt = name', [/`name`/, /`timestamp`/, /Default: `name`/]));
   it('explains a module value', () => check('action = query\nlist = all¦images', [/\*\*allimages\*\*/, /prefix `ai`/, /generator/]));
   it('explains a generator module with its g prefix', () => check('action = query\ngenerator = all¦pages', [/prefix `gap`/, /as generator/]));
+  it('says nothing of variables on template syntax in a pasted URL (it is the text sent)', () => {
+    check('https://w.example/api.php?action=query&list=allimages&aifrom={{PAGE¦NAME}}', null);
+    check('action = query\nlist = allimages\naifrom = {{PAGE¦NAME}}', [/not defined/]);
+  });
   it('explains the action value', () => check('action = que¦ry', [/\*\*query\*\*/]));
   it('marks deprecated modules', () => check('action = query\nlist = deleted¦revs', [/deprecated/]));
   it('explains a deprecated value', () =>

@@ -25,6 +25,8 @@ interface Expected {
   severity?: DiagnosticSeverity;
   /** Must carry the deprecated tag. */
   deprecated?: boolean;
+  /** Must carry the unnecessary tag. */
+  unnecessary?: boolean;
   /** Quick-fix suggestions the diagnostic carries, in order. */
   suggestions?: string[];
   /** A piece of the message. */
@@ -52,6 +54,7 @@ function check(input: string, expected: Expected[], opts: Options = {}): void {
     const g = left.splice(i, 1)[0];
     assert.equal(g.diag.source, 'wikiq');
     if (e.deprecated) assert.deepEqual(g.diag.tags, [DiagnosticTag.Deprecated], `${e.code} carries the deprecated tag`);
+    if (e.unnecessary) assert.deepEqual(g.diag.tags, [DiagnosticTag.Unnecessary], `${e.code} carries the unnecessary tag`);
     if (e.suggestions) assert.deepEqual((g.diag.data as { suggestions?: string[] } | undefined)?.suggestions, e.suggestions, `${e.code} suggestions`);
     if (e.message) assert.ok(g.diag.message.includes(e.message), `message '${g.diag.message}' includes '${e.message}'`);
   }
@@ -92,6 +95,8 @@ describe('validation: syntax and structure', () => {
 });
 
 describe('validation: modules', () => {
+  it('reports an unknown generator the bundled catalogue lacks as a warning that says the request would fail', () =>
+    check(`${Q}generator = nosuch\ngnsfrom = B\n`, [{ code: 'unknown-module', text: 'nosuch', severity: W, message: 'if it does not, the request fails' }]));
   it('reports an unknown action (bundled: warning)', () =>
     check('action = qurey\n', [{ code: 'unknown-action', text: 'qurey', severity: W, suggestions: ['query'] }]));
   it('reports an unknown list module with did-you-mean', () =>
@@ -120,6 +125,8 @@ describe('validation: parameter names', () => {
     check(`${Q}list = allimages|allpages\nfrom = B\n`, [{ code: 'unknown-parameter', text: 'from', suggestions: ['aifrom', 'apfrom'] }]));
   it('says which module a foreign parameter belongs to', () =>
     check(`${Q}aifrom = B\n`, [{ code: 'unknown-parameter', text: 'aifrom', message: 'list=allimages' }]));
+  it('accepts any name in a module with dynamic parameters (clientlogin, createaccount…)', () =>
+    check('action = clientlogin\nloginreturnurl = https://w.example/\nusername = Alice\nrememberMe\n', [{ code: 'write-action', text: 'clientlogin' }]));
   it('accepts main module parameters', () => check(`${AI}format = json\n`, []));
   it('does not report names with the prefix of a module whose parameters are unknown', () =>
     check(`${Q}list = logevents\nletype = upload\nleaction = upload/upload\n`, []));
@@ -163,7 +170,7 @@ describe('validation: enumerations', () => {
   it('still checks a value outside a complete enumeration of the same module', () =>
     check(`action = parse\ntext = x\nprop = textt\n`, [{ code: 'unknown-value', text: 'textt', severity: W }]));
   it('reports a repeated value', () =>
-    check(`${AI}aiprop = url|size|url\n`, [{ code: 'duplicate-value', text: 'url', severity: W }]));
+    check(`${AI}aiprop = url|size|url\n`, [{ code: 'duplicate-value', text: 'url', severity: DiagnosticSeverity.Hint, unnecessary: true }]));
   it('accepts repeats where duplicates are allowed', () =>
     check(`${Q}meta = allmessages\namargs = x|x\n`, []));
   it('reports * mixed with other values', () =>
@@ -274,15 +281,58 @@ describe('validation: a pasted URL', () => {
   it('accepts a correct URL', () => check('https://w.example/api.php?action=query&list=allimages&aiprop=timestamp%7Curl\n', []));
   it('reports a URL without action', () =>
     check('### U\nGET https://w.example/api.php?list=allimages\n', [{ code: 'missing-action', text: '### U' }]));
+  it('reads {{…}} naming no defined variable as the text the wiki receives (templates, magic words)', () =>
+    check('https://w.example/api.php?action=parse&text={{Project:Sandbox}}%20{{PAGENAME}}&title={{}}&summary={{x\n', []));
+  it('still expands {{…}} naming a defined variable, and checks what it gives', () =>
+    check('@s = sideways\n### U\nhttps://w.example/api.php?action=query&list=allimages&aisort={{s}}&aifrom={{PAGENAME}}\n', [
+      { code: 'unknown-value', text: '{{s}}' },
+    ]));
+  it('checks a literal {{…}} as the value it is', () =>
+    check('https://w.example/api.php?action=query&list=allimages&aisort={{PAGENAME}}\n', [{ code: 'unknown-value', text: '{{PAGENAME}}' }]));
+  it('still reads {{…}} in the line form as a variable', () =>
+    check(`${Q}titles = {{PAGENAME}}\n`, [{ code: 'undefined-variable', text: '{{PAGENAME}}' }]));
+});
+
+describe('validation: legacy output formats (MediaWiki warns when the parameter is absent)', () => {
+  it('reports content asked for without slots, on the module', () =>
+    check(`${Q}list = allrevisions\narvprop = ids|content\n`, [{ code: 'legacy-format', text: 'allrevisions', severity: W, message: "Add 'arvslots = main'" }]));
+  it('reports it for a generator too, and for a diff', () =>
+    check(`${Q}generator = allrevisions\ngarvprop = contentmodel\n### D\n${Q}list = allrevisions\narvdiffto = prev\n`, [
+      { code: 'legacy-format', text: 'allrevisions', message: 'garvslots' },
+      { code: 'legacy-format', text: 'allrevisions', message: "'arvslots'" },
+      { code: 'deprecated-parameter', text: 'arvdiffto' },
+    ]));
+  it('reports prop=revisions with content and action=expandtemplates without prop (offline: the bundled catalogue)', () =>
+    check(`${Q}prop = revisions\ntitles = Main Page\nrvprop = content\n### E\naction = expandtemplates\ntext = x\n`, [
+      { code: 'legacy-format', text: 'revisions', message: 'rvslots' },
+      { code: 'legacy-format', text: 'expandtemplates', message: "Add 'prop = wikitext'" },
+    ]));
+  it('says nothing when slots is given or nothing needs it (the default prop)', () => {
+    check(`${Q}list = allrevisions\narvprop = content\narvslots = *\n`, []);
+    check(`${Q}list = allrevisions\n`, []);
+    check(`${Q}list = allrevisions\narvprop = ids|user\n`, []);
+  });
 });
 
 describe('validation: against a full (live-style, formatversion 2) catalogue', () => {
   const catalogue = fixtureCatalogue();
   const opts = { catalogue };
-  it('reports an unknown module as an error', () =>
-    check(`${Q}list = nosuch\n`, [{ code: 'unknown-module', text: 'nosuch', severity: E }], opts));
+  it('reports an unknown list/prop/meta/format module as a warning: the API drops it and runs the rest', () =>
+    check(`${Q}list = nosuch|testints\ntitarget = X\nprop = nosuchprop\nmeta = nosuchmeta\nformat = nosuchformat\n`, [
+      { code: 'unknown-module', text: 'nosuch', severity: W, message: 'runs the rest' },
+      { code: 'unknown-module', text: 'nosuchprop', severity: W, message: 'drops it' },
+      { code: 'unknown-module', text: 'nosuchmeta', severity: W },
+      { code: 'unknown-module', text: 'nosuchformat', severity: W },
+    ], opts));
+  it('reports the parameters of a dropped module as the API does (unrecognized)', () =>
+    check(`${Q}list = nosuch\nnslimit = 5\n`, [
+      { code: 'unknown-module', text: 'nosuch', severity: W },
+      { code: 'unknown-parameter', text: 'nslimit', severity: W, message: 'Unrecognized parameter: nslimit' },
+    ], opts));
+  it('reports an unknown generator as an error: the request fails (its parameters are not reported)', () =>
+    check(`${Q}generator = nosuch\ngnslimit = 5\n`, [{ code: 'unknown-module', text: 'nosuch', severity: E, message: 'the request fails' }], opts));
   it('reports an unknown action as an error', () =>
-    check('action = nosuch\n', [{ code: 'unknown-action', text: 'nosuch', severity: E }], opts));
+    check('action = nosuch\n', [{ code: 'unknown-action', text: 'nosuch', severity: E, message: 'the request fails' }], opts));
   it('reports a writing action as not runnable', () =>
     check('action = edit\ntitle = X\ntext = Y\n', [{ code: 'write-action', text: 'edit', severity: E }], opts));
   it('reports an action that must be POSTed', () =>

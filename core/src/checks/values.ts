@@ -42,7 +42,7 @@ export class ValueChecks extends VariableChecks {
       return;
     }
     if (!value) return;
-    const vals = expandedValues(value, a.scope, expansions);
+    const vals = expandedValues(value, a.scope, expansions, node.origin);
     if (!vals) return;
     const name = node.name;
     if (!p.multi) {
@@ -227,11 +227,14 @@ export class ValueChecks extends VariableChecks {
       const names = Object.keys(p.submodules ?? {});
       const suggestions = closest(text, names);
       const code = isAction ? Code.UnknownAction : Code.UnknownModule;
+      // What the API does: an unknown action or generator fails the request; an unknown
+      // list/prop/meta/format value is dropped with a warning and the rest runs.
+      const fatal = isFatalSelector(node.name, p);
       const message = isAction
         ? messages[Code.UnknownAction](text, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions)
-        : messages[Code.UnknownModule](text, node.name, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions);
+        : messages[Code.UnknownModule](text, node.name, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions, fatal);
       this.add(code, v.span, message, {
-        severity: this.unknownSeverity(a.catalogue),
+        severity: a.catalogue.exhaustive && fatal ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
         data: v.fromVariable ? undefined : { suggestions },
       });
       return;
@@ -245,6 +248,11 @@ export class ValueChecks extends VariableChecks {
       this.add(Code.DeprecatedModule, v.span, messages[Code.DeprecatedModule](m.name), { tags: [DiagnosticTag.Deprecated] });
     }
   }
+}
+
+/** A selector whose unknown value fails the request: `action`, and `generator` (a submodule prefix). */
+export function isFatalSelector(name: string, p: ParamInfo): boolean {
+  return name === 'action' || !!p.submoduleparamprefix;
 }
 
 /** A value a quick fix may replace: written in place (not from a variable) and not empty. */

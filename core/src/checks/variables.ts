@@ -5,7 +5,7 @@
 import { Code, messages } from '../codes';
 import type { ParamNode, Span, ValueNode, VariableDef } from '../parser/ast';
 import { closest } from '../suggest';
-import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, scopeFor, splitUnescaped } from '../variables';
+import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, expandValuePart, isUrlLiteral, scopeFor, splitUnescaped } from '../variables';
 import { Report } from './report';
 import { VARIABLE_NAME } from '../words';
 
@@ -21,12 +21,20 @@ export interface Val {
 }
 
 /** The values of a parameter with variables expanded; undefined when a variable cannot be expanded. */
-export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>): Val[] | undefined {
+export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>, origin: ParamNode['origin'] = 'line'): Val[] | undefined {
   const out: Val[] = [];
   for (let k = 0; k < value.parts.length; k++) {
     const part = value.parts[k];
     if (!part.variables.length) {
       out.push({ text: part.text, span: part.span, part: k, fromVariable: false });
+      continue;
+    }
+    if (origin === 'url') {
+      // Undefined names in a pasted URL are its own text (see expandValuePart).
+      const x = expandValuePart(part, scope, origin);
+      if (x.undefinedNames.length || x.cyclic.length || x.exceeded.length) return undefined;
+      const literal = part.variables.every((r) => !scope.has(r.name));
+      for (const t of x.values) out.push({ text: t, span: part.span, part: k, fromVariable: !literal });
       continue;
     }
     let e = cache?.get(part.text);
@@ -59,6 +67,7 @@ export class VariableChecks extends Report {
       for (const ref of part.variables) {
         if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
         const b = scope.get(ref.name);
+        if (!b && def.kind === 'param' && isUrlLiteral(def, ref.name, scope)) continue;
         if (!b) {
           if (definedAnywhere?.has(ref.name)) continue;
           this.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
