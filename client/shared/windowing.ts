@@ -35,3 +35,25 @@ export const MAX_SCROLL_HEIGHT = 30_000_000;
 export function bodyHeight(count: number, rowHeight: number): number {
   return Math.min(MAX_SCROLL_HEIGHT, Math.max(0, count) * rowHeight);
 }
+
+/**
+ * Column widths that fit `available` pixels: when the natural widths are wider, the widest columns
+ * are cut to one common cap (narrow ones — ids, namespaces, short names — stay whole), never below
+ * `floor`; `fixed` columns (the user resized them) keep their width. Past that the grid scrolls
+ * sideways. Long text in a cut column ends with … and is shown whole on hover or in the cell detail.
+ */
+export function fitWidths(widths: readonly number[], available: number, fixed: readonly boolean[] = [], floor = 72): number[] {
+  const total = widths.reduce((n, w) => n + w, 0);
+  if (available <= 0 || total <= available) return widths.slice();
+  const capped = (cap: number) => widths.map((w, i) => (fixed[i] ? w : Math.min(w, Math.max(cap, Math.min(w, floor)))));
+  const sum = (ws: number[]) => ws.reduce((n, w) => n + w, 0);
+  let lo = floor;
+  let hi = Math.max(...widths);
+  if (sum(capped(lo)) > available) return capped(lo);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (sum(capped(mid)) <= available) lo = mid;
+    else hi = mid;
+  }
+  return capped(lo);
+}

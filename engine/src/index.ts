@@ -13,3 +13,5 @@ export * from './catalogue/fetch';
 export * from './catalogue/html';
 export * from './catalogue/liveProvider';
 export { REPOSITORY_URL, VERSION } from '../../common/version';
+// The one word for a run's state (complete / partial / failed), for the engine's callers.
+export { runStatus, type RunStatus, type RunStatusInput } from '../../core/src';
