@@ -13,8 +13,8 @@ import type { ResultsMessage, ResultsModel } from './model';
 // Tables, columns and cell text: core's results vocabulary (the same as export and the CLI use)
 
 export {
-  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, tableRows,
-  type TableKind, type TableSpec,
+  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, runStatus, tableRows,
+  type RunStatus, type TableKind, type TableSpec,
 } from '../../core/src';
 
 // ---------------------------------------------------------------------------------------------

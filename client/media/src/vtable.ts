@@ -2,8 +2,10 @@
  * A virtualised grid: only the rows near the scroll position exist in the DOM (fixed row height,
  * ../../shared/windowing), so 100,000 rows scroll like 100. One tab stop (the grid); the
  * active cell moves with the arrow keys, Home/End, PageUp/PageDown, Ctrl+Home/End; ArrowUp from
- * the first row reaches the header, where Enter sorts and Alt+←/→ resizes. Presentation only: the
- * owner supplies rows, columns, cell rendering, sorting and what activation does.
+ * the first row reaches the header, where Enter sorts and Alt+←/→ resizes. The grid measures itself
+ * (a ResizeObserver on the scroller): built while its tab is hidden, it draws every visible row
+ * when it is shown, and again whenever the panel is resized. Presentation only: the owner supplies
+ * rows, columns, cell rendering, sorting and what activation does.
  */
 import { bodyHeight, computeWindow, scrollToReveal } from '../../shared/windowing';
 import { h } from './dom';
@@ -25,6 +27,8 @@ export interface VTableHooks {
   onOpenUrl(url: string): void;
   onResize?(col: VColumn): void;
   onScroll?(): void;
+  /** The scroller's width changed (it was shown, or the panel resized): the owner may fit its columns. */
+  onWidth?(width: number): void;
 }
 
 let uid = 0;
@@ -44,6 +48,7 @@ export class VirtualTable {
   private active = { row: 0, col: 0 };
   private sort: { col: string; dir: 'asc' | 'desc' } | null = null;
   rowHeight: number;
+  private size = { width: 0, height: 0 };
 
   constructor(label: string, rowHeight: number, private readonly hooks: VTableHooks) {
     this.rowHeight = rowHeight;
@@ -59,8 +64,27 @@ export class VirtualTable {
     this.root.addEventListener('focus', () => this.paintActive());
     this.root.addEventListener('click', (e) => this.onClick(e));
     this.root.addEventListener('contextmenu', (e) => this.onContext(e));
+    this.root.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.head.addEventListener('pointerdown', (e) => this.onResizeStart(e));
     this.setRowHeight(rowHeight);
+    new ResizeObserver(() => this.measured()).observe(this.root);
+  }
+
+  /** The scroller was laid out with a new size: a hidden grid just became visible, or the panel was resized. */
+  private measured(): void {
+    const width = this.root.clientWidth;
+    const height = this.root.clientHeight;
+    if (width === this.size.width && height === this.size.height) return;
+    const widthChanged = width !== this.size.width;
+    this.size = { width, height };
+    if (!width || !height) return;
+    if (widthChanged) this.hooks.onWidth?.(width);
+    this.render();
+  }
+
+  /** The width rows can use without scrolling sideways (0 while hidden). */
+  get availableWidth(): number {
+    return this.root.clientWidth;
   }
 
   get count(): number {
@@ -316,6 +340,13 @@ export class VirtualTable {
     if (at.row < 0) this.hooks.onSort(this.columns[at.col]);
     else if (target.closest('.expand')) this.hooks.onActivate(this.dataIndex(at.row), this.columns[at.col], at.cell);
     this.root.focus({ preventScroll: true });
+  }
+
+  /** A double click shows a cell's whole value (the cut text of a narrow column). */
+  private onDoubleClick(e: MouseEvent): void {
+    const at = this.locate(e.target);
+    if (!at || at.row < 0 || (e.target as Element).closest('a[href], .vt-resizer')) return;
+    this.hooks.onActivate(this.dataIndex(at.row), this.columns[at.col], at.cell);
   }
 
   private onContext(e: MouseEvent): void {
