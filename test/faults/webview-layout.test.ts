@@ -10,7 +10,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Theme } from './webviewTheme';
 import { allimagesModel, failedModel, logeventsModel, paraminfoModel } from './webviewFixtures';
-import { WebviewPage } from './webviewPage';
+import { type OpenOptions, WebviewPage } from './webviewPage';
+
+/** Opens the view's page in chromium for `fn`, and closes it whatever happens. */
+async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
+  const w = await WebviewPage.open(o);
+  try {
+    await fn(w);
+  } finally {
+    await w.close();
+  }
+}
 
 /** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
 const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -113,8 +123,7 @@ describe('first show draws every visible row', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const panel of PANELS) {
       it(`137 records, ${panel.name} (${panel.width}×${panel.height}), ${theme}: table shown first, after the JSON tab, and after another result`, async () => {
-        const w = await WebviewPage.open({ theme, viewport: { width: panel.width, height: panel.height } });
-        try {
+        await withPage({ theme, viewport: { width: panel.width, height: panel.height } }, async (w) => {
           // The Table tab is the default: the grid is built while its panel is still hidden.
           await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3 }));
           await frames(w);
@@ -134,9 +143,7 @@ describe('first show draws every visible row', () => {
           c = await coverage(w);
           assert.deepEqual(c.gaps, [], 'after the panel grew');
           assert.deepEqual(w.pageErrors, []);
-        } finally {
-          await w.close();
-        }
+        });
       });
     }
   }
@@ -144,8 +151,7 @@ describe('first show draws every visible row', () => {
 
 describe('a narrow panel stays usable', () => {
   it('columns fit beside the editor, cut text is whole on hover and on double-click, Wrap shows more, the header stays on one line', async () => {
-    const w = await WebviewPage.open({ theme: 'light', viewport: { width: 560, height: 760 } });
-    try {
+    await withPage({ theme: 'light', viewport: { width: 560, height: 760 } }, async (w) => {
       await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3 }));
       await frames(w);
       const fit = await w.page.evaluate(() => {
@@ -156,36 +162,33 @@ describe('a narrow panel stays usable', () => {
         const url = row.children[labels.indexOf('url')] as HTMLElement;
         const link = url.querySelector('a')!;
         return { grid: head.getBoundingClientRect().width, visible: vt.clientWidth, cut: link.scrollWidth > link.clientWidth, title: link.title, href: link.getAttribute('href') };
-      });
-      assert.ok(fit.grid <= fit.visible, `the columns fit the panel (${fit.grid} px in ${fit.visible} px)`);
-      assert.ok(fit.cut, 'a long url is cut in its column');
-      assert.equal(fit.title, fit.href, 'and shown whole on hover');
-      const meta = await w.page.evaluate(() => Array.from(document.querySelectorAll('.hdr .meta-item')).map((e) => (e as HTMLElement).getBoundingClientRect().top));
-      assert.equal(new Set(meta).size, 1, `the header's figures are on one line (${meta.join(', ')})`);
-      const nameCol = await w.page.evaluate(() => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-hlabel')).findIndex((l) => l.textContent === 'descriptionurl'));
-      await w.page.locator('.table-view:not([hidden]) .vt-row[aria-rowindex="2"] .vt-cell').nth(nameCol).dblclick({ position: { x: 4, y: 4 } });
-      await w.page.waitForSelector('.table-view:not([hidden]) .detail:not([hidden])');
-      assert.match(await w.page.textContent('.table-view:not([hidden]) .detail-text') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/index\.php\/File:Alpine_lake_000000\.png$/);
-      await w.page.keyboard.press('Escape');
-      await w.page.check('.table-view:not([hidden]) .toolbar input[id^="wrap-"]');
-      const wrapped = await w.page.evaluate(() => {
-        const cell = document.querySelector('.table-view:not([hidden]) .vt-row .vt-cell') as HTMLElement;
-        return { height: (cell.parentElement as HTMLElement).getBoundingClientRect().height, space: getComputedStyle(cell).whiteSpace };
-      });
-      assert.deepEqual(wrapped, { height: 60, space: 'normal' }, 'Wrap: taller rows, wrapped text');
-      await frames(w);
-      assert.deepEqual((await coverage(w)).gaps, [], 'wrapped rows fill the panel too');
-    } finally {
-      await w.close();
-    }
+    });
+    assert.ok(fit.grid <= fit.visible, `the columns fit the panel (${fit.grid} px in ${fit.visible} px)`);
+    assert.ok(fit.cut, 'a long url is cut in its column');
+    assert.equal(fit.title, fit.href, 'and shown whole on hover');
+    const meta = await w.page.evaluate(() => Array.from(document.querySelectorAll('.hdr .meta-item')).map((e) => (e as HTMLElement).getBoundingClientRect().top));
+    assert.equal(new Set(meta).size, 1, `the header's figures are on one line (${meta.join(', ')})`);
+    const nameCol = await w.page.evaluate(() => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-hlabel')).findIndex((l) => l.textContent === 'descriptionurl'));
+    await w.page.locator('.table-view:not([hidden]) .vt-row[aria-rowindex="2"] .vt-cell').nth(nameCol).dblclick({ position: { x: 4, y: 4 } });
+    await w.page.waitForSelector('.table-view:not([hidden]) .detail:not([hidden])');
+    assert.match(await w.page.textContent('.table-view:not([hidden]) .detail-text') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/index\.php\/File:Alpine_lake_000000\.png$/);
+    await w.page.keyboard.press('Escape');
+    await w.page.check('.table-view:not([hidden]) .toolbar input[id^="wrap-"]');
+    const wrapped = await w.page.evaluate(() => {
+      const cell = document.querySelector('.table-view:not([hidden]) .vt-row .vt-cell') as HTMLElement;
+      return { height: (cell.parentElement as HTMLElement).getBoundingClientRect().height, space: getComputedStyle(cell).whiteSpace };
+    });
+    assert.deepEqual(wrapped, { height: 60, space: 'normal' }, 'Wrap: taller rows, wrapped text');
+    await frames(w);
+    assert.deepEqual((await coverage(w)).gaps, [], 'wrapped rows fill the panel too');
+    });
   });
 });
 
 describe('legible in every theme', () => {
   for (const theme of ['light', 'dark', 'hc', 'hcLight'] as Theme[]) {
     it(`badges, header, tabs and table text reach 4.5:1 — ${theme}`, async () => {
-      const w = await WebviewPage.open({ theme, viewport: { width: 900, height: 700 } });
-      try {
+      await withPage({ theme, viewport: { width: 900, height: 700 } }, async (w) => {
         const low: string[] = [];
         const check = async (what: string) => {
           await frames(w);
@@ -201,17 +204,14 @@ describe('legible in every theme', () => {
         await w.show({ ...failed, httpStatus: 500 });
         await check('failed run');
         assert.deepEqual(low, [], 'every text meets WCAG AA');
-      } finally {
-        await w.close();
-      }
+      });
     });
   }
 });
 
 describe('a run that received nothing', () => {
   it('says failed, shows no records and what the wiki said, in the Table and JSON tabs', async () => {
-    const w = await WebviewPage.open({ theme: 'light', viewport: { width: 560, height: 600 } });
-    try {
+    await withPage({ theme: 'light', viewport: { width: 560, height: 600 } }, async (w) => {
       await w.show(failedModel(w.wiki.origin));
       assert.equal(await w.page.textContent('.hdr .badge'), 'failed');
       assert.equal(await w.page.getAttribute('#tab-table', 'aria-selected'), 'true', 'an empty result stays on the Table tab');
@@ -222,8 +222,6 @@ describe('a run that received nothing', () => {
       // A run that kept batches and then failed is partial, not failed.
       await w.show({ ...allimagesModel(w.wiki.origin, 20), failure: 'The connection was reset.' });
       assert.equal(await w.page.textContent('.hdr .badge'), 'partial');
-    } finally {
-      await w.close();
-    }
+    });
   });
 });

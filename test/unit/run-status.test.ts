@@ -93,4 +93,8 @@ describe('fitWidths: columns of a narrow panel', () => {
     assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 72, 72]);
     assert.deepEqual(fitWidths([300, 300], 0), [300, 300], 'a hidden grid (no width yet) is left alone');
   });
+  it('cuts URL columns first, then the others', () => {
+    assert.deepEqual(fitWidths([212, 168, 320, 320], 580, [], 72, [false, false, true, true]), [212, 168, 100, 100]);
+    assert.deepEqual(fitWidths([212, 168, 320, 320], 400, [], 72, [false, false, true, true]), [128, 128, 72, 72]);
+  });
 });

@@ -295,7 +295,7 @@ export class App implements ViewContext {
     const t = this.ui.tab;
     const c = this.tables.current();
     let text = '';
-    if (t === 'table') text = c ? c.visibleText() : '';
+    if (t === 'table') text = c ? c.visibleText() : (this.panels.table.innerText ?? '');
     else text = (this.panels[t].innerText ?? '').slice(0, 100_000);
     const msg: WebviewMessage = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, 100_000) };
     if (t === 'table' && c) msg.table = c.name;

@@ -106,7 +106,7 @@ export class TableController {
   /** Builds the grid on first show (drawn again when shown later: the grid measures itself when it becomes visible). */
   mount(): void {
     this.rows = tableRows(this.app.model!.result, this.spec);
-    if (this.vt) return this.vt.render();
+    if (this.vt) return this.vt.measure();
     this.columns.update(this.rows);
     this.vt = new VirtualTable(`${this.spec.name} table`, this.rowHeight(), {
       renderCell: (row, col, di) => this.renderCell(row, col, di),
@@ -138,6 +138,7 @@ export class TableController {
     if (scroll) this.pendingScroll = scroll;
     if (this.filterInput.value || sort) void this.refilter();
     else this.applyPendingScroll();
+    this.vt.measure(); // shown already: fit the columns and draw the rows now, not a frame later
   }
 
   private applyPendingScroll(): void {
@@ -174,7 +175,7 @@ export class TableController {
       cols.push({ id, label, width: w, numeric });
     }
     // Fit the panel: the widest columns the user did not size are cut (… and the whole text on hover).
-    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'));
+    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), undefined, cols.map((c) => /url$/.test(c.id)));
     fitted.forEach((w, i) => (cols[i].width = w));
     return cols;
   }

@@ -48,7 +48,9 @@ export class VirtualTable {
   private active = { row: 0, col: 0 };
   private sort: { col: string; dir: 'asc' | 'desc' } | null = null;
   rowHeight: number;
-  private size = { width: 0, height: 0 };
+  /** The scroller's size and its header's height, as last measured (0 while hidden), and its scrollTop. */
+  private size = { width: 0, height: 0, head: 0 };
+  private top = 0;
 
   constructor(label: string, rowHeight: number, private readonly hooks: VTableHooks) {
     this.rowHeight = rowHeight;
@@ -57,6 +59,7 @@ export class VirtualTable {
     this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false' },
       h('div', { class: 'vt-headgroup', role: 'rowgroup' }, this.head), this.body);
     this.root.addEventListener('scroll', () => {
+      this.top = this.root.scrollTop;
       this.schedule();
       this.hooks.onScroll?.();
     }, { passive: true });
@@ -67,24 +70,29 @@ export class VirtualTable {
     this.root.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.head.addEventListener('pointerdown', (e) => this.onResizeStart(e));
     this.setRowHeight(rowHeight);
-    new ResizeObserver(() => this.measured()).observe(this.root);
+    new ResizeObserver(() => this.measure()).observe(this.root);
   }
 
-  /** The scroller was laid out with a new size: a hidden grid just became visible, or the panel was resized. */
-  private measured(): void {
+  /**
+   * Reads the scroller's size; when it changed (a hidden grid just became visible, or the panel was
+   * resized) the owner may fit its columns and the rows that now fit are drawn. Called by the
+   * ResizeObserver, and by the owner when it shows the grid (so the first paint is already right).
+   */
+  measure(): void {
     const width = this.root.clientWidth;
     const height = this.root.clientHeight;
     if (width === this.size.width && height === this.size.height) return;
     const widthChanged = width !== this.size.width;
-    this.size = { width, height };
+    this.size = { width, height, head: this.head.offsetHeight };
+    this.top = this.root.scrollTop;
     if (!width || !height) return;
     if (widthChanged) this.hooks.onWidth?.(width);
-    this.render();
+    this.draw();
   }
 
   /** The width rows can use without scrolling sideways (0 while hidden). */
   get availableWidth(): number {
-    return this.root.clientWidth;
+    return this.size.width;
   }
 
   get count(): number {
@@ -146,7 +154,7 @@ export class VirtualTable {
     this.body.style.height = `${bodyHeight(this.count, this.rowHeight)}px`;
     this.root.setAttribute('aria-rowcount', String(this.count + 1));
     this.root.setAttribute('aria-colcount', String(this.columns.length));
-    this.render();
+    this.draw();
   }
 
   private schedule(): void {
@@ -159,9 +167,16 @@ export class VirtualTable {
 
   /** Renders the rows of the current window now (also called by tests through scroll events). */
   render(): void {
-    const headH = this.head.offsetHeight;
-    const viewport = Math.max(this.root.clientHeight - headH, this.rowHeight * 10);
-    const top = Math.max(0, this.root.scrollTop);
+    this.top = this.root.scrollTop;
+    this.draw();
+  }
+
+  /** Draws the window at the last known size and scroll position (reads no layout, so it forces none). */
+  private draw(): void {
+    const { height, head } = this.size;
+    if (!height) return; // hidden: drawn when measure() sees it laid out
+    const viewport = Math.max(height - head, this.rowHeight * 10);
+    const top = Math.max(0, this.top);
     const { start, end } = computeWindow(top, viewport, this.rowHeight, this.reachable);
     for (const [i, el] of this.rendered) {
       if (i < start || i >= end) {
