@@ -221,11 +221,11 @@ export function hostileParaminfo(base: string, elsewhere: string): ResultsModel 
 
 /** A run the wiki refused (an API error in the first batch): nothing received, nothing to resume. */
 export function failedModel(base: string): ResultsModel {
-  const body = JSON.stringify({ errors: [{ code: 'badvalue', text: 'Unrecognized value for parameter "list": allimagez.', module: 'query' }] });
+  const body = JSON.stringify({ errors: [{ code: 'badvalue', text: 'Unrecognized value for parameter "aidir": sideways.', module: 'query' }] });
   return {
-    ...header(base, 'Misspelt list', { list: 'allimagez' }),
+    ...header(base, 'Wrong direction', { list: 'allimages', aidir: 'sideways' }),
     complete: false, partial: false, continue: null, batches: 1, bytes: body.length,
-    errors: [{ code: 'badvalue', module: 'query', text: 'Unrecognized value for parameter "list": allimagez.' }],
+    errors: [{ code: 'badvalue', module: 'query', text: 'Unrecognized value for parameter "aidir": sideways.' }],
     result: {}, rawBatches: [body],
   };
 }

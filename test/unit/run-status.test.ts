@@ -14,7 +14,7 @@ import { stoppedMessage } from '../../client/src/pure/runText';
 import { modelFromRun } from '../../client/src/results/fromEngine';
 import { fitWidths } from '../../client/shared/windowing';
 
-const ERROR = '{"errors":[{"code":"badvalue","text":"Unrecognized value for parameter \\"list\\": allimagez.","module":"query"}]}';
+const ERROR = '{"errors":[{"code":"badvalue","text":"Unrecognized value for parameter \\"aidir\\": sideways.","module":"query"}]}';
 const FIRST = '{"continue":{"aicontinue":"B","continue":"-||"},"query":{"allimages":[{"name":"A"}]}}';
 const WHOLE = '{"batchcomplete":true,"query":{"allimages":[{"name":"A"}]}}';
 
@@ -45,9 +45,9 @@ describe('runStatus: complete, partial or failed', () => {
 
   const cases: Array<[name: string, kind: string, all: boolean, status: string, notice: RegExp | undefined]> = [
     ['the wiki answers the whole result', 'whole', false, 'complete', undefined],
-    ['the wiki refuses the first batch: nothing received', 'refused', false, 'failed', /^wikiq: .*allimagez.* \(failed: nothing received\)$/],
+    ['the wiki refuses the first batch: nothing received', 'refused', false, 'failed', /^wikiq: .*sideways.* \(failed: nothing received\)$/],
     ['the connection is reset before an answer: nothing received', 'reset', false, 'failed', /\(failed: nothing received\)$/],
-    ['a batch kept, the next refused: partial, resumable', 'second', true, 'partial', /^wikiq: .*allimagez.* \(1 batch kept, partial\)$/],
+    ['a batch kept, the next refused: partial, resumable', 'second', true, 'partial', /^wikiq: .*sideways.* \(1 batch kept, partial\)$/],
   ];
   for (const [name, kind, all, status, notice] of cases) {
     it(name, async () => {

@@ -176,7 +176,8 @@ export class VirtualTable {
     const { height, head } = this.size;
     if (!height) return; // hidden: drawn when measure() sees it laid out
     const viewport = Math.max(height - head, this.rowHeight * 10);
-    const top = Math.max(0, this.top);
+    // Fewer rows than before: the browser clamps the scroll position to the new height.
+    const top = (this.top = Math.max(0, Math.min(this.top, head + bodyHeight(this.count, this.rowHeight) - height)));
     const { start, end } = computeWindow(top, viewport, this.rowHeight, this.reachable);
     for (const [i, el] of this.rendered) {
       if (i < start || i >= end) {
