@@ -90,11 +90,11 @@ describe('fitWidths: columns of a narrow panel', () => {
     assert.equal(new Set(w.slice(1)).size, 1, `one cap for the wide columns: ${w}`);
   });
   it('keeps columns the user sized, and never cuts below the floor (the grid then scrolls)', () => {
-    assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 72, 72]);
+    assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 96, 96]);
     assert.deepEqual(fitWidths([300, 300], 0), [300, 300], 'a hidden grid (no width yet) is left alone');
   });
   it('cuts URL columns first, then the others', () => {
-    assert.deepEqual(fitWidths([212, 168, 320, 320], 580, [], 72, [false, false, true, true]), [212, 168, 100, 100]);
-    assert.deepEqual(fitWidths([212, 168, 320, 320], 400, [], 72, [false, false, true, true]), [128, 128, 72, 72]);
+    assert.deepEqual(fitWidths([212, 168, 320, 320], 580, [], 96, [false, false, true, true]), [212, 168, 100, 100]);
+    assert.deepEqual(fitWidths([212, 168, 320, 320], 400, [], 96, [false, false, true, true]), [136, 136, 64, 64]);
   });
 });
