@@ -4,7 +4,7 @@
  * `vscode`, no DOM: used by the panel (extension host), the webview script (browser) and the unit
  * tests. The model itself and the host/webview contract are in `client/shared/`.
  */
-import { recordCount, resultTables } from '../../core/src';
+import { recordCount, resultTables, runStatus, type RunStatus } from '../../core/src';
 import { compact } from './format';
 import { Obj, isObj } from './json';
 import type { ResultsMessage, ResultsModel } from './model';
@@ -13,8 +13,8 @@ import type { ResultsMessage, ResultsModel } from './model';
 // Tables, columns and cell text: core's results vocabulary (the same as export and the CLI use)
 
 export {
-  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, tableRows,
-  type TableKind, type TableSpec,
+  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, runStatus, tableRows,
+  type RunStatus, type TableKind, type TableSpec,
 } from '../../core/src';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +81,8 @@ export interface PanelSnapshot {
     bytes: number;
     batches: number;
     complete: boolean;
+    /** complete, partial or failed (core's runStatus), as the header badge says. */
+    state: RunStatus;
     records: number;
     /** A continue remains and the host can fetch it. */
     canContinue: boolean;
@@ -102,7 +104,7 @@ export function snapshotOf(m: ResultsModel, canPage = true): PanelSnapshot {
   const para = all.find((t) => t.kind === 'paraminfo');
   return {
     header: {
-      name: m.requestName, endpoint: m.endpoint, status: m.httpStatus, ms: m.timeMs ?? 0, bytes: m.bytes ?? 0, batches: m.batches, complete: m.complete,
+      name: m.requestName, endpoint: m.endpoint, status: m.httpStatus, ms: m.timeMs ?? 0, bytes: m.bytes ?? 0, batches: m.batches, complete: m.complete, state: runStatus(m),
       records: recordCount(m.result), canContinue: canPage && !m.complete && !!m.continue, failure: m.failure, errors: m.errors, warnings: m.warnings,
     },
     tables,

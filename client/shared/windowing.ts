@@ -35,3 +35,29 @@ export const MAX_SCROLL_HEIGHT = 30_000_000;
 export function bodyHeight(count: number, rowHeight: number): number {
   return Math.min(MAX_SCROLL_HEIGHT, Math.max(0, count) * rowHeight);
 }
+
+/**
+ * Column widths that fit `available` pixels: when the natural widths are wider, the `cutFirst`
+ * columns (URLs: a link opens whole, and its text is whole on hover) are cut first, then the widest
+ * of the others, each group to one common cap (narrow columns — ids, namespaces, timestamps — stay
+ * whole), never below `floor` (`firstFloor` for the `cutFirst` ones); `fixed` columns (the user resized them) keep their width. Past that
+ * the grid scrolls sideways. Text in a cut column ends with … and is whole on hover and in the cell detail.
+ */
+export function fitWidths(widths: readonly number[], available: number, fixed: readonly boolean[] = [], floor = 96, cutFirst: readonly boolean[] = [], firstFloor = 64): number[] {
+  const sum = (ws: readonly number[]) => ws.reduce((n, w) => n + w, 0);
+  if (available <= 0 || sum(widths) <= available) return widths.slice();
+  if (cutFirst.some((c, i) => c && !fixed[i])) {
+    const first = fitWidths(widths, available, widths.map((_, i) => !!fixed[i] || !cutFirst[i]), firstFloor);
+    return sum(first) <= available ? first : fitWidths(first, available, fixed, floor);
+  }
+  const capped = (cap: number) => widths.map((w, i) => (fixed[i] ? w : Math.min(w, Math.max(cap, Math.min(w, floor)))));
+  let lo = floor;
+  let hi = Math.max(...widths);
+  if (sum(capped(lo)) > available) return capped(lo);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (sum(capped(mid)) <= available) lo = mid;
+    else hi = mid;
+  }
+  return capped(lo);
+}

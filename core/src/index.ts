@@ -32,6 +32,7 @@ export { createContext, type FeatureContext } from './context';
 // The results vocabulary: which tables a result has, their columns, the text of a cell
 export * from './results/tables';
 export * from './results/cells';
+export * from './results/status';
 
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';

@@ -6,12 +6,14 @@
  * are data, not text, and are written as they are. Partial runs are marked in the file name
  * (`name.partial.ext`) and the content (JSON `partial: true` with `continue`; a last NDJSON line
  * `{"_partial":true,"continue":…}`; a last CSV
- * record, one quoted cell `# partial: continue=…`).
+ * record, one quoted cell `# partial: continue=…`). A failed run (nothing received, see core's
+ * `runStatus`) is marked the same way with `failed` (`name.failed.ext`, JSON `failed: true`,
+ * `{"_failed":true,…}`, `# failed: …`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { cellText, cellValue, pickTable, resultTables, type ResultTable } from '../../core/src';
+import { cellText, cellValue, pickTable, resultTables, runStatus, type ResultTable, type RunStatus, type RunStatusInput } from '../../core/src';
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
@@ -123,41 +125,53 @@ export class NdjsonFileWriter {
   }
 }
 
-/** `results.csv` → `results.partial.csv` for a partial run. */
-export function exportName(file: string, partial: boolean): string {
-  if (!partial) return file;
+/** `results.csv` → `results.partial.csv` for a partial run (`true` or `'partial'`), `results.failed.csv` for a failed one. */
+export function exportName(file: string, status: boolean | RunStatus): string {
+  const word = status === true ? 'partial' : status;
+  if (!word || word === 'complete') return file;
   const ext = path.extname(file);
-  return ext ? `${file.slice(0, -ext.length)}.partial${ext}` : `${file}.partial`;
+  return ext ? `${file.slice(0, -ext.length)}.${word}${ext}` : `${file}.${word}`;
 }
 
-export interface ExportInput {
+export interface ExportInput extends RunStatusInput {
   result: Record<string, unknown>;
-  complete: boolean;
   continue: Record<string, string> | null;
   endpoint: string;
   params: Record<string, string>;
 }
 
+/** The marker of an export that is not complete: what a partial run can resume from, or why a failed one failed. */
+function marker(input: ExportInput, status: RunStatus): Record<string, unknown> {
+  if (status === 'partial') return { continue: input.continue };
+  const why = typeof input.failure === 'string' ? input.failure : input.failure && 'message' in input.failure ? String(input.failure.message) : undefined;
+  const errors = (input.errors ?? []).map((e) => (typeof e === 'object' && e && 'text' in e ? String((e as { text: unknown }).text) : String(e)));
+  return { error: why ?? errors.join('; ') };
+}
+
 /** Renders an export; for CSV/NDJSON `table` picks the table (default: the first table of records, see core's results vocabulary). */
 export function renderExport(input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
+  const status = runStatus(input);
   if (format === 'json') {
-    return JSON.stringify({ endpoint: input.endpoint, request: input.params, complete: input.complete, partial: !input.complete, continue: input.continue, ...input.result }, null, 2) + '\n';
+    const failed = status === 'failed' ? { failed: true, ...marker(input, status) } : {};
+    return JSON.stringify({ endpoint: input.endpoint, request: input.params, complete: input.complete, partial: status === 'partial', ...failed, continue: input.continue, ...input.result }, null, 2) + '\n';
   }
   const tables = resultTables(input.result);
   const table = pickTable(tables, opts.table);
   if (!table) throw new Error(opts.table ? `The result has no table '${opts.table}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).` : 'The result has no list to export: choose JSON.');
   if (format === 'ndjson') {
     const body = toNdjson(table.rows);
-    return input.complete ? body : body + JSON.stringify({ _partial: true, continue: input.continue }) + '\n';
+    return status === 'complete' ? body : body + JSON.stringify({ [`_${status}`]: true, ...marker(input, status) }) + '\n';
   }
   const csv = toCsv(table, opts);
-  return input.complete ? csv : `${csv}${csvCell(`# partial: continue=${JSON.stringify(input.continue)}`, false)}\r\n`;
+  if (status === 'complete') return csv;
+  const [key, value] = Object.entries(marker(input, status))[0];
+  return `${csv}${csvCell(`# ${status}: ${key}=${JSON.stringify(value)}`, false)}\r\n`;
 }
 
-/** Renders and writes an export atomically, naming it partial when the run is; returns the path written. */
+/** Renders and writes an export atomically, naming it partial or failed when the run is; returns the path written. */
 export function exportToFile(file: string, input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
   const body = renderExport(input, format, opts);
-  const target = exportName(file, !input.complete);
+  const target = exportName(file, runStatus(input));
   writeAtomic(target, body);
   return target;
 }

@@ -17,3 +17,5 @@ export * from './catalogue/liveProvider';
 export * from './catalogue/typing';
 export { REPOSITORY_URL, VERSION } from '../../common/version';
 export * from './auth';
+// The one word for a run's state (complete / partial / failed), for the engine's callers.
+export { runStatus, type RunStatus, type RunStatusInput } from '../../core/src';

@@ -218,3 +218,14 @@ export function hostileParaminfo(base: string, elsewhere: string): ResultsModel 
     batches: 1, complete: true, partial: false, continue: null, errors: [], warnings: [], result, rawBatches: [JSON.stringify(result)],
   };
 }
+
+/** A run the wiki refused (an API error in the first batch): nothing received, nothing to resume. */
+export function failedModel(base: string): ResultsModel {
+  const body = JSON.stringify({ errors: [{ code: 'badvalue', text: 'Unrecognized value for parameter "aidir": sideways.', module: 'query' }] });
+  return {
+    ...header(base, 'Wrong direction', { list: 'allimages', aidir: 'sideways' }),
+    complete: false, partial: false, continue: null, batches: 1, bytes: body.length,
+    errors: [{ code: 'badvalue', module: 'query', text: 'Unrecognized value for parameter "aidir": sideways.' }],
+    result: {}, rawBatches: [body],
+  };
+}

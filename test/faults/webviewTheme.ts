@@ -1,11 +1,12 @@
 /**
- * The theme variables VS Code gives a webview (a subset of Dark Modern, Light Modern and High
- * Contrast), so the results view can be rendered in a plain browser page the way it looks in the
+ * The theme variables VS Code gives a webview (a subset of Dark Modern, Light Modern, High Contrast
+ * and High Contrast Light; colours a theme does not set are VS Code's defaults, e.g. Light Modern's
+ * testing.iconPassed is the default #73c991), so the results view can be rendered in a plain browser page the way it looks in the
  * editor. VS Code sets them on the webview's <html> and puts vscode-dark / vscode-light /
  * vscode-high-contrast on <body>.
  */
 
-export type Theme = 'dark' | 'light' | 'hc';
+export type Theme = 'dark' | 'light' | 'hc' | 'hcLight';
 
 const common = {
   '--vscode-font-family': '-apple-system, BlinkMacSystemFont, "Segoe WPC", "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',
@@ -111,7 +112,7 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-editorWidget-border': '#c8c8c8',
     '--vscode-editorWarning-foreground': '#bf8803',
     '--vscode-editorInfo-foreground': '#1a85ff',
-    '--vscode-testing-iconPassed': '#388a34',
+    '--vscode-testing-iconPassed': '#73c991',
     '--vscode-inputValidation-errorBackground': '#f2dede',
     '--vscode-inputValidation-warningBackground': '#f6f5d2',
     '--vscode-textCodeBlock-background': '#dcdcdc66',
@@ -166,6 +167,44 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-debugTokenExpression-number': '#89d185',
     '--vscode-debugTokenExpression-boolean': '#75bdfe',
   },
+  hcLight: {
+    '--vscode-editor-background': '#ffffff',
+    '--vscode-foreground': '#292929',
+    '--vscode-descriptionForeground': '#292929b3',
+    '--vscode-errorForeground': '#b5200d',
+    '--vscode-focusBorder': '#006bbd',
+    '--vscode-contrastBorder': '#0f4a85',
+    '--vscode-contrastActiveBorder': '#006bbd',
+    '--vscode-textLink-foreground': '#0f4a85',
+    '--vscode-textLink-activeForeground': '#0f4a85',
+    '--vscode-button-background': '#0f4a85',
+    '--vscode-button-foreground': '#ffffff',
+    '--vscode-button-border': '#0f4a85',
+    '--vscode-button-secondaryBackground': '#ffffff',
+    '--vscode-button-secondaryForeground': '#292929',
+    '--vscode-input-background': '#ffffff',
+    '--vscode-input-foreground': '#292929',
+    '--vscode-input-border': '#0f4a85',
+    '--vscode-input-placeholderForeground': '#292929b3',
+    '--vscode-badge-background': '#0f4a85',
+    '--vscode-badge-foreground': '#ffffff',
+    '--vscode-panel-border': '#0f4a85',
+    '--vscode-panelTitle-activeBorder': '#b5200d',
+    '--vscode-panelTitle-activeForeground': '#292929',
+    '--vscode-panelTitle-inactiveForeground': '#292929',
+    '--vscode-list-focusOutline': '#006bbd',
+    '--vscode-editorWidget-background': '#ffffff',
+    '--vscode-editorWidget-border': '#0f4a85',
+    '--vscode-editorWarning-foreground': '#895503',
+    '--vscode-testing-iconPassed': '#007100',
+    '--vscode-menu-background': '#ffffff',
+    '--vscode-menu-foreground': '#292929',
+    '--vscode-menu-border': '#0f4a85',
+    '--vscode-debugTokenExpression-name': '#292929',
+    '--vscode-debugTokenExpression-string': '#b5200d',
+    '--vscode-debugTokenExpression-number': '#007100',
+    '--vscode-debugTokenExpression-boolean': '#0f4a85',
+  },
 };
 
 export function themeCss(theme: Theme): string {
@@ -173,4 +212,4 @@ export function themeCss(theme: Theme): string {
   return `html {\n${Object.entries(vars).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
 }
 
-export const bodyClass: Record<Theme, string> = { dark: 'vscode-dark', light: 'vscode-light', hc: 'vscode-high-contrast' };
+export const bodyClass: Record<Theme, string> = { dark: 'vscode-dark', light: 'vscode-light', hc: 'vscode-high-contrast', hcLight: 'vscode-high-contrast vscode-high-contrast-light' };

@@ -18,6 +18,7 @@ import { safeHttpUrl } from '../../shared/url';
 import type { ViewContext } from './context';
 import { renderDebug } from './debugTab';
 import { clear, h } from './dom';
+import { isEmptyResult } from './empty';
 import { renderHeader } from './header';
 import { JsonTab } from './jsonTab';
 import type { JsonTree } from './jsonTree';
@@ -88,7 +89,6 @@ export class App implements ViewContext {
     this.live = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
     root.append(this.header, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
     new MessagePump(root, (m) => this.apply(m), (e) => this.showInternalError(e)).listen();
-    window.addEventListener('resize', () => this.tables.current()?.grid?.render());
   }
 
   start(): void {
@@ -173,7 +173,7 @@ export class App implements ViewContext {
     this.awaitingRestore = false;
     const identity = identityOf(m.model);
     if (this.ui.identity !== identity) {
-      this.ui = { ...defaultUi(), tab: this.ui.tab, thumbnails: this.ui.thumbnails, identity };
+      this.ui = { ...defaultUi(), tab: this.ui.tab, thumbnails: this.ui.thumbnails, wrap: this.ui.wrap, identity };
     } else if (!restoring) {
       this.ui.scroll = {};
     }
@@ -188,8 +188,9 @@ export class App implements ViewContext {
     this.tables.build();
     this.rawStale = this.debugStale = true;
     this.jsonTab.reset();
-    const hasTables = this.tables.size > 0;
-    this.selectTab(this.ui.tab === 'table' && !hasTables ? 'json' : this.ui.tab, false);
+    // A result without tables opens on its JSON; an empty one stays on the Table tab, which says so.
+    const toJson = this.tables.size === 0 && !isEmptyResult(this.model.result);
+    this.selectTab(this.ui.tab === 'table' && toJson ? 'json' : this.ui.tab, false);
     this.root.dataset.state = m.more ? 'receiving' : 'ready';
     this.root.dataset.records = String(recordCount(this.model.result));
     this.saveSoon();
@@ -294,7 +295,7 @@ export class App implements ViewContext {
     const t = this.ui.tab;
     const c = this.tables.current();
     let text = '';
-    if (t === 'table') text = c ? c.visibleText() : '';
+    if (t === 'table') text = c ? c.visibleText() : (this.panels.table.innerText ?? '');
     else text = (this.panels[t].innerText ?? '').slice(0, 100_000);
     const msg: WebviewMessage = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, 100_000) };
     if (t === 'table' && c) msg.table = c.name;

@@ -1,5 +1,5 @@
 /**
- * The view's header: request name, complete/partial, pin and export, endpoint, HTTP status, time,
+ * The view's header: request name, complete/partial/failed (core's `runStatus`), pin and export, endpoint, HTTP status, time,
  * size, batches and records, the paging line (progress with Cancel, or Load next batch / Load all),
  * why a run stopped, and the wiki's errors and warnings (HTML ones through ./purify).
  */
@@ -8,7 +8,7 @@ import type { ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { button, clear, h } from './dom';
 import { sanitizeHtml } from './purify';
-import { cellText, recordCount } from '../../shared/tables';
+import { cellText, recordCount, runStatus } from '../../shared/tables';
 
 export interface HeaderState {
   pinned: boolean;
@@ -27,8 +27,9 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   clear(header);
   if (!m) return;
   const records = recordCount(m.result);
-  const state = m.complete ? 'complete' : 'partial';
-  const stateTitle = m.complete ? 'All results were received.' : m.continue ? 'More results are available (the wiki sent a continue).' : 'The run stopped before the end; the results are partial.';
+  const state = runStatus(m);
+  const stateTitle = state === 'complete' ? 'All results were received.' : state === 'failed' ? 'Nothing was received: see the error below.'
+    : m.continue ? 'More results are available (the wiki sent a continue).' : 'The run stopped before the end; the results are partial.';
   const pin = button(s.pinned ? 'Pinned' : 'Pin', { class: 'secondary', 'aria-pressed': String(s.pinned), title: s.pinned ? 'This panel is kept; new runs open another one.' : 'Keep this panel: the next run of this request opens a new one.' }, () => act.post({ type: 'pin' }));
   const exp = button('Export…', { class: 'secondary', 'aria-haspopup': 'menu', title: 'Export the result' }, (e) => {
     const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
@@ -41,12 +42,13 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     h('span', { class: 'spacer' }), pin, exp));
   const meta = h('div', { class: 'meta' });
   const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
-  item('Endpoint', h('code', null, m.endpoint));
   if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
   if (m.timeMs !== undefined) item('Time', formatMs(m.timeMs));
   if (m.bytes !== undefined) item('Size', formatBytes(m.bytes));
   item('Batches', formatCount(m.batches));
   item('Records', formatCount(records));
+  // Last, and the one item that shrinks (cut with …, whole on hover), so the figures stay on one line.
+  item('Endpoint', h('code', null, m.endpoint), m.endpoint).classList.add('endpoint');
   header.appendChild(meta);
   // Paging
   const p = s.progress;

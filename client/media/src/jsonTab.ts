@@ -1,6 +1,7 @@
 /** The JSON tab: the merged result as a capped, searchable tree; redrawn on demand when it grew. */
 import type { ViewContext } from './context';
 import { button, clear, h } from './dom';
+import { emptyState, isEmptyResult } from './empty';
 import { JsonTree, searchBox } from './jsonTree';
 
 const JSON_MAX_NODES = 20_000;
@@ -39,6 +40,7 @@ export class JsonTab {
     this.stale = false;
     this.notice.hidden = true;
     clear(this.box);
+    if (isEmptyResult(this.ctx.model!.result)) this.box.appendChild(emptyState(this.ctx.model!, 'The result is empty.'));
     this.tree = new JsonTree(this.ctx.model!.result, {
       label: 'Merged result', expandDepth: 2, maxNodes: JSON_MAX_NODES, onOpenUrl: (u) => this.ctx.openUrl(u),
       onLimit: () => this.ctx.announce('The JSON view reached its size limit; export the result to see everything.'),

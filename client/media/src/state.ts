@@ -18,6 +18,8 @@ export interface UiState {
   scroll: Record<string, number>;
   widths: Record<string, Record<string, number>>;
   thumbnails?: boolean;
+  /** Table cells wrap onto up to three lines. */
+  wrap?: boolean;
 }
 
 export interface SavedState {
@@ -48,6 +50,7 @@ export function validUi(u: unknown): UiState {
     scroll: isObj(u.scroll) ? (u.scroll as UiState['scroll']) : {},
     widths: isObj(u.widths) ? (u.widths as UiState['widths']) : {},
     thumbnails: typeof u.thumbnails === 'boolean' ? u.thumbnails : undefined,
+    wrap: typeof u.wrap === 'boolean' ? u.wrap : undefined,
   };
 }
 

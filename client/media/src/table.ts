@@ -13,9 +13,15 @@ import { sanitizeHtml } from './purify';
 import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
 import { Cancellable, sliced, yieldToBrowser } from './schedule';
 import { VColumn, VirtualTable } from './vtable';
+import { fitWidths } from '../../shared/windowing';
+import { emptyState } from './empty';
 
 const ROW_H = 24;
 const THUMB_ROW_H = 60;
+/** Wrapped cells show up to three lines. */
+const WRAP_ROW_H = 60;
+/** About the width of a character of the view's font, to size columns from their text. */
+const CHAR_W = 7.4;
 
 export class TableController {
   readonly element: HTMLElement;
@@ -28,6 +34,8 @@ export class TableController {
   private readonly status: HTMLElement;
   private readonly filterInput: HTMLInputElement;
   private readonly thumbToggle?: HTMLInputElement;
+  private readonly wrapToggle: HTMLInputElement;
+  private readonly empty = h('div', { class: 'table-empty', hidden: '' });
   private readonly detail: HTMLElement;
   private readonly notice: HTMLElement;
   private resortTimer = 0;
@@ -51,10 +59,18 @@ export class TableController {
       this.thumbToggle.addEventListener('change', () => app.setThumbnails(this.thumbToggle!.checked));
       tools.push(h('label', { class: 'check', for: `thumbs-${spec.id}`, title: `Thumbnails load only from ${app.endpointOrigin() ?? 'the endpoint'}` }, this.thumbToggle, ' Thumbnails'));
     }
+    this.wrapToggle = h('input', { type: 'checkbox', id: `wrap-${spec.id}` });
+    this.wrapToggle.checked = !!app.ui.wrap;
+    this.wrapToggle.addEventListener('change', () => {
+      app.ui.wrap = this.wrapToggle.checked;
+      app.saveSoon();
+      this.syncRowHeight();
+    });
+    tools.push(h('label', { class: 'check', for: `wrap-${spec.id}`, title: 'Wrap long text onto up to three lines per row' }, this.wrapToggle, ' Wrap'));
     tools.push(this.status);
     this.notice = h('div', { class: 'notice', hidden: '' });
     this.detail = h('div', { class: 'detail', hidden: '', role: 'region', 'aria-label': 'Cell value' });
-    this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, ...tools), this.notice);
+    this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, ...tools), this.notice, this.empty);
     this.element.appendChild(this.detail);
   }
 
@@ -64,10 +80,19 @@ export class TableController {
 
   syncThumbToggle(): void {
     if (this.thumbToggle) this.thumbToggle.checked = this.app.thumbnails;
-    if (this.vt && this.hasThumbnails()) {
-      this.vt.setRowHeight(this.app.thumbnails ? THUMB_ROW_H : ROW_H);
-      this.vt.setColumns(this.makeColumns());
-    }
+    if (this.hasThumbnails()) this.syncRowHeight();
+  }
+
+  private rowHeight(): number {
+    return this.hasThumbnails() && this.app.thumbnails ? THUMB_ROW_H : this.app.ui.wrap ? WRAP_ROW_H : ROW_H;
+  }
+
+  private syncRowHeight(): void {
+    this.wrapToggle.checked = !!this.app.ui.wrap;
+    if (!this.vt) return;
+    this.vt.root.classList.toggle('wrap', !!this.app.ui.wrap);
+    this.vt.setRowHeight(this.rowHeight());
+    this.vt.setColumns(this.makeColumns());
   }
 
   get name(): string {
@@ -78,13 +103,12 @@ export class TableController {
     return this.view ? this.view.length : this.rows.length;
   }
 
-  /** Builds the grid on first show. */
+  /** Builds the grid on first show (drawn again when shown later: the grid measures itself when it becomes visible). */
   mount(): void {
     this.rows = tableRows(this.app.model!.result, this.spec);
-    if (this.vt) return;
+    if (this.vt) return this.vt.measure();
     this.columns.update(this.rows);
-    const thumbs = this.hasThumbnails() && this.app.thumbnails;
-    this.vt = new VirtualTable(`${this.spec.name} table`, thumbs ? THUMB_ROW_H : ROW_H, {
+    this.vt = new VirtualTable(`${this.spec.name} table`, this.rowHeight(), {
       renderCell: (row, col, di) => this.renderCell(row, col, di),
       onActivate: (di, col) => this.openDetail(di, col),
       onSort: (col) => this.toggleSort(col.id),
@@ -95,6 +119,7 @@ export class TableController {
         (this.app.ui.widths[this.spec.id] ??= {})[col.id] = Math.round(col.width);
         this.app.saveSoon();
       },
+      onWidth: () => this.vt?.setColumns(this.makeColumns()),
       onScroll: () => {
         if (this.pendingScroll === undefined) {
           this.app.ui.scroll[this.spec.id] = this.vt!.root.scrollTop;
@@ -103,6 +128,7 @@ export class TableController {
       },
     });
     this.element.insertBefore(this.vt.root, this.detail);
+    this.vt.root.classList.toggle('wrap', !!this.app.ui.wrap);
     this.vt.setColumns(this.makeColumns());
     const sort = this.app.ui.sort[this.spec.id];
     this.vt.setSort(sort && this.columns.columns.includes(sort.col) ? sort : null);
@@ -112,6 +138,7 @@ export class TableController {
     if (scroll) this.pendingScroll = scroll;
     if (this.filterInput.value || sort) void this.refilter();
     else this.applyPendingScroll();
+    this.vt.measure(); // shown already: fit the columns and draw the rows now, not a frame later
   }
 
   private applyPendingScroll(): void {
@@ -141,12 +168,15 @@ export class TableController {
           if (len > max) max = len;
         }
         numeric = nums > sample.length / 2;
-        w = Math.max(56, Math.min(id === 'url' || id.endsWith('url') ? 320 : 380, max * 7.4 + 20));
+        w = Math.max(56, Math.min(id === 'url' || id.endsWith('url') ? 320 : 380, max * CHAR_W + 20));
       } else {
         numeric = sample.filter((r) => typeof cellValue(r, id) === 'number').length > sample.length / 2;
       }
       cols.push({ id, label, width: w, numeric });
     }
+    // Fit the panel: the widest columns the user did not size are cut (… and the whole text on hover).
+    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), undefined, cols.map((c) => /url$/.test(c.id)));
+    fitted.forEach((w, i) => (cols[i].width = w));
     return cols;
   }
 
@@ -157,6 +187,13 @@ export class TableController {
     if (this.app.receiving) parts.push('receiving…');
     if (this.busy) parts.push(this.busy);
     this.status.textContent = parts.join(' · ');
+    const none = !!this.vt && shown === 0 && !this.app.receiving;
+    if (none !== !this.empty.hidden) {
+      clear(this.empty);
+      if (none) this.empty.appendChild(total ? h('div', { class: 'empty', role: 'status' }, h('strong', null, 'No rows match the filter.')) : emptyState(this.app.model!));
+      this.empty.hidden = !none;
+      if (this.vt) this.vt.root.hidden = none;
+    }
     if (this.vt && this.vt.reachable < this.vt.count) {
       this.notice.hidden = false;
       this.notice.textContent = `The table can scroll through the first ${formatCount(this.vt.reachable)} rows; export the result for all ${formatCount(this.vt.count)}.`;
@@ -273,7 +310,12 @@ export class TableController {
     const v = cellValue(row, col.id);
     if (v === undefined) return document.createTextNode('');
     const kind = htmlColumn(this.spec.name, col.id);
-    if (kind === 'html' && typeof v === 'string') return h('span', { class: 'html' }, sanitizeHtml(v, endpoint));
+    if (kind === 'html' && typeof v === 'string') {
+      const span = h('span', { class: 'html' }, sanitizeHtml(v, endpoint));
+      const text = span.textContent ?? '';
+      if (this.mayBeCut(text, col)) span.title = text;
+      return span;
+    }
     if (kind === 'params' && isObj(v)) {
       const span = h('span', { class: 'expand', title: 'Show the whole value (Enter)' });
       const entries = Object.entries(v);
@@ -290,9 +332,15 @@ export class TableController {
     if (typeof v === 'string') {
       const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
       if (url) return h('a', { href: url, title: url }, v);
-      return v.length > 40 ? h('span', { title: v.length > 2000 ? `${v.slice(0, 2000)}…` : v }, v.length > 2000 ? `${v.slice(0, 2000)}…` : v) : document.createTextNode(v);
+      const shown = v.length > 2000 ? `${v.slice(0, 2000)}…` : v;
+      return this.mayBeCut(v, col) ? h('span', { title: shown }, shown) : document.createTextNode(v);
     }
     return document.createTextNode(String(v));
+  }
+
+  /** The text may not fit its column (it is then cut with …, and whole on hover). */
+  private mayBeCut(text: string, col: VColumn): boolean {
+    return text.length * CHAR_W > col.width - 16;
   }
 
   private openDetail(di: number, col: VColumn): void {

@@ -6,6 +6,7 @@
 import { formatCount } from '../../shared/format';
 import type { ViewContext } from './context';
 import { clear, h } from './dom';
+import { emptyState, isEmptyResult } from './empty';
 import { ParamController } from './paramTab';
 import { findTables, tableRows } from '../../shared/tables';
 import { TableController } from './table';
@@ -42,7 +43,7 @@ export class TableTab {
     }
     for (const [id, c] of this.controllers) if (old.get(id) === c) c.replaced();
     if (!specs.length) {
-      this.host.appendChild(h('p', { class: 'empty muted' }, 'This result has no list or pages to show as a table. See the JSON tab.'));
+      this.host.appendChild(isEmptyResult(m.result) ? emptyState(m) : h('p', { class: 'empty' }, 'This result has no list or pages to show as a table. See the JSON tab.'));
       ui.table = undefined;
       return;
     }

@@ -2,8 +2,10 @@
  * A virtualised grid: only the rows near the scroll position exist in the DOM (fixed row height,
  * ../../shared/windowing), so 100,000 rows scroll like 100. One tab stop (the grid); the
  * active cell moves with the arrow keys, Home/End, PageUp/PageDown, Ctrl+Home/End; ArrowUp from
- * the first row reaches the header, where Enter sorts and Alt+←/→ resizes. Presentation only: the
- * owner supplies rows, columns, cell rendering, sorting and what activation does.
+ * the first row reaches the header, where Enter sorts and Alt+←/→ resizes. The grid measures itself
+ * (a ResizeObserver on the scroller): built while its tab is hidden, it draws every visible row
+ * when it is shown, and again whenever the panel is resized. Presentation only: the owner supplies
+ * rows, columns, cell rendering, sorting and what activation does.
  */
 import { bodyHeight, computeWindow, scrollToReveal } from '../../shared/windowing';
 import { h } from './dom';
@@ -25,6 +27,8 @@ export interface VTableHooks {
   onOpenUrl(url: string): void;
   onResize?(col: VColumn): void;
   onScroll?(): void;
+  /** The scroller's width changed (it was shown, or the panel resized): the owner may fit its columns. */
+  onWidth?(width: number): void;
 }
 
 let uid = 0;
@@ -44,6 +48,9 @@ export class VirtualTable {
   private active = { row: 0, col: 0 };
   private sort: { col: string; dir: 'asc' | 'desc' } | null = null;
   rowHeight: number;
+  /** The scroller's size and its header's height, as last measured (0 while hidden), and its scrollTop. */
+  private size = { width: 0, height: 0, head: 0 };
+  private top = 0;
 
   constructor(label: string, rowHeight: number, private readonly hooks: VTableHooks) {
     this.rowHeight = rowHeight;
@@ -52,6 +59,7 @@ export class VirtualTable {
     this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false' },
       h('div', { class: 'vt-headgroup', role: 'rowgroup' }, this.head), this.body);
     this.root.addEventListener('scroll', () => {
+      this.top = this.root.scrollTop;
       this.schedule();
       this.hooks.onScroll?.();
     }, { passive: true });
@@ -59,8 +67,32 @@ export class VirtualTable {
     this.root.addEventListener('focus', () => this.paintActive());
     this.root.addEventListener('click', (e) => this.onClick(e));
     this.root.addEventListener('contextmenu', (e) => this.onContext(e));
+    this.root.addEventListener('dblclick', (e) => this.onDoubleClick(e));
     this.head.addEventListener('pointerdown', (e) => this.onResizeStart(e));
     this.setRowHeight(rowHeight);
+    new ResizeObserver(() => this.measure()).observe(this.root);
+  }
+
+  /**
+   * Reads the scroller's size; when it changed (a hidden grid just became visible, or the panel was
+   * resized) the owner may fit its columns and the rows that now fit are drawn. Called by the
+   * ResizeObserver, and by the owner when it shows the grid (so the first paint is already right).
+   */
+  measure(): void {
+    const width = this.root.clientWidth;
+    const height = this.root.clientHeight;
+    if (width === this.size.width && height === this.size.height) return;
+    const widthChanged = width !== this.size.width;
+    this.size = { width, height, head: this.head.offsetHeight };
+    this.top = this.root.scrollTop;
+    if (!width || !height) return;
+    if (widthChanged) this.hooks.onWidth?.(width);
+    this.draw();
+  }
+
+  /** The width rows can use without scrolling sideways (0 while hidden). */
+  get availableWidth(): number {
+    return this.size.width;
   }
 
   get count(): number {
@@ -122,7 +154,7 @@ export class VirtualTable {
     this.body.style.height = `${bodyHeight(this.count, this.rowHeight)}px`;
     this.root.setAttribute('aria-rowcount', String(this.count + 1));
     this.root.setAttribute('aria-colcount', String(this.columns.length));
-    this.render();
+    this.draw();
   }
 
   private schedule(): void {
@@ -135,9 +167,17 @@ export class VirtualTable {
 
   /** Renders the rows of the current window now (also called by tests through scroll events). */
   render(): void {
-    const headH = this.head.offsetHeight;
-    const viewport = Math.max(this.root.clientHeight - headH, this.rowHeight * 10);
-    const top = Math.max(0, this.root.scrollTop);
+    this.top = this.root.scrollTop;
+    this.draw();
+  }
+
+  /** Draws the window at the last known size and scroll position (reads no layout, so it forces none). */
+  private draw(): void {
+    const { height, head } = this.size;
+    if (!height) return; // hidden: drawn when measure() sees it laid out
+    const viewport = Math.max(height - head, this.rowHeight * 10);
+    // Fewer rows than before: the browser clamps the scroll position to the new height.
+    const top = (this.top = Math.max(0, Math.min(this.top, head + bodyHeight(this.count, this.rowHeight) - height)));
     const { start, end } = computeWindow(top, viewport, this.rowHeight, this.reachable);
     for (const [i, el] of this.rendered) {
       if (i < start || i >= end) {
@@ -316,6 +356,13 @@ export class VirtualTable {
     if (at.row < 0) this.hooks.onSort(this.columns[at.col]);
     else if (target.closest('.expand')) this.hooks.onActivate(this.dataIndex(at.row), this.columns[at.col], at.cell);
     this.root.focus({ preventScroll: true });
+  }
+
+  /** A double click shows a cell's whole value (the cut text of a narrow column). */
+  private onDoubleClick(e: MouseEvent): void {
+    const at = this.locate(e.target);
+    if (!at || at.row < 0 || (e.target as Element).closest('a[href], .vt-resizer')) return;
+    this.hooks.onActivate(this.dataIndex(at.row), this.columns[at.col], at.cell);
   }
 
   private onContext(e: MouseEvent): void {

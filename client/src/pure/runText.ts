@@ -2,8 +2,8 @@
  * Text the run commands show: the copied URL and curl command line, progress messages, the output channel's line
  * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
  */
-import { apiUrl } from '../../../core/src';
-import { waitText, type HttpLogEntry, type Progress } from '../../../engine/src';
+import { apiUrl, runStatus } from '../../../core/src';
+import { waitText, type HttpLogEntry, type Progress, type RunState } from '../../../engine/src';
 
 /** Quotes one argument for a POSIX shell. */
 export function shellQuote(s: string): string {
@@ -27,6 +27,20 @@ export function copyText(request: { endpoint: string; params: Record<string, str
 export function progressMessage(p: Progress): string {
   const base = `batch ${p.batches}, ${p.records} record${p.records === 1 ? '' : 's'} so far`;
   return p.waiting ? `${base} — ${waitText(p.waiting)}` : base;
+}
+
+/**
+ * The notification of a run that stopped early: the reason, then what was kept in the words of
+ * `runStatus` — `failed` when nothing was received, else the batches kept (the batch the wiki
+ * answered with an error is not kept).
+ */
+export function stoppedMessage(state: Pick<RunState, 'complete' | 'continue' | 'failure' | 'errors' | 'batches'>): string | undefined {
+  const f = state.failure;
+  if (!f) return undefined;
+  const status = runStatus(state);
+  const kept = state.batches - (f.kind === 'api' ? 1 : 0);
+  const tail = status === 'failed' ? ' (failed: nothing received)' : kept > 0 ? ` (${kept} batch${kept === 1 ? '' : 'es'} kept, ${status})` : '';
+  return `wikiq: ${f.message}${tail}`;
 }
 
 /** One output channel line per HTTP request (the URL is already redacted by the engine). */

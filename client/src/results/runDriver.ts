@@ -5,7 +5,7 @@
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { RunSession, WikiqError, errorMessage, exportName, renderExport, writeAtomic } from '../../../engine/src/index';
+import { RunSession, WikiqError, errorMessage, exportName, renderExport, runStatus, writeAtomic } from '../../../engine/src/index';
 import type { ExportFormat } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
@@ -83,18 +83,20 @@ export class RunDriver implements PanelDriver {
     const model = s ? this.model() : this.panel.results;
     if (!model || typeof model.result !== 'object' || model.result === null) return undefined;
     const complete = model.complete && !model.truncatedFrom;
+    const input = { result: model.result as Record<string, unknown>, complete, continue: model.continue, failure: model.failure, errors: model.errors, endpoint: model.endpoint, params: model.params };
+    const status = runStatus(input);
     const base = `${(model.requestName || 'results').replace(/[^\w.-]+/g, '_')}${table ? `-${table}` : ''}.${format}`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = target ?? await vscode.window.showSaveDialog({
-      defaultUri: folder ? vscode.Uri.joinPath(folder, exportName(base, !complete)) : undefined,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, exportName(base, status)) : undefined,
       filters: { [format.toUpperCase()]: [format] },
       saveLabel: `Export ${format.toUpperCase()}`,
     });
     if (!uri) return undefined;
     try {
-      const text = renderExport({ result: model.result as Record<string, unknown>, complete, continue: model.continue, endpoint: model.endpoint, params: model.params }, format, { table, escapeFormulas: this.escapeFormulas() });
-      // The file name says partial even when the user picked another name.
-      const file = exportName(uri.fsPath, !complete && !/\.partial(\.|$)/.test(path.basename(uri.fsPath)));
+      const text = renderExport(input, format, { table, escapeFormulas: this.escapeFormulas() });
+      // The file name says partial (or failed) even when the user picked another name.
+      const file = exportName(uri.fsPath, new RegExp(`\\.${status}(\\.|$)`).test(path.basename(uri.fsPath)) ? 'complete' : status);
       writeAtomic(file, text);
       vscode.window.setStatusBarMessage(`wikiq: exported ${path.basename(file)}`, 4000);
       return file;

@@ -10,7 +10,7 @@ import {
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
 import { fromPastedUrl } from '../pure/apiSandbox';
-import { copyText, logLine, progressMessage, runSettings } from '../pure/runText';
+import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from '../pure/runText';
 import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
 import { signedInCurl } from '../pure/signedInCopy';
@@ -123,7 +123,7 @@ export class RunCommands implements vscode.Disposable {
     const { state } = outcome;
     if (state.failure) {
       const kind = state.failure.kind;
-      const msg = `wikiq: ${state.failure.message}${state.batches ? ` (${state.batches} batch${state.batches === 1 ? '' : 'es'} kept, partial)` : ''}`;
+      const msg = stoppedMessage(state) ?? '';
       if (kind === 'cancelled') void vscode.window.showInformationMessage(msg);
       else void vscode.window.showErrorMessage(msg);
       this.output.warn(state.failure.message);

@@ -174,6 +174,20 @@ describe('running requests', function () {
     assert.equal(panel.model!.header.batches, h.batches + 1, 'resumes where it stopped');
   });
 
+  it('a request the wiki refuses says failed, with no records and what the wiki said', async () => {
+    const { editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Wrong direction\naction = query\nlist = allimages\naidir = sideways\n`);
+    editor.selection = new vscode.Selection(4, 0, 4, 0);
+    const outcome = await vscode.commands.executeCommand<{ state: { batches: number; complete: boolean; failure?: { kind: string } } }>('wikiq.run');
+    assert.equal(outcome.state.failure?.kind, 'api');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Wrong direction')!;
+    assert.equal(panel.model!.header.state, 'failed', 'the header badge says failed, not partial');
+    assert.equal(panel.model!.header.records, 0);
+    const r = await rendered(panel, (x) => x.tab === 'table' && /No records/.test(x.text));
+    assert.match(r.text, /No records\. The wiki said: .*aidir/);
+    const shot = await screenshot('results-failed', 'iframe.webview.ready:visible');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
   it('opens a request from a pasted api.php URL', async () => {
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('wikiq.openFromUrl', `${wiki.endpoint}?action=query&list=allusers&aulimit=5&format=json`);
     assert.equal(doc.languageId, 'wikiq');

@@ -1,0 +1,235 @@
+/**
+ * The results view's layout and legibility in a real browser (Debian's chromium), at the sizes a
+ * panel has in VS Code: on first show every row that fits is drawn (no blank band below the first
+ * rows), whichever tab was shown before and whatever the panel's size; columns fit a narrow panel
+ * (cut text whole on hover); the header's figures stay on one line; every badge and header text
+ * meets WCAG AA (4.5:1) in the light, dark and both high-contrast themes, measured from the rendered
+ * colours; a run that received nothing says `failed` and what the wiki said.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Theme } from './webviewTheme';
+import { allimagesModel, failedModel, logeventsModel, paraminfoModel } from './webviewFixtures';
+import { type OpenOptions, WebviewPage } from './webviewPage';
+
+/** Opens the view's page in chromium for `fn`, and closes it whatever happens. */
+async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
+  const w = await WebviewPage.open(o);
+  try {
+    await fn(w);
+  } finally {
+    await w.close();
+  }
+}
+
+/** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
+const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+interface Coverage {
+  rows: number;
+  total: number;
+  gaps: string[];
+}
+
+/** The shown grid's body, top to bottom: every pixel row of the visible area is covered by a drawn, visible row. */
+function coverage(w: WebviewPage): Promise<Coverage> {
+  return w.page.evaluate(() => {
+    const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement;
+    const box = vt.getBoundingClientRect();
+    const headBottom = vt.querySelector('.vt-head')!.getBoundingClientRect().bottom;
+    const bottom = box.top + vt.clientHeight;
+    const total = Number(vt.getAttribute('aria-rowcount')) - 1;
+    const rows = (Array.from(vt.querySelectorAll('.vt-row')) as HTMLElement[]).map((r) => ({ el: r, rect: r.getBoundingClientRect() })).sort((a, b) => a.rect.top - b.rect.top);
+    const gaps: string[] = [];
+    let y = headBottom;
+    for (const r of rows) {
+      if (r.rect.bottom <= y) continue;
+      if (r.rect.top > y + 1) gaps.push(`blank from ${Math.round(y - box.top)} to ${Math.round(r.rect.top - box.top)} px`);
+      if (r.rect.top >= bottom) break;
+      const probe = document.elementFromPoint(box.left + 12, Math.min(bottom - 1, Math.max(r.rect.top, headBottom) + 2));
+      if (!probe || !r.el.contains(probe)) gaps.push(`row ${r.el.getAttribute('aria-rowindex')} is not what shows at its place (${probe?.className})`);
+      y = r.rect.bottom;
+    }
+    const lastIndex = rows.length ? Number(rows[rows.length - 1].el.getAttribute('aria-rowindex')) - 1 : 0;
+    if (y < bottom - 1 && lastIndex < total) gaps.push(`blank from ${Math.round(y - box.top)} px to the bottom (${Math.round(bottom - box.top)} px); ${rows.length} of ${total} rows drawn`);
+    return { rows: rows.length, total, gaps };
+  });
+}
+
+interface Pair {
+  text: string;
+  ratio: number;
+  fg: string;
+  bg: string;
+}
+
+/** WCAG contrast of every visible text in `selector`, from the rendered colours (alpha composited over the backgrounds beneath). */
+function contrasts(w: WebviewPage, selector: string): Promise<Pair[]> {
+  return w.page.evaluate((sel) => {
+    type RGBA = [number, number, number, number];
+    const parse = (c: string): RGBA => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) throw new Error(`unexpected colour ${c}`);
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const over = (top: RGBA, under: RGBA): RGBA => {
+      const a = top[3] + under[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const ch = (i: number) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a;
+      return [ch(0), ch(1), ch(2), a];
+    };
+    const background = (el: Element | null): RGBA => {
+      const layers: RGBA[] = [];
+      for (let e = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] >= 1) break;
+      }
+      let out: RGBA = [255, 255, 255, 1];
+      for (const l of layers.reverse()) out = over(l, out);
+      return out;
+    };
+    const lum = (c: RGBA) => {
+      const f = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+    };
+    const out: Array<{ text: string; ratio: number; fg: string; bg: string }> = [];
+    for (const el of Array.from(document.querySelectorAll(sel))) {
+      for (const node of Array.from(el.querySelectorAll('*')).concat(el)) {
+        const own = Array.from(node.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
+        if (!own || !(node as HTMLElement).getClientRects().length || (node as HTMLElement).closest('[hidden]')) continue;
+        const bg = background(node);
+        const fg = over(parse(getComputedStyle(node).color), bg);
+        const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+        const round = (c: RGBA) => `rgb(${c.slice(0, 3).map(Math.round).join(',')})`;
+        out.push({ text: own.slice(0, 40), ratio: (a + 0.05) / (b + 0.05), fg: round(fg), bg: round(bg) });
+      }
+    }
+    return out;
+  }, selector);
+}
+
+const PANELS = [
+  { name: 'beside the editor', width: 560, height: 760 },
+  { name: 'bottom panel', width: 1200, height: 420 },
+  { name: 'tall window', width: 1000, height: 1100 },
+];
+
+describe('first show draws every visible row', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const panel of PANELS) {
+      it(`137 records, ${panel.name} (${panel.width}×${panel.height}), ${theme}: table shown first, after the JSON tab, and after another result`, async () => {
+        await withPage({ theme, viewport: { width: panel.width, height: panel.height } }, async (w) => {
+          // The Table tab is the default: the grid is built while its panel is still hidden.
+          await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3 }));
+          await frames(w);
+          let c = await coverage(w);
+          assert.deepEqual(c.gaps, [], `table first (${c.rows} rows drawn)`);
+          // The JSON tab was shown when the result came; the Table tab is opened afterwards.
+          await w.page.click('#tab-json');
+          await w.show(logeventsModel(w.wiki.origin));
+          await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3, complete: true }));
+          await w.page.click('#tab-table');
+          await frames(w);
+          c = await coverage(w);
+          assert.deepEqual(c.gaps, [], 'table after the JSON tab');
+          // The panel is resized (taller): the rows that now fit are drawn too.
+          await w.page.setViewportSize({ width: panel.width, height: panel.height + 300 });
+          await frames(w);
+          c = await coverage(w);
+          assert.deepEqual(c.gaps, [], 'after the panel grew');
+          assert.deepEqual(w.pageErrors, []);
+        });
+      });
+    }
+  }
+});
+
+describe('a narrow panel stays usable', () => {
+  it('columns fit beside the editor, cut text is whole on hover and on double-click, Wrap shows more, the header stays on one line', async () => {
+    await withPage({ theme: 'light', viewport: { width: 560, height: 760 } }, async (w) => {
+      await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3 }));
+      await frames(w);
+      const fit = await w.page.evaluate(() => {
+        const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement;
+        const head = vt.querySelector('.vt-head') as HTMLElement;
+        const labels = Array.from(head.querySelectorAll('.vt-hlabel')).map((l) => l.textContent);
+        const row = vt.querySelector('.vt-row[aria-rowindex="2"]') as HTMLElement;
+        const url = row.children[labels.indexOf('url')] as HTMLElement;
+        const link = url.querySelector('a')!;
+        return { grid: head.getBoundingClientRect().width, visible: vt.clientWidth, cut: link.scrollWidth > link.clientWidth, title: link.title, href: link.getAttribute('href') };
+      });
+      assert.ok(fit.grid <= fit.visible, `the columns fit the panel (${fit.grid} px in ${fit.visible} px)`);
+      assert.ok(fit.cut, 'a long url is cut in its column');
+      assert.equal(fit.title, fit.href, 'and shown whole on hover');
+      const tops = (sel: string) => w.page.evaluate((q) => Array.from(document.querySelectorAll(q)).map((e) => (e as HTMLElement).getBoundingClientRect().top), sel);
+      const figures = await tops('.hdr .meta-item:not(.endpoint)');
+      assert.equal(new Set(figures).size, 1, `the header's figures are on one line (${figures.join(', ')})`);
+      assert.equal(await w.page.getAttribute('.hdr .meta-item.endpoint', 'title'), w.endpoint, 'the endpoint, cut or not, is whole on hover');
+      await w.page.setViewportSize({ width: 800, height: 760 });
+      await frames(w);
+      const all = await tops('.hdr .meta-item');
+      assert.equal(new Set(all).size, 1, `at 800 px the endpoint is on the same line (${all.join(', ')})`);
+      await w.page.setViewportSize({ width: 560, height: 760 });
+      await frames(w);
+      const nameCol = await w.page.evaluate(() => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-hlabel')).findIndex((l) => l.textContent === 'descriptionurl'));
+      await w.page.locator('.table-view:not([hidden]) .vt-row[aria-rowindex="2"] .vt-cell').nth(nameCol).dblclick({ position: { x: 4, y: 4 } });
+      await w.page.waitForSelector('.table-view:not([hidden]) .detail:not([hidden])');
+      assert.match(await w.page.textContent('.table-view:not([hidden]) .detail-text') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/index\.php\/File:Alpine_lake_000000\.png$/);
+      await w.page.keyboard.press('Escape');
+      await w.page.check('.table-view:not([hidden]) .toolbar input[id^="wrap-"]');
+      const wrapped = await w.page.evaluate(() => {
+        const cell = document.querySelector('.table-view:not([hidden]) .vt-row .vt-cell') as HTMLElement;
+        return { height: (cell.parentElement as HTMLElement).getBoundingClientRect().height, space: getComputedStyle(cell).whiteSpace };
+      });
+      assert.deepEqual(wrapped, { height: 60, space: 'normal' }, 'Wrap: taller rows, wrapped text');
+      await frames(w);
+      assert.deepEqual((await coverage(w)).gaps, [], 'wrapped rows fill the panel too');
+    });
+  });
+});
+
+describe('legible in every theme', () => {
+  for (const theme of ['light', 'dark', 'hc', 'hcLight'] as Theme[]) {
+    it(`badges, header, tabs and table text reach 4.5:1 — ${theme}`, async () => {
+      await withPage({ theme, viewport: { width: 900, height: 700 } }, async (w) => {
+        const low: string[] = [];
+        const check = async (what: string) => {
+          await frames(w);
+          const pairs = await contrasts(w, '.hdr, .tabs, .subtabs, .toolbar, .table-view:not([hidden]) .vt, .empty');
+          assert.ok(pairs.some((p) => /complete|partial|failed/.test(p.text)), `${what}: the state badge was measured`);
+          for (const p of pairs) if (p.ratio < 4.5) low.push(`${what}: "${p.text}" ${p.fg} on ${p.bg} = ${p.ratio.toFixed(2)}:1`);
+        };
+        await w.show(allimagesModel(w.wiki.origin, 137, { batches: 3 }));
+        await check('partial allimages');
+        await w.show(paraminfoModel(w.wiki.origin));
+        await check('complete paraminfo');
+        const failed = failedModel(w.wiki.origin);
+        await w.show({ ...failed, httpStatus: 500 });
+        await check('failed run');
+        assert.deepEqual(low, [], 'every text meets WCAG AA');
+      });
+    });
+  }
+});
+
+describe('a run that received nothing', () => {
+  it('says failed, shows no records and what the wiki said, in the Table and JSON tabs', async () => {
+    await withPage({ theme: 'light', viewport: { width: 560, height: 600 } }, async (w) => {
+      await w.show(failedModel(w.wiki.origin));
+      assert.equal(await w.page.textContent('.hdr .badge'), 'failed');
+      assert.equal(await w.page.getAttribute('#tab-table', 'aria-selected'), 'true', 'an empty result stays on the Table tab');
+      const table = await w.page.textContent('#panel-table .empty') ?? '';
+      assert.match(table, /^No records\. The wiki said: query · badvalue — Unrecognized value for parameter "aidir": sideways\.$/);
+      await w.page.click('#tab-json');
+      assert.match(await w.page.textContent('#panel-json .empty') ?? '', /^The result is empty\. The wiki said: /);
+      // A run that kept batches and then failed is partial, not failed.
+      await w.show({ ...allimagesModel(w.wiki.origin, 20), failure: 'The connection was reset.' });
+      assert.equal(await w.page.textContent('.hdr .badge'), 'partial');
+    });
+  });
+});
