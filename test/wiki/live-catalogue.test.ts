@@ -88,8 +88,10 @@ describe('live catalogue from a real MediaWiki', () => {
       const before = await paraminfoRequests();
       const c = cursor(doc('action = query\nlist = logevents\nle¦\n'));
       await client.open('file:///live/untrusted.wikiq', c.text);
+      // Completion answers (from the bundled catalogue, which knows logevents too since it carries
+      // every core module) without making the server fetch anything.
       const names = (await client.completion('file:///live/untrusted.wikiq', c.line, c.character)).items.map((i) => i.label);
-      assert.ok(!names.includes('letype'), 'bundled catalogue only');
+      assert.ok(names.includes('letype'), 'completion answers');
       const info = await client.conn.sendRequest<Status>('wikiq/catalogueInfo', { uri: 'file:///live/untrusted.wikiq' });
       assert.equal(info.source, 'bundled');
       assert.equal(await paraminfoRequests(), before, 'no paraminfo request from an untrusted file');

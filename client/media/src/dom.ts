@@ -48,3 +48,10 @@ export function onInputQuiet(input: HTMLInputElement, ms: number, onQuiet: () =>
     timer = window.setTimeout(onQuiet, ms);
   });
 }
+
+/** Ends a key press the view has handled: no default action, no other listener. */
+export function consume(e: Event, handled: boolean): void {
+  if (!handled) return;
+  e.preventDefault();
+  e.stopPropagation();
+}

@@ -8,7 +8,7 @@
 import { compact } from '../../shared/format';
 import { isNested } from '../../shared/json';
 import { safeHttpUrl } from '../../shared/url';
-import { button, clear, h, onInputQuiet } from './dom';
+import { button, clear, consume, h, onInputQuiet } from './dom';
 import { Cancellable, yieldToBrowser } from './schedule';
 
 type Key = string | number;
@@ -280,10 +280,7 @@ export class JsonTree {
       default:
         handled = false;
     }
-    if (handled) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
+    consume(e, handled);
   }
 
   // -- search ---------------------------------------------------------------------------------

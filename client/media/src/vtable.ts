@@ -8,7 +8,7 @@
  * rows, columns, cell rendering, sorting and what activation does.
  */
 import { bodyHeight, computeWindow, scrollToReveal } from '../../shared/windowing';
-import { h } from './dom';
+import { consume, h } from './dom';
 
 export interface VColumn {
   id: string;
@@ -325,10 +325,7 @@ export class VirtualTable {
           handled = false;
       }
     }
-    if (handled) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
+    consume(e, handled);
   }
 
   private locate(target: EventTarget | null): { row: number; col: number; cell: HTMLElement } | null {

@@ -2,23 +2,16 @@
  * Serialisation (the on-disk cache): plain JSON whose modules are paraminfo descriptors in the
  * formatversion 2 style, so that reading a cache goes through the same reader as a wiki's answer.
  */
-import { Catalogue, type CatalogueSource, type CatalogueUser, type ModuleInfo, type NamespaceInfo, type ParamInfo } from './model';
+import { Catalogue, type CatalogueInit, type CatalogueSource, type CatalogueUser, type ModuleInfo, type NamespaceInfo, type ParamInfo } from './model';
 import { readParaminfo, strs } from './paraminfo';
 import { isObj, type JsonObject as Json } from '../util/json';
 
 /** The version of the serialised form; a file of another version is not read. */
 export const SERIALISED_CATALOGUE_VERSION = 1;
 
-export interface SerialisedCatalogue {
+/** The catalogue's own fields (the user it was fetched as: name and rights, never a secret), its modules as paraminfo. */
+export interface SerialisedCatalogue extends Omit<CatalogueInit, 'modules'> {
   wikiqcatalogue: number;
-  source: CatalogueSource;
-  exhaustive: boolean;
-  endpoint?: string;
-  mwVersion?: string;
-  fetchedAt?: string;
-  namespaces?: NamespaceInfo[];
-  /** The signed-in user it was fetched as (name and rights; never a secret). */
-  user?: CatalogueUser;
   paraminfo: { helpformat: string; modules: Json[] };
 }
 
