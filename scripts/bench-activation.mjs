@@ -3,16 +3,18 @@
 // file with a known problem until its first diagnostics, as a ratio to opening a plain text file in
 // the same window. Each run is a fresh server, profile and browser window in which the extension has
 // not activated; only test/vscode/suite/activation-time.test.ts runs (WIKIQ_EDITOR_GREP), and it
-// writes .test-output/activation.json. The median of the runs is printed.
+// writes .test-output/activation.json. Printed: the medians of the windows' times, and the median of
+// each window's own ratio (both figures of a ratio come from one window, so load from other work on
+// the machine hits both).
 // Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
-// Usage: node scripts/bench-activation.mjs [--runs N]   (default 3)
+// Usage: node scripts/bench-activation.mjs [--runs N]   (default 5)
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
 const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const TARGET = 10; // first diagnostics within 10× the time to open a plain text file
 const out = `${root}.test-output/activation.json`;
 
@@ -52,8 +54,8 @@ for (let i = 0; i < RUNS; i++) {
 const plain = median(runs.map((r) => r.plainTextMs));
 const first = median(runs.map((r) => r.firstDiagnosticsMs));
 const editor = median(runs.map((r) => r.wikiqEditorMs));
-const ratio = first / plain;
+const ratio = median(runs.map((r) => r.firstDiagnosticsMs / r.plainTextMs));
 const each = runs.map((r) => `${r.firstDiagnosticsMs.toFixed(0)}/${r.plainTextMs.toFixed(0)}`).join(', ');
 console.log(`opening a plain text file until its editor is visible: ${plain.toFixed(0)} ms (baseline; VS Code ${runs[0].vscodeVersion}, web workbench, median of ${RUNS} fresh windows)`);
-console.log(`first diagnostics after opening a .wikiq file: ${first.toFixed(0)} ms (${ratio.toFixed(1)}× opening a plain text file; target ≤ ${TARGET}×)${ratio <= TARGET ? '' : ' ← MISSES TARGET'}`);
+console.log(`first diagnostics after opening a .wikiq file: ${first.toFixed(0)} ms (${ratio.toFixed(1)}× opening a plain text file, median of each window's ratio; target ≤ ${TARGET}×)${ratio <= TARGET ? '' : '  ← MISSES TARGET'}`);
 console.log(`  (.wikiq editor visible after ${editor.toFixed(0)} ms; each window, diagnostics/plain ms: ${each})`);
