@@ -9,7 +9,8 @@
  *   node out/test/vscode/runOffline.js                 the development folder (dist/ must be built)
  *   node out/test/vscode/runOffline.js --vsix FILE     the packaged extension, installed into the server
  *   node out/test/vscode/runOffline.js --all           both; the .vsix is made with `npm run package` first
- * Environment: WIKIQ_EDITOR_TIMEOUT_S (default 240) bounds one run.
+ * Environment: WIKIQ_EDITOR_TIMEOUT_S (default 240) bounds one run; WIKIQ_EDITOR_GREP (passed on
+ * to the extension host) runs only the tests whose full title matches it (Mocha's grep).
  * Exits 0 when every test passed and at least one ran, 1 otherwise.
  *
  * Output: .test-output/screenshots/*.png (what a user sees) and .test-output/vscode/*.log.

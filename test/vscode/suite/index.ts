@@ -1,7 +1,9 @@
 /**
  * Mocha entry run inside the VS Code extension host (`extensionTestsPath`), as in VS Code's samples.
  * Both runners use it: ../runOffline (code-server's VS Code server + chromium) and ../runElectron
- * (@vscode/test-electron). WIKIQ_EDITOR_SUITE=vsix runs only the packaged-extension checks.
+ * (@vscode/test-electron). WIKIQ_EDITOR_SUITE=vsix runs only the packaged-extension checks;
+ * WIKIQ_EDITOR_GREP runs only the tests whose full title matches it (Mocha's grep), e.g.
+ * 'activation time' for scripts/bench-activation.mjs.
  * When the offline runner gave a sync folder, the result is written there as result.json.
  */
 import * as fs from 'fs';
@@ -41,7 +43,8 @@ export async function run(): Promise<void> {
   const suite = process.env[SUITE_ENV] === 'vsix' ? 'vsix' : 'dev';
   const mochaModule = await importEsm(pathToFileURL(require.resolve('mocha')).href);
   const Mocha = mochaModule.default ?? mochaModule;
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: lineReporter });
+  const grep = process.env.WIKIQ_EDITOR_GREP || undefined;
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30_000, reporter: lineReporter, ...(grep ? { grep } : {}) });
   // out/ keeps the output of a deleted test file; only files with a source beside test/ count.
   const sourceDir = path.resolve(__dirname, '../../../../test/vscode/suite');
   const compiled = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js'));
@@ -52,7 +55,7 @@ export async function run(): Promise<void> {
     .filter((f) => (suite === 'vsix' ? f === 'vsix.test.js' : f !== 'vsix.test.js'))
     .sort();
   for (const f of files) mocha.addFile(path.join(__dirname, f));
-  console.log(`wikiq real-editor suite '${suite}': ${files.length} files, VS Code ${vscode.version}`);
+  console.log(`wikiq real-editor suite '${suite}': ${files.length} files${grep ? `, tests matching '${grep}'` : ''}, VS Code ${vscode.version}`);
 
   const failures: SuiteResult['failures'] = [];
   const stats = await new Promise<{ tests: number; passes: number; failures: number; pending: number }>((resolve, reject) => {
