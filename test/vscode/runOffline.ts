@@ -21,7 +21,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { format } from 'node:util';
 import { provision, Provisioned, ProvisionError } from './provision';
-import { PageAck, PageRequest, RenderedToken, SUITE_ENV, SuiteResult, SYNC_ENV, writeJsonAtomic } from './sync';
+import { PageAck, PageRequest, QUICK_INPUT_BOX, RenderedToken, SUITE_ENV, SuiteResult, SYNC_ENV, writeJsonAtomic } from './sync';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 const outputDir = path.join(repoRoot, '.test-output');
@@ -192,12 +192,24 @@ function servePageRequests(page: Page, syncDir: string, log: (l: string) => void
       let ack: PageAck;
       try {
         req = JSON.parse(fs.readFileSync(file, 'utf8')) as PageRequest;
+        // An answer may carry a password: it does not stay on disk longer than needed.
+        if (req.kind === 'answer') fs.rmSync(file, { force: true });
         if (!/^[\w.-]+$/.test(req.name)) throw new Error(`bad request name '${req.name}'`);
         let target = page.locator(req.selector);
         if (req.hasText) target = target.filter({ hasText: req.hasText });
         await target.first().waitFor({ state: 'visible', timeout: 20_000 });
         if (req.kind === 'tokens') {
           ack = { ok: true, lines: await page.evaluate(renderedTokens) };
+        } else if (req.kind === 'answer') {
+          // As a user: focus the box, type the answer, press Enter (a quick pick filters its items
+          // by what is typed and Enter takes the first one left).
+          const box = page.locator(QUICK_INPUT_BOX).first();
+          await box.click({ timeout: 10_000 });
+          await page.keyboard.press('ControlOrMeta+A');
+          await page.keyboard.type(req.text ?? '');
+          await page.keyboard.press('Enter');
+          log(`  [answer] '${req.name}': typed ${(req.text ?? '').length} characters and Enter`);
+          ack = { ok: true };
         } else {
           const out = path.join(screenshotsDir, `${req.name}.png`);
           // Finite animations (the hover's fade-in) are run to their end, so the picture shows the final state.
