@@ -10,6 +10,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { CatalogueInfoRequest, CatalogueStatus } from '../../../common/protocol';
 import type { WikiqApi } from '../../../client/src/extension';
+import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import type { TestWiki } from '../../wiki/harness';
 import { PRIVATE, startPrivateWiki } from '../../wiki/private';
 import { activateWikiq, answerPrompt, closeAllEditors, codeOf, hasPage, openText, screenshot, waitForDiagnostics } from './helpers';
@@ -29,7 +30,8 @@ function catalogueOf(api: WikiqApi, uri: vscode.Uri, accept: (s: CatalogueStatus
     };
     const check = async () => {
       try {
-        last = await api.client.sendRequest(CatalogueInfoRequest, { uri: uri.toString() });
+        // By its method name: the RequestType object of out/ is not the bundled client's (its parameter structure fails instanceof).
+        last = await api.client.sendRequest<CatalogueStatus>(CatalogueInfoRequest.method, { uri: uri.toString() });
         if (accept(last)) finish();
       } catch (e) {
         finish(e as Error);
@@ -41,6 +43,20 @@ function catalogueOf(api: WikiqApi, uri: vscode.Uri, accept: (s: CatalogueStatus
       if (e.uris.some((u) => u.toString() === uri.toString())) void check();
     });
     void check();
+  });
+}
+
+/** Resolves once the panel's webview drew what `accept` likes. */
+function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (panel.lastRendered && accept(panel.lastRendered)) return resolve();
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
+    const sub = panel.onDidRender((r) => {
+      if (!accept(r)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
   });
 }
 
@@ -90,13 +106,18 @@ describe('signed-in wikis', function () {
     assert.ok(outcome, 'the command returned the run');
     assert.strictEqual(outcome.state.failure, undefined, outcome.state.failure?.message);
     assert.strictEqual(await api.auth.updateStatus(), `$(account) ${bot.name}`);
-    const shot = await screenshot('signed-in-status-bar', '.statusbar-item', bot.name);
-    assert.ok(!hasPage() || shot, 'a screenshot of the status bar');
 
     // The language server's catalogue, fetched as the bot: 5000 is within its apihighlimits.
     const cat = await catalogueOf(api, doc.uri, (s) => !s.loading && s.user === bot.name);
     assert.strictEqual(cat.error, undefined);
     // Diagnostics published before that catalogue arrived are replaced by the server's next publish.
     await waitForDiagnostics(doc.uri, (d) => !d.some((x) => codeOf(x) === 'limit-above-max'));
+
+    // What the user sees then: the results drawn, the bot in the status bar.
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Files');
+    assert.ok(panel, 'a results panel shows the request');
+    await rendered(panel, (r) => r.tab === 'table' && r.rows > 0);
+    const shot = await screenshot('signed-in-status-bar', '.statusbar-item', bot.name);
+    assert.ok(!hasPage() || shot, 'a screenshot of the status bar');
   });
 });
