@@ -10,7 +10,7 @@
  *            kind 'answer':     types `text` into the quick input's box (the quick pick or input box the
  *                               selector showed) and presses Enter, as a user answering a prompt. The
  *                               runner deletes the request file once read and never logs `text`
- *                               (it may be a password)
+ *                               (it may be a password; with `secret` the run fails if any log holds it)
  *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, error? }
  *   suite  writes  <dir>/result.json         { total, passed, failed, vscodeVersion, ... } at the end
  *
@@ -36,6 +36,11 @@ export interface PageRequest {
   hasText?: string;
   /** For 'answer': what is typed into the quick input before Enter (never logged). */
   text?: string;
+  /**
+   * For 'answer': `text` is a secret (a password). The runner then fails the run if those bytes
+   * appear in any log it keeps or in the VS Code server's own logs of the run.
+   */
+  secret?: boolean;
 }
 
 /** The text box of VS Code's quick input (quick pick and input box alike). */

@@ -87,7 +87,7 @@ describe('signed-in wikis', function () {
         await answerPrompt('sign-in-wiki', '.quick-input-widget input[placeholder="Sign in to which wiki (api.php)?"]', undefined, wiki.endpoint);
         await answerPrompt('sign-in-kind', `.quick-input-widget input[placeholder="How do you sign in to ${wiki.endpoint}?"]`, undefined, 'Bot password');
         await answerPrompt('sign-in-user', '.quick-input-widget', 'User name of the bot password (User@BotName)', bot.login);
-        await answerPrompt('sign-in-password', '.quick-input-widget', `The bot password of ${bot.login}`, bot.botPassword);
+        await answerPrompt('sign-in-password', '.quick-input-widget', `The bot password of ${bot.login}`, bot.botPassword, true);
       } catch (e) {
         // A prompt that never came: close whatever is open so the command ends.
         await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
