@@ -391,9 +391,10 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     clearTimeout(timer);
     await new Promise<void>((r) => pageLogStream.end(r));
     // A password typed into a prompt must be in no log: the runner's nor the server's (extension host, output channels).
-    const leaks = leakedIn(secrets, [serverLog, pageLog, ...logFilesUnder(serverData), ...logFilesUnder(userData)]);
+    const runLogs = [serverLog, pageLog, ...logFilesUnder(serverData), ...logFilesUnder(userData)];
+    const leaks = leakedIn(secrets, runLogs);
     if (leaks.length) return failed(`a secret typed into a prompt appears in: ${leaks.map((f) => path.relative(repoRoot, f).startsWith('..') ? f : path.relative(repoRoot, f)).join(', ')}`);
-    if (secrets.size) log(`  [answer] ${secrets.size} secret(s) typed: in none of the run's logs`);
+    if (secrets.size) log(`  [answer] ${secrets.size} secret(s) typed: in none of the run's ${runLogs.length} logs`);
     const resultFile = path.join(syncDir, 'result.json');
     const result: SuiteResult | undefined = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : undefined;
     if (outcome === 'timeout') {
