@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { format } from 'node:util';
 import { provision, Provisioned, ProvisionError } from './provision';
-import { PageAck, PageRequest, RenderedToken, SUITE_ENV, SuiteResult, SYNC_ENV, writeJsonAtomic } from './sync';
+import { PageAck, PageRequest, QUICK_INPUT_BOX, RenderedToken, SUITE_ENV, SuiteResult, SYNC_ENV, writeJsonAtomic } from './sync';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 const outputDir = path.join(repoRoot, '.test-output');
@@ -179,8 +179,24 @@ function renderedTokens(): RenderedToken[][] {
   }));
 }
 
+/** Every *.log file under dir (recursively). */
+function logFilesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => path.join(dir, f)).filter((f) => f.endsWith('.log') && fs.statSync(f).isFile());
+}
+
+/** The files holding the bytes of any of `secrets`. */
+function leakedIn(secrets: Set<string>, files: string[]): string[] {
+  if (!secrets.size) return [];
+  const needles = [...secrets].map((s) => Buffer.from(s));
+  return files.filter((f) => {
+    const bytes = fs.readFileSync(f);
+    return needles.some((n) => bytes.includes(n));
+  });
+}
+
 /** Serves the page requests the suite writes into syncDir (see ./sync). */
-function servePageRequests(page: Page, syncDir: string, log: (l: string) => void): () => void {
+function servePageRequests(page: Page, syncDir: string, log: (l: string) => void, secrets: Set<string>): () => void {
   const seen = new Set<string>();
   let queue = Promise.resolve();
   const handle = (name: string) => {
@@ -193,12 +209,26 @@ function servePageRequests(page: Page, syncDir: string, log: (l: string) => void
       let ack: PageAck;
       try {
         req = JSON.parse(fs.readFileSync(file, 'utf8')) as PageRequest;
+        // An answer may carry a password: it does not stay on disk longer than needed.
+        if (req.kind === 'answer') fs.rmSync(file, { force: true });
+        if (req.kind === 'answer' && req.secret && req.text) secrets.add(req.text);
         if (!/^[\w.-]+$/.test(req.name)) throw new Error(`bad request name '${req.name}'`);
         let target = page.locator(req.selector);
         if (req.hasText) target = target.filter({ hasText: req.hasText });
         await target.first().waitFor({ state: 'visible', timeout: 20_000 });
         if (req.kind === 'tokens') {
           ack = { ok: true, lines: await page.evaluate(renderedTokens) };
+        } else if (req.kind === 'answer') {
+          // As a user: focus the box, type the answer, press Enter (a quick pick filters its items
+          // by what is typed and Enter takes the first one left).
+          // Focused, not clicked: the mouse stays where it was, so no hover is left over the tabs.
+          const box = page.locator(QUICK_INPUT_BOX).first();
+          await box.focus({ timeout: 10_000 });
+          await page.keyboard.press('ControlOrMeta+A');
+          await page.keyboard.type(req.text ?? '');
+          await page.keyboard.press('Enter');
+          log(`  [answer] '${req.name}': typed ${(req.text ?? '').length} characters and Enter`);
+          ack = { ok: true };
         } else {
           const out = path.join(screenshotsDir, `${req.name}.png`);
           // Finite animations (the hover's fade-in) are run to their end, so the picture shows the final state.
@@ -343,7 +373,8 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
       for (const line of text.split('\n')) if (line.startsWith(REPORT_PREFIX)) log(`  ${line.slice(REPORT_PREFIX.length)}`);
     });
     await page.exposeFunction('codeAutomationExit', (code: number) => exitResolve(Number(code)));
-    stopWatching = servePageRequests(page, syncDir, log);
+    const secrets = new Set<string>();
+    stopWatching = servePageRequests(page, syncDir, log, secrets);
     server.on('exit', (code, signal) => exitResolve(-1000 - (code ?? (signal ? 1 : 0))));
 
     const payload = [
@@ -359,7 +390,12 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), Math.max(1, timeoutMs - (Date.now() - t0)))));
     const outcome = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
-    pageLogStream.end();
+    await new Promise<void>((r) => pageLogStream.end(r));
+    // A password typed into a prompt must be in no log: the runner's nor the server's (extension host, output channels).
+    const runLogs = [serverLog, pageLog, ...logFilesUnder(serverData), ...logFilesUnder(userData)];
+    const leaks = leakedIn(secrets, runLogs);
+    if (leaks.length) return failed(`a secret typed into a prompt appears in: ${leaks.map((f) => path.relative(repoRoot, f).startsWith('..') ? f : path.relative(repoRoot, f)).join(', ')}`);
+    if (secrets.size) log(`  [answer] ${secrets.size} secret(s) typed: in none of the run's ${runLogs.length} logs`);
     const resultFile = path.join(syncDir, 'result.json');
     const result: SuiteResult | undefined = fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : undefined;
     if (outcome === 'timeout') {

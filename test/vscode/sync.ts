@@ -7,6 +7,10 @@
  *   runner waits for `selector` (with `hasText`) to be visible in the page, then
  *            kind 'screenshot': takes a PNG of the page as <name>.png
  *            kind 'tokens':     reads the rendered lines of the active editor (text and colour of each token)
+ *            kind 'answer':     types `text` into the quick input's box (the quick pick or input box the
+ *                               selector showed) and presses Enter, as a user answering a prompt. The
+ *                               runner deletes the request file once read and never logs `text`
+ *                               (it may be a password; with `secret` the run fails if any log holds it)
  *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, error? }
  *   suite  writes  <dir>/result.json         { total, passed, failed, vscodeVersion, ... } at the end
  *
@@ -23,14 +27,24 @@ export const SUITE_ENV = 'WIKIQ_EDITOR_SUITE';
 
 export interface PageRequest {
   id: string;
-  kind: 'screenshot' | 'tokens';
-  /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens'. */
+  kind: 'screenshot' | 'tokens' | 'answer';
+  /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens' and 'answer'. */
   name: string;
   /** CSS selector that must be visible first. */
   selector: string;
   /** Text the element must contain. */
   hasText?: string;
+  /** For 'answer': what is typed into the quick input before Enter (never logged). */
+  text?: string;
+  /**
+   * For 'answer': `text` is a secret (a password). The runner then fails the run if those bytes
+   * appear in any log it keeps or in the VS Code server's own logs of the run.
+   */
+  secret?: boolean;
 }
+
+/** The text box of VS Code's quick input (quick pick and input box alike). */
+export const QUICK_INPUT_BOX = '.quick-input-widget .quick-input-box input';
 
 /** One token of a rendered editor line, with its computed style. */
 export interface RenderedToken {

@@ -101,12 +101,12 @@ export function hasPage(): boolean {
 
 let requestSeq = 0;
 
-async function pageRequest(kind: PageRequest['kind'], name: string, selector: string, hasText?: string, timeoutMs = 30_000): Promise<PageAck | undefined> {
+async function pageRequest(kind: PageRequest['kind'], name: string, selector: string, hasText?: string, timeoutMs = 30_000, text?: string, secret?: boolean): Promise<PageAck | undefined> {
   const dir = process.env[SYNC_ENV];
   if (!dir) return undefined;
   const id = `${process.pid}-${++requestSeq}-${name}`;
   const ack = waitForJson<PageAck>(dir, `${id}.ack.json`, timeoutMs, `page request '${name}'`);
-  const req: PageRequest = { id, kind, name, selector, hasText };
+  const req: PageRequest = { id, kind, name, selector, hasText, text, secret };
   writeJsonAtomic(path.join(dir, `${id}.request.json`), req);
   const a = await ack;
   if (!a.ok) throw new Error(`${kind} '${name}': ${a.error}`);
@@ -128,6 +128,17 @@ export async function screenshot(name: string, selector: string, hasText?: strin
  */
 export async function renderedLines(hasText: string): Promise<RenderedToken[][] | undefined> {
   return (await pageRequest('tokens', 'tokens', '.editor-group-container.active .monaco-editor .view-line', hasText))?.lines;
+}
+
+/**
+ * Answers the prompt a command is showing, as a user would: once `selector` (containing `hasText`)
+ * is visible in the workbench, the offline runner types `text` into the quick input's box and presses
+ * Enter. Resolves when it did; rejects when the prompt never showed. Returns false where there is no
+ * page to type into (test-electron). `text` is never logged; with `secret` (a password) the runner
+ * also fails the run if any log of it holds those bytes.
+ */
+export async function answerPrompt(name: string, selector: string, hasText: string | undefined, text: string, secret = false): Promise<boolean> {
+  return !!(await pageRequest('answer', name, selector, hasText, 30_000, text, secret));
 }
 
 /** The string code of a diagnostic (LSP codes may come with a link). */
