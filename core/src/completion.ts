@@ -258,7 +258,7 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
           detail: deprecated ? 'deprecated' : rankDefault(v) === 0 ? 'default' : undefined,
           documentation: d ? { kind: MarkupKind.Markdown, value: d } : undefined,
           tags: deprecated ? [CompletionItemTag.Deprecated] : undefined,
-        }, deprecated || internal ? 10 : rankDefault(v), String(i).padStart(4, '0'));
+        }, deprecated || internal ? 10 : rankDefault(v), valueUsageKey(owner, v) + String(i).padStart(4, '0'));
       });
     }
     if (p.type === 'limit') {
@@ -286,31 +286,55 @@ function valueCompletion(ctx: FeatureContext, request: RequestNode, param: Param
   return withRange(ctx, items, range);
 }
 
-/** Modules people run most, first among the values of `action` and `format`. */
-const exampleCounts = new WeakMap<ModuleInfo, Map<string, number>>();
+/** How the module's own examples use one of its parameters: how many examples name it, and each value how often. */
+interface ExampleUse { uses: number; values: Map<string, number> }
 
-/** How often the module's own examples use each of its parameters (unprefixed), as a module or as a generator. */
-function usesInExamples(m: ModuleInfo): Map<string, number> {
-  let counts = exampleCounts.get(m);
-  if (counts) return counts;
-  counts = new Map();
+const exampleUses = new WeakMap<ModuleInfo, Map<string, ExampleUse>>();
+
+function decodeQueryValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** How the module's own examples use each of its parameters (unprefixed), as a module or as a generator. */
+function usesInExamples(m: ModuleInfo): Map<string, ExampleUse> {
+  let uses = exampleUses.get(m);
+  if (uses) return uses;
+  uses = new Map();
   for (const e of m.examples ?? []) {
     for (const pair of e.query.split('&')) {
-      const name = pair.split('=')[0];
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
       const bare = m.prefix && name.startsWith('g' + m.prefix) ? name.slice(m.prefix.length + 1) : name.startsWith(m.prefix) ? name.slice(m.prefix.length) : undefined;
-      if (bare) counts.set(bare, (counts.get(bare) ?? 0) + 1);
+      if (!bare) continue;
+      const u = uses.get(bare) ?? { uses: 0, values: new Map<string, number>() };
+      u.uses++;
+      if (eq >= 0) for (const v of decodeQueryValue(pair.slice(eq + 1)).split('|')) u.values.set(v, (u.values.get(v) ?? 0) + 1);
+      uses.set(bare, u);
     }
   }
-  exampleCounts.set(m, counts);
-  return counts;
+  exampleUses.set(m, uses);
+  return uses;
+}
+
+/** A sort key: used `n` times first (most used first), then the unused. */
+function usedMostFirst(n: number): string {
+  return n > 0 ? `0${String(999 - Math.min(n, 999)).padStart(3, '0')}` : '1';
 }
 
 /** Within a rank: parameters the module's examples use first (most used first), then the rest, continuation tokens last. */
 function usageKey(o: Owner): string {
   const p = o.param;
   if (p.name === 'continue' || p.name.endsWith('continue')) return '2';
-  const n = usesInExamples(o.selection.module).get(p.name) ?? 0;
-  return n > 0 ? `0${String(999 - Math.min(n, 999)).padStart(3, '0')}` : '1';
+  return usedMostFirst(usesInExamples(o.selection.module).get(p.name)?.uses ?? 0);
+}
+
+/** Within a rank: the values the module's examples give this parameter most first, then the rest. */
+function valueUsageKey(o: Owner, value: string): string {
+  return usedMostFirst(usesInExamples(o.selection.module).get(o.param.name)?.values.get(value) ?? 0);
 }
 
 const LIKELY: Record<string, readonly string[]> = {

@@ -65,7 +65,9 @@ export function moduleDoc(m: ModuleInfo, prefix?: string, generator = false): st
 export function paramDoc(p: ParamInfo, fullName: string, m: ModuleInfo, selectionLabel: string, catalogue: Catalogue): string {
   const lines: string[] = [];
   lines.push(`**${fullName}**${p.deprecated ? ' — **deprecated**' : ''}`);
+  const help = helpLinks(m, catalogue);
   if (p.description) lines.push('', p.description);
+  else lines.push('', `_No description in ${catalogue.source === 'bundled' ? 'wikiq\'s' : 'this wiki\'s'} catalogue._${help ? ` The module's help page: ${help}` : ''}`);
   const facts: string[] = [];
   facts.push(`Type: ${typeLabel(p)}${p.multi ? ' (multiple values, separated by `|`)' : ''}`);
   if (p.required) facts.push('Required.');
@@ -111,8 +113,25 @@ export function paramDoc(p: ParamInfo, fullName: string, m: ModuleInfo, selectio
     lines.push('', ...facts);
   }
   lines.push('', `Belongs to ${selectionLabel} (${code(m.path)}).`);
-  if (m.helpurls.length) lines.push('', m.helpurls.map((u) => `[Help](${u})`).join(' · '));
+  if (help && p.description) lines.push('', help); // else linked above
   return lines.join('\n\n').replace(/\n\n\n+/g, '\n\n').replace(/\n\n(?=- )/g, '\n');
+}
+
+/**
+ * Links to a module's help: its `helpurls`, else its `Special:ApiHelp` page — on the catalogue's
+ * wiki, or on mediawiki.org for the bundled catalogue (MediaWiki's core modules).
+ */
+export function helpLinks(m: ModuleInfo, catalogue: Catalogue): string {
+  if (m.helpurls.length) return m.helpurls.map((u) => `[Help](${u})`).join(' · ');
+  const page = `Special:ApiHelp/${m.path}`;
+  let url: string | undefined;
+  try {
+    if (catalogue.endpoint) url = new URL(`index.php?title=${encodeURIComponent(page)}`, catalogue.endpoint).href;
+  } catch {
+    url = undefined;
+  }
+  if (!url && catalogue.source === 'bundled') url = `https://www.mediawiki.org/wiki/${page}`;
+  return url ? `[Help](${url})` : '';
 }
 
 export function oneLine(s: string): string {

@@ -6,14 +6,14 @@
  * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, Connection, LSPErrorCodes, ProposedFeatures, ResponseError,
-  TextDocumentSyncKind, TextDocuments, createConnection,
+  CancellationToken, CompletionParams, Connection, HoverParams, LSPErrorCodes, ProposedFeatures, ResponseError,
+  TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments, createConnection,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { endpointFor, getLanguageService, type WikiqFile } from '../../core/src';
+import { endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
 import { VERSION, createLiveProvider } from '../../engine/src';
 import { ServerOptions, commandLine } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
@@ -21,6 +21,13 @@ import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
+
+/**
+ * How long a completion or hover waits for a wiki's catalogue being fetched for the first time
+ * (as the JSON language service waits for a schema); past it, completion answers from the bundled
+ * catalogue with `isIncomplete: true`, so the editor asks again.
+ */
+export const CATALOGUE_WAIT_MS = 2000;
 
 export function startServer(connection: Connection, options: ServerOptions): void {
   const logError = (m: string) => connection.console.error(m);
@@ -67,6 +74,27 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     };
   }
 
+  /**
+   * Waits (at most CATALOGUE_WAIT_MS, or until cancelled) for the first catalogue of the endpoint of
+   * the request at `position`; true when it is still on its way.
+   */
+  async function catalogueStillComing(p: TextDocumentPositionParams, token: CancellationToken): Promise<boolean> {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || token.isCancellationRequested) return false;
+    const abort = new AbortController();
+    const cancelled = token.onCancellationRequested(() => abort.abort());
+    try {
+      const file = fileOf(doc);
+      const endpoint = endpointFor(file, requestAt(file, doc.offsetAt(p.position)), environment);
+      return (await provider.waitForFirst(endpoint, CATALOGUE_WAIT_MS, abort.signal)) === 'pending';
+    } catch (e) {
+      logError(`wikiq: waiting for the catalogue failed: ${String(e)}`);
+      return false;
+    } finally {
+      cancelled.dispose();
+    }
+  }
+
   connection.onInitialize((params) => {
     const opts = (params.initializationOptions ?? {}) as InitializationOptions;
     if (opts.cacheDir) cacheDir = opts.cacheDir;
@@ -103,7 +131,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onInitialized(() => void settings?.initialized());
 
-  connection.onCompletion(handle('completion', { isIncomplete: false, items: [] }, (doc, file, p) => ls.doComplete(doc, p.position, file)));
+  const complete = handle('completion', { isIncomplete: false, items: [] }, (doc, file, p: CompletionParams) => ls.doComplete(doc, p.position, file));
+  connection.onCompletion(async (p, token) => {
+    const stillComing = await catalogueStillComing(p, token);
+    const list = complete(p, token);
+    // Answered from a stand-in catalogue: the editor asks again as the user types.
+    if (stillComing && !(list instanceof ResponseError)) list.isIncomplete = true;
+    return list;
+  });
   connection.onCompletionResolve((item, token) => {
     if (token.isCancellationRequested) return item;
     try {
@@ -113,7 +148,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return item;
     }
   });
-  connection.onHover(handle('hover', null, (doc, file, p) => ls.doHover(doc, p.position, file)));
+  const hover = handle('hover', null, (doc, file, p: HoverParams) => ls.doHover(doc, p.position, file));
+  connection.onHover(async (p, token) => {
+    await catalogueStillComing(p, token);
+    return hover(p, token);
+  });
   connection.onCodeAction(handle('codeAction', [], (doc, file, p) => ls.doCodeActions(doc, p.range, p.context, file)));
   connection.onDocumentSymbol(handle('documentSymbol', [], (doc, file) => ls.findDocumentSymbols(doc, file)));
   connection.onFoldingRanges(handle('foldingRange', [], (doc, file) => ls.getFoldingRanges(doc, file)));

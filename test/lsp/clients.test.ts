@@ -194,3 +194,57 @@ describe('the default catalogue cache', () => {
     });
   }
 });
+
+describe('the first completion or hover on a wiki not yet cached', () => {
+  let wiki: FakeWiki;
+  before(async () => {
+    wiki = await startFakeWiki();
+  });
+  after(() => wiki.close());
+
+  /** The request at the cursor, on `wikiPath` of the local wiki (each path a wiki of its own). */
+  const onWiki = (wikiPath: string, body: string) => cursor(`@endpoint = ${wiki.base}${wikiPath}\naction = query\nlist = fakelist\n${body}`);
+  /** A fresh server (an empty cache), the request at the cursor opened in it, then `f`. */
+  async function opened(uri: string, at: { text: string }, f: (client: LspClient) => Promise<void>): Promise<void> {
+    const client = new LspClient();
+    try {
+      await client.initialize({}, {}, NEOVIM);
+      await client.open(uri, at.text);
+      await f(client);
+    } finally {
+      await client.stop();
+    }
+  }
+
+  it('completion asked at once waits for the wiki\'s own catalogue: a parameter only that wiki has is offered', TIMEOUT, async () => {
+    const at = onWiki('/first/api.php', 'fl¦\n');
+    await opened('file:///c/first.wikiq', at, async (client) => {
+      const list = await client.completion('file:///c/first.wikiq', at.line, at.character);
+      assert.ok(list.items.some((i) => i.label === 'fllimit'), `the wiki's own parameter: ${list.items.map((i) => i.label).join(', ')}`);
+      assert.equal(list.isIncomplete, false, 'the answer is final');
+      assert.ok(wiki.count('/first/api.php', 'paraminfo') > 0);
+    });
+  });
+
+  it('hover asked at once waits for the wiki\'s own catalogue', TIMEOUT, async () => {
+    const at = onWiki('/hover/api.php', 'fl¦limit = 5\n');
+    await opened('file:///c/hover.wikiq', at, async (client) => {
+      const hover = await client.hover('file:///c/hover.wikiq', at.line, at.character);
+      assert.match(JSON.stringify(hover?.contents ?? ''), /How many to list/);
+    });
+  });
+
+  it('a wiki slower than the wait: completion answers from what it has with isIncomplete, then the wiki\'s own once it arrives', TIMEOUT, async () => {
+    const at = onWiki('/slow/api.php', 'fl¦\n');
+    await opened('file:///c/slow.wikiq', at, async (client) => {
+      const first = await client.completion('file:///c/slow.wikiq', at.line, at.character);
+      assert.equal(first.isIncomplete, true, 'the editor is told to ask again');
+      assert.ok(!first.items.some((i) => i.label === 'fllimit'), 'not yet the wiki\'s own');
+      wiki.release();
+      assert.equal((await settled(client, `${wiki.base}/slow/api.php`)).source, 'live');
+      const again = await client.completion('file:///c/slow.wikiq', at.line, at.character);
+      assert.equal(again.isIncomplete, false);
+      assert.ok(again.items.some((i) => i.label === 'fllimit'));
+    });
+  });
+});

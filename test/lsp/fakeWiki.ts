@@ -2,6 +2,8 @@
  * A tiny wiki on 127.0.0.1 for the LSP tests: `/down/api.php` answers HTTP 500; any other
  * `…/api.php` (one wiki per path) answers siteinfo and paraminfo with a three-module catalogue
  * (`main`, `query`, `list=fakelist` with prefix `fl`). Every request is counted by path and action.
+ * `/slow/…/api.php` holds its paraminfo answers until the test calls `release()` (a wiki slower
+ * than anything the server waits for, without a sleep).
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,11 +22,14 @@ export interface FakeWiki {
   /** Requests so far. */
   requests: Array<{ path: string; action: string }>;
   count(path: string, action?: string): number;
+  /** Sends the paraminfo answers `/slow/` wikis are holding, and every later one at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
 export async function startFakeWiki(): Promise<FakeWiki> {
   const requests: FakeWiki['requests'] = [];
+  let held: Array<() => void> | undefined = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const action = url.searchParams.get('action') ?? '';
@@ -38,7 +43,9 @@ export async function startFakeWiki(): Promise<FakeWiki> {
     if (action === 'query') {
       res.end(JSON.stringify({ query: { general: { generator: 'MediaWiki 1.39.0' }, namespaces: { 0: { id: 0, name: '' } } } }));
     } else {
-      res.end(JSON.stringify({ paraminfo: { helpformat: 'html', modules: MODULES } }));
+      const answer = () => res.end(JSON.stringify({ paraminfo: { helpformat: 'html', modules: MODULES } }));
+      if (held && url.pathname.startsWith('/slow/')) held.push(answer);
+      else answer();
     }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -46,6 +53,11 @@ export async function startFakeWiki(): Promise<FakeWiki> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     count: (path, action) => requests.filter((r) => r.path === path && (!action || r.action === action)).length,
+    release: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      waiting.forEach((answer) => answer());
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((r) => server.close(() => r()));

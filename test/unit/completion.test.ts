@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { Catalogue } from '../../core/src/catalogue/model';
+import { readParaminfo } from '../../core/src/catalogue/paraminfo';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { getLanguageService } from '../../core/src/languageService';
 import { doc, service, withCursor } from './helpers';
@@ -17,10 +19,10 @@ interface Expect {
   inserts?: Record<string, string>;
 }
 
-function check(input: string, expected: Expect): void {
+function check(input: string, expected: Expect, catalogue?: Catalogue): void {
   const { text, offset } = withCursor(input);
   const d = doc(text);
-  const list = service().doComplete(d, d.positionAt(offset));
+  const list = service(catalogue).doComplete(d, d.positionAt(offset));
   const labels = list.items.map((i) => i.label);
   for (const l of expected.has ?? []) assert.ok(labels.includes(l), `expected '${l}' among [${labels.join(', ')}]`);
   for (const l of expected.not ?? []) assert.ok(!labels.includes(l), `did not expect '${l}' among [${labels.join(', ')}]`);
@@ -62,6 +64,34 @@ describe('completion: ranking from the catalogue\'s data', () => {
     assert.equal(own[own.length - 1], 'aicontinue', own.join(', '));
     assert.equal(own[0], 'aifrom', 'the most used in the examples first');
   });
+});
+
+/** A wiki whose `list=sample` (prefix `sa`) has values `a`…`e` and a deprecated `old`; its examples use `d` most, then `b`. */
+const sampleWiki = new Catalogue({ source: 'live', exhaustive: true, endpoint: 'https://w.example/api.php', modules: readParaminfo({ paraminfo: { modules: [
+  { name: 'main', path: 'main', prefix: '', parameters: [{ name: 'action', type: 'submodule', submodules: { query: 'query' } }] },
+  { name: 'query', path: 'query', group: 'action', prefix: '', parameters: [{ name: 'list', type: 'submodule', multi: true, submodules: { sample: 'query+sample' } }] },
+  {
+    name: 'sample', path: 'query+sample', group: 'list', prefix: 'sa',
+    parameters: [
+      { name: 'show', type: ['a', 'b', 'c', 'd', 'old', 'e'], default: 'c', deprecatedvalues: ['old'] },
+      { name: 'prop', type: ['a', 'b', 'c', 'd', 'old', 'e'], multi: true, default: 'e|a', deprecatedvalues: ['old'] },
+    ],
+    examples: [
+      { query: 'action=query&list=sample&sashow=d&saprop=d%7Cold' },
+      { query: 'action=query&list=sample&sashow=d&saprop=b|d' },
+      { query: 'action=query&generator=sample&gsashow=b&gsaprop=a|old' },
+    ],
+  },
+] } }) });
+
+describe('completion: values ranked default first, then the examples\' favourites, deprecated last', () => {
+  for (const [what, input, first, catalogue] of [
+    ['one value', 'action = query\nlist = sample\nsashow = ¦', ['c', 'd', 'b', 'a', 'e', 'old'], sampleWiki],
+    ['a multi-value list (defaults by use too; pipes and %7C both split; generator examples count)', 'action = query\nlist = sample\nsaprop = ¦', ['a', 'e', 'd', 'b', 'c', 'old'], sampleWiki],
+    ['the bundled catalogue: list=allimages\'s examples use aidir=older', 'action = query\nlist = allimages\naidir = ¦', ['ascending', 'older', 'descending', 'newer'], undefined],
+  ] as Array<[string, string, string[], Catalogue | undefined]>) {
+    it(what, () => check(input, { first }, catalogue));
+  }
 });
 
 describe('completion', () => {

@@ -42,6 +42,14 @@ describe('hover', () => {
   it('shows the request as sent on its header', () =>
     check('@endpoint = https://w.example/api.php\n### Fi¦les\naction = query\nlist = allimages', [/https:\/\/w\.example\/api\.php/, /list=allimages/]));
   it('explains a namespace value', () => check('action = query\nlist = backlinks\nblnamespace = 1¦4', [/Category/]));
+  it('says a parameter has no description in wikiq\'s catalogue and links the module\'s help page', () => {
+    check('action = block\nus¦er = Example', [/\*\*user\*\*/, /No description in wikiq's catalogue\._ The module's help page: \[Help\]\(https:\/\/www\.mediawiki\.org\/wiki\/Special:MyLanguage\/API:Block\)/]);
+    check('action = query\nlist = allrevisions\narvexpand¦templates = 1', [/No description in wikiq's catalogue/, /API:Allrevisions/]);
+    // No helpurls: the module's Special:ApiHelp page (mediawiki.org for the bundled catalogue).
+    check('action = checktoken\ntype = csrf\nto¦ken = x', [/No description in wikiq's catalogue/, /\(https:\/\/www\.mediawiki\.org\/wiki\/Special:ApiHelp\/checktoken\)/]);
+  });
+  it('a described parameter says no such thing', () =>
+    check('action = query\nlist = allimages\nai¦limit = 5', [/^(?![\s\S]*No description)/]));
   it('has nothing on an unknown parameter', () => check('action = query\nlist = allimages\nbo¦gus = 1', null));
   it('has nothing on blank lines', () => check('action = query\n¦\nlist = allimages', null));
   it('says a module takes parameters beyond its list (dynamicparameters), in the wiki\'s words', () => {

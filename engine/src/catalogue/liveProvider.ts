@@ -38,6 +38,14 @@ export interface ServerCatalogueProvider extends CatalogueProvider {
   /** Resolves when no fetch is under way (tests, CLI). */
   idle(): Promise<void>;
   /**
+   * For a request that needs the catalogue now (completion, hover): when `endpoint` has no catalogue
+   * yet (none fetched, none cached) but will be fetched, starts the fetch at once (without the typing
+   * quiet time) and waits for it, at most `boundMs` or until `signal` aborts. `'pending'`: the wiki's
+   * own catalogue is still on its way, so what `get` gives now is a stand-in; `'ready'`: `get` gives
+   * the best catalogue there will be (it arrived, failed, or is never fetched automatically).
+   */
+  waitForFirst(endpoint: string | undefined, boundMs: number, signal?: AbortSignal): Promise<'ready' | 'pending'>;
+  /**
    * Signs the catalogue of `endpoint` (its exact origin and path) in with `credentials`, or back
    * out with undefined. Kept in memory only. Throws (`refused`) for plain http to a non-loopback host.
    */
@@ -177,6 +185,26 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
         const e = entryOf(ep);
         emit(e.status);
         if (!e.catalogue && allowed(ep)) void load(ep, false);
+      }
+    },
+    async waitForFirst(endpoint, boundMs, signal) {
+      if (!endpoint || !isFetchableEndpoint(endpoint) || !isCompleteEndpoint(endpoint) || !allowed(endpoint)) return 'ready';
+      const e = entryOf(endpoint);
+      if (e.catalogue || e.failed) return 'ready';
+      const loading = e.loading ?? load(endpoint, false);
+      if (signal?.aborted) return 'pending';
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let onAbort: (() => void) | undefined;
+      const gaveUp = new Promise<'pending'>((resolve) => {
+        timer = setTimeout(() => resolve('pending'), boundMs);
+        onAbort = () => resolve('pending');
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        return await Promise.race([loading.then((): 'ready' => 'ready'), gaveUp]);
+      } finally {
+        clearTimeout(timer);
+        if (onAbort) signal?.removeEventListener('abort', onAbort);
       }
     },
     async idle() {
