@@ -74,7 +74,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     const r = await cli(['run', write('all.wikiq', req('paged')), '--all']);
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'batches', 'complete', 'continue', 'query', 'warnings', 'errors']);
+    // Streamed: the head, the result as it arrives, then the final state (known only at the end).
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'complete', 'continue', 'warnings', 'errors']);
+    assert.equal(r.out, JSON.stringify(j, null, 2), 'laid out as JSON.stringify(…, null, 2) lays it out');
     assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [3, true, null, 6]);
     assert.deepEqual(j.request, { action: 'query', list: 'allimages', format: 'json', formatversion: '2', errorformat: 'plaintext' });
   });
