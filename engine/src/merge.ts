@@ -10,7 +10,8 @@
  * - Arrays the API repeats in every batch (`normalized`, `redirects`, `pageids`…) are kept once.
  * - `batchcomplete` boundaries are recorded (the batch numbers that carried it).
  * - Non-query actions (`paraminfo`, `parse`…): the action's own member, merged the same way.
- * - With a record sink, list records are streamed out as they arrive and pages once their
+ * - With a record sink, list records are streamed out (with the member and, for formatversion 1
+ *   pages, the key they belong at) as they arrive and pages once their
  *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat (but for the
  *   keys of pages written). A page listed again after it was written is not written twice: it is
  *   counted in `repeatedPages` for the run to report.
