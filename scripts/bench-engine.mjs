@@ -2,51 +2,64 @@
 // (1) fetching every file of the test wiki one per batch (ailimit=1, --all), as a ratio to a plain
 //     sequential loop of the same requests made with undici alone (target ≤ 1.05×);
 // (2) peak RSS of a 100,000-record pull streamed to an NDJSON file from a local server, as a ratio
-//     to the same pull of 10,000 records (target: flat, ≤ 1.2×, and under 150 MB).
-import { spawnSync } from 'node:child_process';
+//     to the same pull of 10,000 records (target: flat, ≤ 1.2×, and under 150 MB);
+// (3) peak RSS of `wikiq run --all --format json` of the same 100,000-record pull (200 batches of
+//     500, local server), as a ratio to the same CLI run with --format ndjson (target ≤ 1.2×);
+// (4) `wikiq --help` as a ratio to `node -e 0` (best of N; target ≤ 1.3×);
+// (5) `wikiq run` of one request as a ratio to a bare undici script making the same request to the
+//     same local server (best of N; target ≤ 1.1×).
+// (3)–(5) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
+import { spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
+const mb = (b) => (b / 1048576).toFixed(1);
 
-if (process.argv[2] === '--stream-child') {
-  // Child: serve 100,000 records in batches of 500 and pull them all into an NDJSON file.
-  const http = require('node:http');
-  const fs = require('node:fs');
-  const os = require('node:os');
-  const path = require('node:path');
-  const { HttpClient, RunSession, NdjsonFileWriter } = require(`${root}out/engine/src/index.js`);
-  const TOTAL = Number(process.argv[3] ?? 100000);
+/** A local server of TOTAL log events in batches of 500 (a second-long pull); resolves to its server once listening. */
+function serveLog(total) {
   const BATCH = 500;
-  const server = http.createServer((req, res) => {
+  const server = require('node:http').createServer((req, res) => {
     const from = Number(new URL(req.url, 'http://x').searchParams.get('xxcontinue') ?? 0);
     const items = [];
-    for (let i = from; i < Math.min(TOTAL, from + BATCH); i++) items.push({ logid: i, title: `Page ${i}`, user: `User ${i % 97}`, timestamp: '2026-01-01T00:00:00Z', comment: 'x'.repeat(40), params: { n: i } });
+    for (let i = from; i < Math.min(total, from + BATCH); i++) items.push({ logid: i, title: `Page ${i}`, user: `User ${i % 97}`, timestamp: '2026-01-01T00:00:00Z', comment: 'x'.repeat(40), params: { n: i } });
     const body = { query: { logevents: items } };
-    if (from + BATCH < TOTAL) body.continue = { xxcontinue: String(from + BATCH), continue: '-||' };
+    if (from + BATCH < total) body.continue = { xxcontinue: String(from + BATCH), continue: '-||' };
     else body.batchcomplete = true;
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   });
-  server.listen(0, '127.0.0.1', async () => {
-    const endpoint = `http://127.0.0.1:${server.address().port}/api.php`;
-    global.gc?.();
-    const base = process.memoryUsage().rss;
-    let peak = base;
-    const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const file = path.join(os.tmpdir(), `wikiq-bench-${process.pid}.ndjson`);
-    const out = new NdjsonFileWriter(file);
-    const req = { name: 'bench', index: 0, endpoint, params: { action: 'query', list: 'logevents', format: 'json' }, lines: {}, modules: [] };
-    const session = new RunSession(req, new HttpClient(), { all: true, maxlag: 0, keepRaw: 0, sink: (_l, r) => out.write(r), backpressure: () => out.drained(), onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
-    const state = await session.run();
-    await out.commit();
-    clearInterval(sample);
-    const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
-    fs.unlinkSync(file);
-    process.stdout.write(JSON.stringify({ base, peak, records: lines, batches: state.batches, failure: state.failure?.message }));
-    server.close();
-  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+if (process.argv[2] === '--stream-child') {
+  // Child: serve 100,000 records in batches of 500 and pull them all into an NDJSON file.
+  const { HttpClient, RunSession, NdjsonFileWriter } = require(`${root}out/engine/src/index.js`);
+  const TOTAL = Number(process.argv[3] ?? 100000);
+  const server = await serveLog(TOTAL);
+  const endpoint = `http://127.0.0.1:${server.address().port}/api.php`;
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  const file = path.join(os.tmpdir(), `wikiq-bench-${process.pid}.ndjson`);
+  const out = new NdjsonFileWriter(file);
+  const req = { name: 'bench', index: 0, endpoint, params: { action: 'query', list: 'logevents', format: 'json' }, lines: {}, modules: [] };
+  const session = new RunSession(req, new HttpClient(), { all: true, maxlag: 0, keepRaw: 0, sink: (_l, r) => out.write(r), backpressure: () => out.drained(), onProgress: () => (peak = Math.max(peak, process.memoryUsage().rss)) });
+  const state = await session.run();
+  await out.commit();
+  clearInterval(sample);
+  const lines = fs.readFileSync(file, 'utf8').split('\n').length - 1;
+  fs.unlinkSync(file);
+  process.stdout.write(JSON.stringify({ base, peak, records: lines, batches: state.batches, failure: state.failure?.message }));
+  server.close();
+} else if (process.argv[2] === '--cli') {
+  // Only the command line's figures (3)–(5): no test wiki needed.
+  await cliFigures();
 } else {
   const { startWiki, SEED } = require(`${root}out/test/wiki/harness.js`);
   const SEED_FILES = SEED.files;
@@ -106,8 +119,57 @@ if (process.argv[2] === '--stream-child') {
   };
   const small = pull(10000);
   const r = pull(100000);
-  const mb = (b) => (b / 1048576).toFixed(1);
   const flat = r.peak / small.peak;
   const ok = r.peak < 150 * 1048576 && flat <= 1.2;
   console.log(`streamed pull of 100,000 records (${r.batches} batches to NDJSON), peak RSS: ${mb(r.peak)} MB (ratio ${flat.toFixed(2)} vs the 10,000-record pull at ${mb(small.peak)} MB; target flat, ≤ 1.2, and < 150 MB)${ok ? '' : '  ← MISSES TARGET'}`);
+  await cliFigures();
+}
+
+/** (3)–(5): the command line as a user runs it, each run a child process. */
+async function cliFigures() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-bench-cli-'));
+  // Each child reports its own peak RSS on exit (kilobytes), on stderr.
+  const rssHook = path.join(tmp, 'maxrss.cjs');
+  fs.writeFileSync(rssHook, "process.on('exit', () => require('fs').writeSync(2, `\\nwikiq-bench-maxrss ${process.resourceUsage().maxRSS}\\n`));\n");
+  const cli = `${root}dist/cli.js`;
+  const child = (args, { hook = false } = {}) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const p = spawn(process.execPath, [...(hook ? ['-r', rssHook] : []), ...args], { cwd: tmp, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => {
+      const ms = performance.now() - t0;
+      if (code !== 0) return reject(new Error(`${args.join(' ')}: exit ${code}: ${err}`));
+      const rss = /wikiq-bench-maxrss (\d+)/.exec(err);
+      resolve({ ms, rss: rss ? Number(rss[1]) * 1024 : undefined });
+    });
+  });
+  const best = async (n, pairs) => {
+    // Alternating order, best of N for each side (the least disturbed run).
+    const times = pairs.map(() => []);
+    for (let i = 0; i < n; i++) for (const k of i % 2 ? [1, 0] : [0, 1]) times[k].push((await child(pairs[k])).ms);
+    return times.map((t) => Math.min(...t));
+  };
+  const line = (name, value, ratio, vs, target) => console.log(`${name}: ${value} (ratio ${ratio.toFixed(2)} vs ${vs}; target ≤ ${target})${ratio > target ? '  ← MISSES TARGET' : ''}`);
+
+  const big = await serveLog(100000);
+  fs.writeFileSync(path.join(tmp, 'pull.wikiq'), `@endpoint = http://127.0.0.1:${big.address().port}/api.php\n### R\naction = query\nlist = logevents\n`);
+  const nd = await child([cli, 'run', 'pull.wikiq', '--all', '--format', 'ndjson'], { hook: true });
+  const js = await child([cli, 'run', 'pull.wikiq', '--all', '--format', 'json'], { hook: true });
+  big.close();
+  line('wikiq run --all --format json of 100,000 records (200 batches of 500), peak RSS', `${mb(js.rss)} MB`, js.rss / nd.rss, `the same run with --format ndjson at ${mb(nd.rss)} MB`, 1.2);
+
+  const N = 10;
+  const [help, bare] = await best(N, [[cli, '--help'], ['-e', '0']]);
+  line('wikiq --help', `${help.toFixed(0)} ms`, help / bare, `node -e 0 at ${bare.toFixed(0)} ms, best of ${N}`, 1.3);
+
+  const one = await serveLog(500);
+  const url = `http://127.0.0.1:${one.address().port}/api.php`;
+  fs.writeFileSync(path.join(tmp, 'one.wikiq'), `@endpoint = ${url}\n### R\naction = query\nlist = logevents\n`);
+  const undiciScript = `require(${JSON.stringify(require.resolve('undici'))}).request(process.argv[1] + '?action=query&list=logevents&format=json&formatversion=2&errorformat=plaintext').then((r) => r.body.text()).then((t) => process.stdout.write(JSON.stringify(JSON.parse(t), null, 2)))`;
+  const [run1, plain] = await best(N, [[cli, 'run', 'one.wikiq', '--format', 'json'], ['-e', undiciScript, url]]);
+  one.close();
+  line('wikiq run of one request (500 records)', `${run1.toFixed(0)} ms`, run1 / plain, `a bare undici script making the same request at ${plain.toFixed(0)} ms, best of ${N}`, 1.1);
+  fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -23,6 +23,8 @@ export interface Io {
   stop?: AbortSignal;
   /** stdout was closed by its reader (`| head`): nothing more can be delivered. */
   outClosed?: () => boolean;
+  /** Resolves once stdout has taken what was written (a slow reader holds a streamed run back). */
+  outDrained?: () => Promise<void>;
   /** The user's cache folder (default: $XDG_CACHE_HOME or ~/.cache). */
   cacheHome?: string;
 }

@@ -13,6 +13,7 @@ import { RUN_FLAGS, run } from './run';
 export type { Io } from './args';
 export { parseJsonc } from './args';
 export { formatTables } from './table';
+export { streamDrained } from '../../engine/src';
 
 export const USAGE = `wikiq ${VERSION} — MediaWiki Action API requests from .wikiq files
 

@@ -4,7 +4,7 @@ import { installSignalHandlers, stop, stopSignal } from './signals';
 installSignalHandlers();
 
 // Loaded after the handlers are in place (a static import would be evaluated first).
-const { main } = require('./cli') as typeof import('./cli');
+const { main, streamDrained } = require('./cli') as typeof import('./cli');
 
 let outClosed = false;
 /** A reader that stops reading (`| head`) ends the run quietly (exit 0); another write error (a full disk) is said and fails. */
@@ -32,6 +32,7 @@ main(process.argv.slice(2), {
   cwd: process.cwd(),
   stop: stopSignal,
   outClosed: () => outClosed,
+  outDrained: () => streamDrained(process.stdout),
 }).then(
   (code) => {
     process.exitCode = outClosed ? process.exitCode ?? 0 : code;

@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, NdjsonFileWriter, ResolveError, RunSession, SIGN_IN_HINT, WikiqError, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
-  renderExport, resolveRequest, writeAtomic, type ApiMessage, type RunState,
+  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, ResolveError, StreamFileWriter, RunSession, SIGN_IN_HINT, WikiqError, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
+  renderExport, resolveRequest, writeAtomic, type ApiMessage, type RecordPlace, type RunState,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -84,18 +84,25 @@ export async function run(args: Args, io: Io): Promise<number> {
     throw e;
   }
   const out = str(args, '--out');
-  // NDJSON streams records as they arrive, into the file (atomically) or to stdout: memory stays flat.
+  // NDJSON and JSON stream records as they arrive, into the file (atomically) or to stdout, waiting
+  // for it to take them before asking for the next batch: memory stays flat.
+  const streamed = format === 'ndjson' || format === 'json';
   const writer = format === 'ndjson' && out ? new NdjsonFileWriter(path.resolve(io.cwd, out)) : undefined;
-  const streamToStdout = format === 'ndjson' && !out;
+  const jsonFile = format === 'json' && out ? new StreamFileWriter(path.resolve(io.cwd, out)) : undefined;
+  const streamToStdout = streamed && !out;
   const picked = str(args, '--table');
   let streamedList: string | undefined;
-  const sink = writer || streamToStdout
-    ? (list: string, r: unknown) => {
-      if (picked ? list !== picked : (streamedList ??= list) !== list) return;
-      if (writer) writer.write(r);
-      else io.out(JSON.stringify(r));
-    }
-    : undefined;
+  let doc: JsonResultStream | undefined;
+  const sink = format === 'json'
+    ? (list: string, r: unknown, place: RecordPlace) => doc!.sink(list, r, place)
+    : writer || streamToStdout
+      ? (list: string, r: unknown) => {
+        if (picked ? list !== picked : (streamedList ??= list) !== list) return;
+        if (writer) writer.write(r);
+        else io.out(JSON.stringify(r));
+      }
+      : undefined;
+  const fileOut = writer ?? jsonFile;
   const http = cliHttpClient(resolved.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
   const session = new RunSession(resolved, http, {
     all: args.flags.has('--all'),
@@ -105,17 +112,25 @@ export async function run(args: Args, io: Io): Promise<number> {
     maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
     signal: io.stop,
     sink,
-    backpressure: writer ? () => writer.drained() : undefined,
+    backpressure: streamed
+      ? () => {
+        doc?.flush();
+        return fileOut ? fileOut.drained() : io.outDrained?.();
+      }
+      : undefined,
     keepRaw: 0,
     // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
     onProgress: (p) => (io.tty ? io.err(`\r${p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`}\u001b[K`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   }, resumeFrom);
+  if (format === 'json') {
+    doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
+  }
   const state = await session.run();
   if (io.tty) io.err('\r\u001b[K');
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE' || io.outClosed?.()) {
     // The reader has what it wanted (`| head`): end quietly.
-    await writer?.abort();
+    await fileOut?.abort();
     return 0;
   }
   const complete = state.complete;
@@ -124,29 +139,24 @@ export async function run(args: Args, io: Io): Promise<number> {
   const result = session.result();
   const where = (m: ApiMessage) => `${file}${m.line !== undefined ? `:${m.line + 1}` : ''}`;
   for (const w of state.warnings) io.err(`warning ${where(w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
-  if (writer) {
-    if (kept === 0) await writer.abort();
+  if (doc) {
+    const errors: Array<ApiMessage & { code?: string }> = oneBased(state.errors);
+    if (state.failure && !(state.failure.kind === 'api' && state.errors.length)) errors.push({ code: state.failure.kind, text: state.failure.message });
+    doc.finish(result, session.merger.streamedLists(), { batches: kept, complete, continue: state.continue, warnings: oneBased(state.warnings), errors });
+  }
+  if (fileOut) {
+    if (kept === 0) await fileOut.abort();
     else {
-      const target = await writer.commit(complete ? false : { continue: state.continue });
-      io.err(`wrote ${writer.count} records to ${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
+      const target = writer ? await writer.commit(complete ? false : { continue: state.continue }) : await fileOut.commit(!complete);
+      io.err(`wrote ${writer ? `${writer.count} records to ` : ''}${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
     }
   } else if (streamToStdout) {
-    if (!complete && kept > 0) io.out(JSON.stringify({ _partial: true, continue: state.continue }));
-  } else if (kept > 0 || (format === 'json' && !out)) {
+    if (format === 'ndjson' && !complete && kept > 0) io.out(JSON.stringify({ _partial: true, continue: state.continue }));
+  } else if (kept > 0) {
     let body: string;
     if (format === 'table') {
       body = formatTables(result, picked, { width: io.columns, wide: args.flags.has('--wide') });
       if (!complete && state.continue) body += `(more results: run with --all, or ${resumeHint(state.continue)})\n`;
-    } else if (format === 'json') {
-      const members: Record<string, unknown> = { ...result };
-      const own = members[state.actionKey] ?? null;
-      delete members[state.actionKey];
-      const errors: Array<ApiMessage & { code?: string }> = oneBased(state.errors);
-      if (state.failure && !(state.failure.kind === 'api' && state.errors.length)) errors.push({ code: state.failure.kind, text: state.failure.message });
-      body = JSON.stringify({
-        endpoint: resolved.endpoint, request: resolved.params, batches: kept, complete, continue: state.continue,
-        [state.actionKey]: own, ...members, warnings: oneBased(state.warnings), errors,
-      }, null, 2) + '\n';
     } else {
       body = renderExport({ result, complete, continue: state.continue, endpoint: resolved.endpoint, params: resolved.params }, format, {
         table: picked, escapeFormulas: !args.flags.has('--no-escape-formulas'),

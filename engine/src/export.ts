@@ -67,16 +67,31 @@ export function writeAtomic(file: string, content: string | Buffer): void {
   }
 }
 
+/** Resolves once `stream` has handed its buffered writes on (at once unless it asked for a drain), or has failed or closed. */
+export function streamDrained(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean; destroyed?: boolean }): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('error', done);
+    stream.on('close', done);
+  });
+}
+
 /**
- * An NDJSON file written as records arrive (memory stays flat), atomically: records go to a temp
- * file beside the target; `commit` renames it into place (as `name.partial.ext` with a last
- * `{"_partial":true,"continue":…}` line when the run is partial), `abort` removes it.
+ * A file written as its text arrives (memory stays flat), atomically: the text goes to a temp file
+ * beside the target; `commit` renames it into place (as `name.partial.ext` when the run is
+ * partial), `abort` removes it.
  */
-export class NdjsonFileWriter {
+export class StreamFileWriter {
   private readonly tmp: string;
   private readonly stream: fs.WriteStream;
   private error?: Error;
-  count = 0;
 
   constructor(readonly file: string) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -85,32 +100,20 @@ export class NdjsonFileWriter {
     this.stream.on('error', (e) => (this.error ??= e));
   }
 
-  /** Writes one record (a RecordSink: `(list, record) => writer.write(record)`). */
-  write(record: unknown): void {
-    this.count++;
-    this.stream.write(JSON.stringify(record) + '\n');
+  writeText(text: string): void {
+    this.stream.write(text);
   }
 
-  /** Resolves once the records written so far are handed to the file (the RunSession's `backpressure`). */
+  /** Resolves once the text written so far is handed to the file (the RunSession's `backpressure`). */
   drained(): Promise<void> {
-    if (!this.stream.writableNeedDrain || this.error) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        this.stream.off('drain', done);
-        this.stream.off('error', done);
-        resolve();
-      };
-      this.stream.on('drain', done);
-      this.stream.on('error', done);
-    });
+    return this.error ? Promise.resolve() : streamDrained(this.stream);
   }
 
-  /** Finishes the file and renames it into place; returns the path written. */
-  async commit(partial: { continue: Record<string, string> | null } | false = false): Promise<string> {
-    if (partial) this.stream.write(JSON.stringify({ _partial: true, continue: partial.continue }) + '\n');
+  /** Finishes the file and renames it into place (`name.partial.ext` when `partial`); returns the path written. */
+  async commit(partial = false): Promise<string> {
     await new Promise<void>((resolve, reject) => this.stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
     if (this.error) throw this.error;
-    const target = exportName(this.file, !!partial);
+    const target = exportName(this.file, partial);
     fs.renameSync(this.tmp, target);
     return target;
   }
@@ -122,6 +125,23 @@ export class NdjsonFileWriter {
     } catch {
       // already gone
     }
+  }
+}
+
+/** An NDJSON file written record by record (a StreamFileWriter); a partial one ends with a `{"_partial":true,"continue":…}` line. */
+export class NdjsonFileWriter extends StreamFileWriter {
+  count = 0;
+
+  /** Writes one record (a RecordSink: `(list, record) => writer.write(record)`). */
+  write(record: unknown): void {
+    this.count++;
+    this.writeText(JSON.stringify(record) + '\n');
+  }
+
+  /** `partial` with the `continue` to resume from: the file ends with the partial line. */
+  override commit(partial: { continue: Record<string, string> | null } | boolean = false): Promise<string> {
+    if (typeof partial === 'object') this.writeText(JSON.stringify({ _partial: true, continue: partial.continue }) + '\n');
+    return super.commit(!!partial);
   }
 }
 

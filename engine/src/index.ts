@@ -10,6 +10,7 @@ export * from './run';
 export * from './waits';
 export * from './shorten';
 export * from './json';
+export * from './jsonStream';
 export * from './catalogue/cache';
 export * from './catalogue/fetch';
 export * from './catalogue/html';

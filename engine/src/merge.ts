@@ -10,7 +10,8 @@
  * - Arrays the API repeats in every batch (`normalized`, `redirects`, `pageids`…) are kept once.
  * - `batchcomplete` boundaries are recorded (the batch numbers that carried it).
  * - Non-query actions (`paraminfo`, `parse`…): the action's own member, merged the same way.
- * - With a record sink, list records are streamed out as they arrive and pages once their
+ * - With a record sink, list records are streamed out (with the member and, for formatversion 1
+ *   pages, the key they belong at) as they arrive and pages once their
  *   generator batch is complete (`batchcomplete`), and not kept: memory stays flat (but for the
  *   keys of pages written). A page listed again after it was written is not written twice: it is
  *   counted in `repeatedPages` for the run to report.
@@ -28,8 +29,20 @@ const REPEATED = new Set(['normalized', 'redirects', 'converted', 'interwiki', '
 /** Top-level members that are about the response, not the result. */
 export const META_MEMBERS = new Set(['batchcomplete', 'continue', 'query-continue', 'warnings', 'errors', 'error', 'debuginfo', 'servedby', 'curtimestamp', 'requestid', 'docref', 'uselang', 'errorlang', 'limits']);
 
+/** Where a streamed record belongs: the top-level member holding its list (none: a list at the top level) and, for pages of formatversion 1, the page's key in the `pages` object. */
+export interface RecordPlace {
+  member?: string;
+  key?: string;
+}
+
+/** A list streamed to the sink (even with no record): where it is, and whether it is an object (formatversion 1 pages). */
+export interface StreamedList extends RecordPlace {
+  list: string;
+  object: boolean;
+}
+
 /** Receives streamed records: `list` is the list name (`allimages`…) or `pages`. */
-export type RecordSink = (list: string, record: unknown) => void;
+export type RecordSink = (list: string, record: unknown, place: RecordPlace) => void;
 
 function pageKey(p: Json, fallbackKey?: string): string {
   const id = typeof p.pageid === 'number' ? p.pageid : typeof p.pageid === 'string' && /^\d+$/.test(p.pageid) ? Number(p.pageid) : undefined;
@@ -99,6 +112,8 @@ export class Merger {
   private readonly written = new Set<string>();
   /** With a sink: pages listed again after they were written (not written twice); the first of them. */
   readonly repeatedPages: { count: number; first?: { id?: string; title?: string; batch: number } } = { count: 0 };
+  /** With a sink: the lists streamed (or that would be, had they records), by member and name. */
+  private readonly streamed = new Map<string, StreamedList>();
 
   /** @param actionKey the member holding the action's result (`query`, `paraminfo`, `parse`…). */
   constructor(private readonly actionKey: string, private readonly sink?: RecordSink) {}
@@ -117,7 +132,7 @@ export class Merger {
       const body = batch[member];
       if (!isObj(body)) {
         if (body !== undefined) {
-          if (Array.isArray(body)) this.addList(this.result, member, body);
+          if (Array.isArray(body)) this.addList(this.result, member, body, undefined);
           else this.result[member] = body;
         }
         continue;
@@ -126,8 +141,8 @@ export class Merger {
       for (const [k, v] of Object.entries(body)) {
         if (k === 'pages' && member === 'query') this.addPages(v, segment);
         else if (Array.isArray(v) && REPEATED.has(k)) this.addRepeated(target, k, v);
-        else if (Array.isArray(v)) this.addList(target, k, v);
-        else if (k in this.counts && isRecordMap(v)) this.addList(target, k, Object.values(v));
+        else if (Array.isArray(v)) this.addList(target, k, v, member);
+        else if (k in this.counts && isRecordMap(v)) this.addList(target, k, Object.values(v), member);
         else target[k] = k in target ? mergeValue(target[k], v) : copy(v);
       }
     }
@@ -137,16 +152,18 @@ export class Merger {
     }
   }
 
-  private addList(target: Json, k: string, v: unknown[]): void {
+  private addList(target: Json, k: string, v: unknown[], member: string | undefined): void {
     const held = target[k];
     if (isRecordMap(held)) {
       // Sent as records keyed by id in an earlier batch: the same list.
       delete target[k];
-      this.addList(target, k, Object.values(held));
+      this.addList(target, k, Object.values(held), member);
     }
     this.counts[k] = (this.counts[k] ?? 0) + v.length;
     if (this.sink) {
-      for (const r of v) this.sink(k, r);
+      const place = { member };
+      this.noteStreamed(k, place);
+      for (const r of v) this.sink(k, r, place);
       return;
     }
     const have = target[k];
@@ -167,6 +184,18 @@ export class Merger {
     }
   }
 
+  private noteStreamed(list: string, place: RecordPlace, object = false): void {
+    const id = `${place.member ?? ''}\u0000${list}`;
+    const had = this.streamed.get(id);
+    if (had) had.object ||= object;
+    else this.streamed.set(id, { list, member: place.member, object });
+  }
+
+  /** With a sink: every list streamed, in the order first seen, records or none (an empty list is still a member of the result). */
+  streamedLists(): StreamedList[] {
+    return [...this.streamed.values()];
+  }
+
   private addPages(v: unknown, segment: number): void {
     this.pagesSeen = true;
     let list: Array<[string | undefined, Json]>;
@@ -175,6 +204,7 @@ export class Merger {
       this.pagesAsObject = true;
       list = Object.entries(v).filter((e): e is [string, Json] => isObj(e[1]));
     } else list = [];
+    if (this.sink) this.noteStreamed('pages', { member: 'query' }, this.pagesAsObject);
     for (const [objKey, p] of list) {
       const key = pageKey(p, objKey);
       const have = this.pageIndex.get(key);
@@ -208,7 +238,7 @@ export class Merger {
         continue;
       }
       this.written.add(e.id);
-      this.sink('pages', e.rec);
+      this.sink('pages', e.rec, { member: 'query', key: this.pagesAsObject ? e.key : undefined });
       this.pagesStreamed++;
     }
     this.pageOrder = [];

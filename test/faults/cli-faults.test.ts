@@ -14,6 +14,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import AjvDraft04 from 'ajv-draft-04';
 import { main, parseJsonc, type Io } from '../../cli/src/cli';
+import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
 
@@ -56,6 +57,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     await new Promise((r) => server.close(r));
   });
 
+  const outs: string[] = [];
   const cli = async (args: string[], io: Partial<Io> = {}) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -74,7 +76,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     const r = await cli(['run', write('all.wikiq', req('paged')), '--all']);
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
-    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'batches', 'complete', 'continue', 'query', 'warnings', 'errors']);
+    // Streamed: the head, the result as it arrives, then the final state (known only at the end).
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'complete', 'continue', 'warnings', 'errors']);
+    assert.equal(r.out, JSON.stringify(j, null, 2), 'laid out as JSON.stringify(…, null, 2) lays it out');
     assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [3, true, null, 6]);
     assert.deepEqual(j.request, { action: 'query', list: 'allimages', format: 'json', formatversion: '2', errorformat: 'plaintext' });
   });
@@ -200,6 +204,57 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.deepEqual(lines.at(-1), { _partial: true, continue: { aicontinue: '4', continue: '-||' } });
     assert.equal(lines.length, 5);
   });
+  /** The same request run by the engine without streaming: the value `--format json` must give. */
+  const merged = async (name: string) => {
+    const session = new RunSession(resolveRequest(fs.readFileSync(path.join(dir, name), 'utf8'), { index: 0 }), new HttpClient(), { all: true, maxlag: 0 });
+    return { state: await session.run(), result: session.result() };
+  };
+  it('--format json streams a large pull as it arrives: valid JSON, the value of the non-streamed merge', async () => {
+    const outAt: number[] = [];
+    let printed = 0;
+    routes.set('bulk', (_q, res, p) => {
+      const c = Number(p.get('aicontinue') ?? 0);
+      outAt.push(printed);
+      json(res, { ...(c < 19_500 ? { continue: { aicontinue: String(c + 500), continue: '-||' } } : { batchcomplete: true }),
+        query: { allimages: Array.from({ length: 500 }, (_, i) => ({ name: `F${c + i}`, size: c + i, meta: { a: [c, i], s: 'x"\n' } })) } });
+    });
+    const r = await cli(['run', write('bulk.wikiq', req('bulk')), '--all'], {
+      out: (t) => {
+        printed += t.length;
+        outs.push(t);
+      },
+    });
+    assert.equal(r.code, 0, r.err);
+    assert.ok(outAt[1] > 0 && outAt[39] > outAt[38], `the records of each batch are out before the next is asked for (${outAt.slice(0, 3)})`);
+    const j = JSON.parse(outs.splice(0).join('\n'));
+    const { result } = await merged('bulk.wikiq');
+    assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [40, true, null, 20_000]);
+    assert.deepEqual(j.query, result.query);
+  });
+  // Generator pages merged per batchcomplete, a second list (held to the end), an empty list, a repeated array; formatversion 1 and 2; an error in the last batch.
+  const mix = (v1: boolean, fail: boolean): Handler => (_q, res, p) => {
+    const i = Number(p.get('mixcontinue') ?? 0);
+    const pages = [[{ pageid: 1, title: 'P1', categories: [{ title: 'C1' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 1, title: 'P1', categories: [{ title: 'C2' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 3, title: 'P3' }, { ns: 0, title: 'Nope', missing: true }]][i];
+    if (i === 2 && fail) return json(res, { errors: [{ code: 'internal_api_error', text: 'boom' }] });
+    json(res, { ...(i ? { batchcomplete: true } : {}), ...(i < 2 ? { continue: { mixcontinue: String(i + 1), continue: '||' } } : {}), query: {
+      normalized: [{ from: 'p1', to: 'P1' }], pages: v1 ? Object.fromEntries(pages.map((x, k) => [String(x.pageid ?? -1 - k), x])) : pages, allusers: i < 2 ? [{ name: `U${i}` }] : [], none: [],
+    } });
+  };
+  for (const [v1, fail] of [[false, false], [true, false], [false, true]]) {
+    it(`--format json streams generator pages and several lists${v1 ? ' (formatversion 1)' : ''}${fail ? ', failing at the last batch: still valid JSON, partial, resumable' : ''}`, async () => {
+      const route = `mix${v1 ? 1 : 2}${fail ? 'f' : ''}`;
+      routes.set(route, mix(v1, fail));
+      write(`${route}.wikiq`, req(route, `action = query\ngenerator = allpages\nprop = categories\nlist = allusers${v1 ? '\nformatversion = 1' : ''}`));
+      const r = await cli(['run', `${route}.wikiq`, '--all', '--out', `${route}.json`]);
+      assert.equal(r.code, fail ? 2 : 0, r.err);
+      const j = JSON.parse(fs.readFileSync(path.join(dir, fail ? `${route}.partial.json` : `${route}.json`), 'utf8'));
+      const { state, result } = await merged(`${route}.wikiq`);
+      assert.deepEqual([j.batches, j.complete, j.continue, j.errors.map((e: { code: string }) => e.code)], fail ? [2, false, { mixcontinue: '2', continue: '||' }, ['internal_api_error']] : [3, true, null, []]);
+      assert.deepEqual(j.continue, state.continue);
+      assert.deepEqual(j.query, result.query);
+      assert.deepEqual(Object.keys(j.query.pages).length, fail ? 2 : 4);
+    });
+  }
   it('--format table prints aligned columns and says more results exist', async () => {
     const r = await cli(['run', 'all.wikiq', '--format', 'table']);
     assert.equal(r.code, 0);
