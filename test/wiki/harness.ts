@@ -16,59 +16,17 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
-import { aptInstall } from '../apt';
+import { SEED, WORDS, fileName, pageCategories, pageFiles, pageText, pageTitle, png, pngChunk } from './seed';
 
-export const MW_DIR = '/usr/share/mediawiki';
-export const PACKAGES = ['mediawiki', 'php-cli', 'php-sqlite3', 'php-intl', 'php-mbstring', 'php-xml'];
-export const INSTALL_COMMAND = `apt-get update && apt-get install -y --no-install-recommends ${PACKAGES.join(' ')}`;
+import { MW_DIR, ensureMediaWikiInstalled, freePort, mediaWikiVersion, portIsFree } from './install';
+import { ROUTER, SUPERVISOR } from './php';
 
-const CATEGORIES = ['Fruit', 'Vegetables', 'Colours', 'Places', 'Animals'];
-const CONTENT_PAGES = 36;
-const REDIRECTS = 3;
+export { SEED, fileName, pageCategories, pageFiles, pageTitle, png } from './seed';
+export { INSTALL_COMMAND, MW_DIR, PACKAGES, ensureMediaWikiInstalled, freePort, mediaWikiVersion, portIsFree } from './install';
 
-/** What the seeded wiki holds. Tests rely on these numbers; `harness.test.ts` checks each against the wiki. */
-export const SEED = {
-  /** Files (tiny PNGs), uploaded in turn by `users`: `list=allimages&ailimit=1` takes 140 batches. */
-  files: 140,
-  /** The uploaders, in turn (file i by users[i % 3]). */
-  users: ['Alice', 'Bob', 'Carol'],
-  /** Every account made by createAndPromote (plus `admin` from the installer). */
-  accounts: ['Alice', 'Bob', 'Carol', 'Dave', 'Mallory'],
-  admin: 'Admin',
-  /** Sysop and bureaucrat; performs the deletion, protection, move and block. */
-  sysop: 'Alice',
-  /** Blocked (indefinitely) by `sysop`. */
-  blocked: 'Mallory',
-  /** Password of every account, `admin` included. */
-  password: 'wikiq-test-password-1234',
-  /** Content pages created in the main namespace, by Bob (`pageTitle(0..35)`); the last one is then deleted. */
-  pages: CONTENT_PAGES,
-  /** Redirects created (`Redirect 0..2` → pages 0..2); the move adds one more. */
-  redirects: REDIRECTS,
-  /** Pages in the main namespace at the end: content pages − 1 deleted + Main Page + redirects + 1 left by the move. */
-  mainNamespacePages: CONTENT_PAGES - 1 + 1 + REDIRECTS + 1,
-  /** Every content page is in two or three of these (their category pages exist too). */
-  categories: CATEGORIES,
-  /** Every content page embeds this many files and links to the next two pages. */
-  filesPerPage: 2,
-  /** Pages 0..11 got a second revision, by Carol. */
-  revisedPages: 12,
-  /** `pageTitle(SEED.deletedPage)` was deleted, `pageTitle(0)` protected, `pageTitle(1)` moved to `movedTo`. */
-  deletedPage: CONTENT_PAGES - 1,
-  protectedPage: 0,
-  movedPage: 1,
-  movedTo: 'Banana page 1 (moved)',
-  /** Log types present in `list=logevents`. */
-  logTypes: ['newusers', 'upload', 'create', 'delete', 'protect', 'move', 'block', 'managetags'],
-  /** At least this many log entries (291 on MediaWiki 1.39): `lelimit=5` takes 50+ batches. */
-  minLogEntries: 250,
-  /** The change tag created (log type managetags). */
-  tag: 'wikiq-seed',
-};
+
 
 export interface RequestRecord {
   method: string;
@@ -125,169 +83,6 @@ export interface StartOptions {
   debuginfo?: boolean;
   /** Start a copy of this template directory instead of the seeded one (`private.ts`: the private wiki). */
   template?: string;
-}
-
-// ---- packages ---------------------------------------------------------------------------------
-
-function missingPackages(packages: readonly string[]): string[] {
-  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...packages], { encoding: 'utf8' });
-  if (r.error) return [...packages]; // no dpkg at all
-  const installed = new Set((r.stdout ?? '').split('\n').filter((l) => l.endsWith(' installed')).map((l) => l.split(' ')[0]));
-  return packages.filter((p) => !installed.has(p));
-}
-
-function phpWorks(): boolean {
-  const r = spawnSync('php', ['-r', 'echo class_exists("PDO") && in_array("sqlite", PDO::getAvailableDrivers()) && extension_loaded("intl") && extension_loaded("mbstring") && extension_loaded("xml") ? "ok" : "no";'], { encoding: 'utf8' });
-  return r.stdout === 'ok';
-}
-
-/** What is missing for a test wiki, in words; empty when nothing is. */
-function missingWhat(packages: readonly string[]): string {
-  const missing = missingPackages(packages);
-  if (missing.length) return `the Debian packages ${missing.join(', ')}`;
-  if (!fs.existsSync(path.join(MW_DIR, 'maintenance/install.php'))) return `MediaWiki in ${MW_DIR}`;
-  if (!phpWorks()) return 'PHP with the sqlite3, intl, mbstring and xml extensions';
-  return '';
-}
-
-let installedChecked = false;
-
-/**
- * Makes sure the Debian packages a test wiki needs are there: installs them when missing (as root,
- * with apt-get), else throws an Error naming what is missing and the command that installs it.
- * (`packages` is for the harness's own test of that message.)
- */
-export function ensureMediaWikiInstalled(packages: readonly string[] = PACKAGES): void {
-  if (packages === PACKAGES && installedChecked) return;
-  const what = missingWhat(packages);
-  if (what) aptInstall(packages, what, 'the real-wiki tests', () => missingWhat(packages));
-  if (packages === PACKAGES) installedChecked = true;
-}
-
-let versionMemo: string | undefined;
-
-/** MediaWiki's version (from includes/Defines.php), with the Debian package's and PHP's. */
-export function mediaWikiVersion(): string {
-  return (versionMemo ??= readVersion());
-}
-
-function readVersion(): string {
-  let mw = 'unknown';
-  try {
-    mw = /MW_VERSION',\s*'([^']+)'/.exec(fs.readFileSync(path.join(MW_DIR, 'includes/Defines.php'), 'utf8'))?.[1] ?? mw;
-  } catch {
-    // reported as unknown
-  }
-  const deb = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'mediawiki'], { encoding: 'utf8' }).stdout ?? '';
-  const php = spawnSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' }).stdout ?? '';
-  return `${mw} (deb ${deb || '?'}, php ${php || '?'})`;
-}
-
-/** A port nobody listens on at the moment (the kernel's pick for port 0). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-export async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-}
-
-// ---- seed content -----------------------------------------------------------------------------
-
-const CRC_TABLE = (() => {
-  const t = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
-
-function crc32(buf: Buffer): number {
-  let c = -1;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(td));
-  return Buffer.concat([len, td, crc]);
-}
-
-/** A tiny PNG (w×h RGB), different for every seed: MediaWiki refuses to import duplicate files. */
-export function png(seed: number, w = 4 + (seed % 5), h = 3 + (seed % 4)): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < h; y++) {
-    const row = Buffer.alloc(1 + w * 3); // filter byte 0, then pixels
-    for (let x = 0; x < w; x++) {
-      row[1 + x * 3] = (seed * 37 + x) & 0xff;
-      row[2 + x * 3] = (seed * 91 + y) & 0xff;
-      row[3 + x * 3] = (seed * 13) & 0xff;
-    }
-    rows.push(row);
-  }
-  const text = Buffer.from(`Comment\u0000wikiq test file ${seed}`, 'latin1');
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr),
-    pngChunk('tEXt', text),
-    pngChunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const WORDS = ['Apple', 'Banana', 'Cherry', 'Delta', 'Eagle', 'Falcon', 'Garden', 'Harbor', 'Island', 'Jungle', 'Kite', 'Lemon', 'Meadow', 'Nectar', 'Orchid', 'Pepper', 'Quartz', 'River', 'Sunset', 'Tulip', 'Umbrella', 'Violet', 'Willow', 'Xylophone', 'Yarrow', 'Zebra'];
-
-/** Name of seeded file i as uploaded (every third has spaces, which MediaWiki stores as underscores). */
-export function fileName(i: number): string {
-  const w = WORDS[i % WORDS.length];
-  return i % 3 === 0 ? `${w} photo ${String(i).padStart(3, '0')}.png` : `${w}_${String(i).padStart(3, '0')}.png`;
-}
-
-/** Title of seeded content page i. */
-export function pageTitle(i: number): string {
-  return `${WORDS[i % WORDS.length]} page ${i}`;
-}
-
-/** Categories of content page i (two or three). */
-export function pageCategories(i: number): string[] {
-  const cats = [CATEGORIES[i % CATEGORIES.length], CATEGORIES[(i + 2) % CATEGORIES.length]];
-  if (i % 4 === 0) cats.push(CATEGORIES[(i + 3) % CATEGORIES.length]);
-  return cats;
-}
-
-/** Files embedded by content page i (as written in the wikitext: some with spaces, some with underscores). */
-export function pageFiles(i: number): string[] {
-  return Array.from({ length: SEED.filesPerPage }, (_, k) => fileName((i * 3 + k * 7) % SEED.files));
-}
-
-function pageText(i: number, revision = 1): string {
-  const lines = [`This is test page ${i} of the wikiq seed${revision > 1 ? `, revision ${revision}` : ''}.`];
-  lines.push(`See [[${pageTitle((i + 1) % SEED.pages)}]] and [[${pageTitle((i + 2) % SEED.pages)}]].`);
-  pageFiles(i).forEach((f, k) => lines.push(`[[File:${f}|thumb|Picture ${k}]]`));
-  for (const c of pageCategories(i)) lines.push(`[[Category:${c}]]`);
-  return lines.join('\n') + '\n';
 }
 
 /**
@@ -519,46 +314,6 @@ export async function ensureTemplate(log: (m: string) => void = () => undefined)
 }
 
 // ---- running ----------------------------------------------------------------------------------
-
-/**
- * php -S router: logs every request (one JSON line, before MediaWiki handles it) and serves uploaded
- * files from the wiki's own directory; everything else goes to MediaWiki as usual.
- */
-const ROUTER = `<?php
-$dir = getenv('WIKIQ_WIKI_DIR');
-$entry = ['m' => $_SERVER['REQUEST_METHOD'], 'u' => $_SERVER['REQUEST_URI']];
-if ($_SERVER['REQUEST_METHOD'] === 'POST' && $_POST) $entry['b'] = http_build_query($_POST);
-file_put_contents($dir . '/requests.log', json_encode($entry, JSON_UNESCAPED_SLASHES) . "\\n", FILE_APPEND | LOCK_EX);
-$uri = parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
-if (strpos($uri, '/images/') === 0) {
-  $file = realpath($dir . '/images/' . rawurldecode(substr($uri, 8)));
-  if ($file !== false && strpos($file, realpath($dir . '/images') . '/') === 0 && is_file($file)) {
-    header('Content-Type: ' . (mime_content_type($file) ?: 'application/octet-stream'));
-    header('Content-Length: ' . filesize($file));
-    readfile($file);
-    return true;
-  }
-  http_response_code(404);
-  echo 'Not found';
-  return true;
-}
-return false;
-`;
-
-/**
- * Runs php -S in its own process group, with a watchdog: the harness holds the shell's stdin open,
- * and when the harness's process ends in any way (even SIGKILL) stdin reaches EOF, the whole group
- * (php, its workers) is killed and the wiki's directory removed. When php ends by itself (port
- * taken) the group ends too. stop() kills the group (the shell included) and cleans up itself.
- */
-const SUPERVISOR = `
-( php -S "127.0.0.1:$WIKIQ_PORT" "$WIKIQ_WIKI_DIR/router.php"; kill -TERM 0 ) </dev/null &
-cat >/dev/null
-trap '' TERM
-kill -TERM 0
-wait
-case "$WIKIQ_WIKI_DIR" in */wikiq-wiki-*) rm -rf "$WIKIQ_WIKI_DIR" ;; esac
-`;
 
 interface Running {
   proc: ChildProcess;
