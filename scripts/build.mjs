@@ -6,7 +6,7 @@
 //                 dist/, so no bundle names a map that is not there)
 //   --outdir DIR  write there instead of dist/ (a test checks a production build in a temporary folder)
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -24,11 +24,31 @@ const common = {
   legalComments: production ? 'none' : 'inline',
   logLevel: 'warning',
 };
+// The bundled catalogue (core/src/catalogue/bundled-paraminfo.json, ~280 KB) is data every Node
+// program needs: it is written once beside the bundles and required at run time instead of being
+// embedded in each (the .vsix would carry it twice, in extension.js and server.js).
+const CATALOGUE = 'core/src/catalogue/bundled-paraminfo.json';
+const sharedCatalogue = {
+  name: 'shared-catalogue',
+  setup(build) {
+    build.onResolve({ filter: /bundled-paraminfo\.json$/ }, () => ({ path: './bundled-paraminfo.json', external: true }));
+  },
+};
+// undici (the engine's HTTP client, ~400 KB minified) likewise: bundled once as dist/undici.js and
+// required from there by the extension, the server and the CLI.
+const sharedUndici = {
+  name: 'shared-undici',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+const shared = [sharedCatalogue, sharedUndici];
 const builds = [
-  { ...common, entryPoints: ['client/src/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'] },
-  { ...common, entryPoints: ['server/src/server.ts'], outfile: `${out}/server.js` },
+  { ...common, entryPoints: ['client/src/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: shared },
+  { ...common, entryPoints: ['server/src/server.ts'], outfile: `${out}/server.js`, plugins: shared },
   // Not in the .vsix (the extension does not run it), but the package's `bin`: `npm install -g .`.
-  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: shared },
+  { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },
 ];
@@ -43,6 +63,8 @@ function maps(dir) {
 }
 if (production) for (const f of maps(out)) rmSync(f);
 
+mkdirSync(out, { recursive: true });
+writeFileSync(`${out}/bundled-paraminfo.json`, JSON.stringify(JSON.parse(readFileSync(CATALOGUE, 'utf8'))));
 // The results view's stylesheet goes next to its script.
 if (existsSync('client/media/results.css')) {
   mkdirSync(`${out}/media`, { recursive: true });

@@ -20,6 +20,10 @@ function filesTheExtensionNeeds(): string[] {
   return [
     rel(pkg.main),
     'dist/server.js',
+    // The bundled catalogue, written once beside the bundles that require it (build.mjs).
+    'dist/bundled-paraminfo.json',
+    // undici, bundled once and required by the extension and the server (build.mjs).
+    'dist/undici.js',
     'dist/media/results.js',
     'dist/media/results.css',
     rel(pkg.icon),
@@ -50,7 +54,7 @@ describe('the .vsix (vsce ls --no-dependencies)', () => {
 describe('a production build (build.mjs --production)', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-prod-'));
   const r = spawnSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', out], { cwd: root, encoding: 'utf8' });
-  const bundles = ['extension.js', 'server.js', 'cli.js', 'media/results.js'];
+  const bundles = ['extension.js', 'server.js', 'cli.js', 'undici.js', 'media/results.js'];
   const read = (f: string) => fs.readFileSync(path.join(out, f), 'utf8');
 
   it('builds every bundle, minified', () => {
@@ -71,6 +75,11 @@ describe('a production build (build.mjs --production)', () => {
     const help = spawnSync(process.execPath, [path.join(out, 'cli.js'), '--help'], { encoding: 'utf8' });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /wikiq run/);
+    // It reads the bundled catalogue beside it: a misspelt parameter is found.
+    const typo = path.join(out, 'typo.wikiq');
+    fs.writeFileSync(typo, '### R\naction = query\nlist = allimages\naiilimit = 5\n');
+    const check = spawnSync(process.execPath, [path.join(out, 'cli.js'), 'check', typo, '--strict'], { encoding: 'utf8' });
+    assert.match(check.stdout, /unknown-parameter/, check.stdout + check.stderr);
     fs.rmSync(out, { recursive: true, force: true });
   });
 });
