@@ -6,7 +6,7 @@
  */
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
-import { activateWikiq, closeAllEditors, hasPage, openFixture, positionOf, renderedLines, screenshot } from './helpers';
+import { activateWikiq, closeAllEditors, completionsAt, hasPage, label, openFixture, openText, positionOf, renderedLines, screenshot, withCursor } from './helpers';
 
 describe('what a user sees', () => {
   before(activateWikiq);
@@ -51,6 +51,23 @@ describe('what a user sees', () => {
     assert.ok(!hasPage() || details, 'screenshot taken');
     await vscode.commands.executeCommand('toggleSuggestionDetails');
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('puts a likely parameter first in the suggest widget, the continuation token last (screenshot)', async () => {
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const { doc, editor } = await openText(text);
+    const at = doc.positionAt(offset);
+    // The order the widget shows: every item matches the typed 'ai' as a prefix alike, so VS Code
+    // orders them by sortText (then label).
+    const items = (await completionsAt(doc, at)).filter((i) => label(i).startsWith('ai'));
+    const shown = items.map((i) => ({ l: label(i), k: i.sortText ?? label(i) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.l < b.l ? -1 : 1)).map((x) => x.l);
+    assert.ok(['ailimit', 'aiprop', 'aisort', 'aidir', 'aifrom'].includes(shown[0]), `first row: ${shown.slice(0, 6).join(', ')}`);
+    assert.equal(shown[shown.length - 1], 'aicontinue', `last row: ${shown.slice(-3).join(', ')}`);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    const list = await screenshot('completion-ranking', '.editor-widget.suggest-widget.visible .monaco-list-row', shown[0]);
+    assert.ok(!hasPage() || list, 'screenshot taken');
+    await vscode.commands.executeCommand('hideSuggestWidget');
   });
 
   it('shows a hover (screenshot)', async () => {
