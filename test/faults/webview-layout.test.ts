@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import type { Theme } from './webviewTheme';
 import { allimagesModel, failedModel, logeventsModel, paraminfoModel } from './webviewFixtures';
 import { type OpenOptions, WebviewPage } from './webviewPage';
+import { CONTRAST_SELECTOR, type ContrastPair, contrasts as measureContrasts, type RowCoverage, rowCoverage } from '../webviewMeasure';
 
 /** Opens the view's page in chromium for `fn`, and closes it whatever happens. */
 async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
@@ -25,93 +26,11 @@ async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): 
 /** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
 const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
-interface Coverage {
-  rows: number;
-  total: number;
-  gaps: string[];
-}
-
 /** The shown grid's body, top to bottom: every pixel row of the visible area is covered by a drawn, visible row. */
-function coverage(w: WebviewPage): Promise<Coverage> {
-  return w.page.evaluate(() => {
-    const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement;
-    const box = vt.getBoundingClientRect();
-    const headBottom = vt.querySelector('.vt-head')!.getBoundingClientRect().bottom;
-    const bottom = box.top + vt.clientHeight;
-    const total = Number(vt.getAttribute('aria-rowcount')) - 1;
-    const rows = (Array.from(vt.querySelectorAll('.vt-row')) as HTMLElement[]).map((r) => ({ el: r, rect: r.getBoundingClientRect() })).sort((a, b) => a.rect.top - b.rect.top);
-    const gaps: string[] = [];
-    let y = headBottom;
-    for (const r of rows) {
-      if (r.rect.bottom <= y) continue;
-      if (r.rect.top > y + 1) gaps.push(`blank from ${Math.round(y - box.top)} to ${Math.round(r.rect.top - box.top)} px`);
-      if (r.rect.top >= bottom) break;
-      const probe = document.elementFromPoint(box.left + 12, Math.min(bottom - 1, Math.max(r.rect.top, headBottom) + 2));
-      if (!probe || !r.el.contains(probe)) gaps.push(`row ${r.el.getAttribute('aria-rowindex')} is not what shows at its place (${probe?.className})`);
-      y = r.rect.bottom;
-    }
-    const lastIndex = rows.length ? Number(rows[rows.length - 1].el.getAttribute('aria-rowindex')) - 1 : 0;
-    if (y < bottom - 1 && lastIndex < total) gaps.push(`blank from ${Math.round(y - box.top)} px to the bottom (${Math.round(bottom - box.top)} px); ${rows.length} of ${total} rows drawn`);
-    return { rows: rows.length, total, gaps };
-  });
-}
+const coverage = (w: WebviewPage): Promise<RowCoverage> => w.page.evaluate(rowCoverage);
 
-interface Pair {
-  text: string;
-  ratio: number;
-  fg: string;
-  bg: string;
-}
-
-/** WCAG contrast of every visible text in `selector`, from the rendered colours (alpha composited over the backgrounds beneath). */
-function contrasts(w: WebviewPage, selector: string): Promise<Pair[]> {
-  return w.page.evaluate((sel) => {
-    type RGBA = [number, number, number, number];
-    const parse = (c: string): RGBA => {
-      const m = c.match(/rgba?\(([^)]+)\)/);
-      if (!m) throw new Error(`unexpected colour ${c}`);
-      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
-      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-    };
-    const over = (top: RGBA, under: RGBA): RGBA => {
-      const a = top[3] + under[3] * (1 - top[3]);
-      if (a === 0) return [0, 0, 0, 0];
-      const ch = (i: number) => (top[i] * top[3] + under[i] * under[3] * (1 - top[3])) / a;
-      return [ch(0), ch(1), ch(2), a];
-    };
-    const background = (el: Element | null): RGBA => {
-      const layers: RGBA[] = [];
-      for (let e = el; e; e = e.parentElement) {
-        const c = parse(getComputedStyle(e).backgroundColor);
-        if (c[3] > 0) layers.push(c);
-        if (c[3] >= 1) break;
-      }
-      let out: RGBA = [255, 255, 255, 1];
-      for (const l of layers.reverse()) out = over(l, out);
-      return out;
-    };
-    const lum = (c: RGBA) => {
-      const f = (v: number) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-    };
-    const out: Array<{ text: string; ratio: number; fg: string; bg: string }> = [];
-    for (const el of Array.from(document.querySelectorAll(sel))) {
-      for (const node of Array.from(el.querySelectorAll('*')).concat(el)) {
-        const own = Array.from(node.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()).map((n) => n.textContent!.trim()).join(' ');
-        if (!own || !(node as HTMLElement).getClientRects().length || (node as HTMLElement).closest('[hidden]')) continue;
-        const bg = background(node);
-        const fg = over(parse(getComputedStyle(node).color), bg);
-        const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
-        const round = (c: RGBA) => `rgb(${c.slice(0, 3).map(Math.round).join(',')})`;
-        out.push({ text: own.slice(0, 40), ratio: (a + 0.05) / (b + 0.05), fg: round(fg), bg: round(bg) });
-      }
-    }
-    return out;
-  }, selector);
-}
+/** WCAG contrast of every visible text in `selector`, from the rendered colours. */
+const contrasts = (w: WebviewPage, selector: string): Promise<ContrastPair[]> => w.page.evaluate(measureContrasts, selector);
 
 const PANELS = [
   { name: 'beside the editor', width: 560, height: 760 },
@@ -200,7 +119,7 @@ describe('legible in every theme', () => {
         const low: string[] = [];
         const check = async (what: string) => {
           await frames(w);
-          const pairs = await contrasts(w, '.hdr, .tabs, .subtabs, .toolbar, .table-view:not([hidden]) .vt, .empty');
+          const pairs = await contrasts(w, CONTRAST_SELECTOR);
           assert.ok(pairs.some((p) => /complete|partial|failed/.test(p.text)), `${what}: the state badge was measured`);
           for (const p of pairs) if (p.ratio < 4.5) low.push(`${what}: "${p.text}" ${p.fg} on ${p.bg} = ${p.ratio.toFixed(2)}:1`);
         };

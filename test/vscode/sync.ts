@@ -7,11 +7,16 @@
  *   runner waits for `selector` (with `hasText`) to be visible in the page, then
  *            kind 'screenshot': takes a PNG of the page as <name>.png
  *            kind 'tokens':     reads the rendered lines of the active editor (text and colour of each token)
+ *            kind 'webviewRows' / 'webviewContrast': in the inner frame of the visible webview (the
+ *                               selector names its outer iframe), waits for `frameSelector` (with
+ *                               `hasText`) to be visible, lets two frames pass, then measures the shown
+ *                               grid's rows against the rows that fit, or the WCAG contrast of the
+ *                               texts in `contrastSelector` (see ../webviewMeasure)
  *            kind 'answer':     types `text` into the quick input's box (the quick pick or input box the
  *                               selector showed) and presses Enter, as a user answering a prompt. The
  *                               runner deletes the request file once read and never logs `text`
  *                               (it may be a password; with `secret` the run fails if any log holds it)
- *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, error? }
+ *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, rows?, contrasts?, error? }
  *   suite  writes  <dir>/result.json         { total, passed, failed, vscodeVersion, ... } at the end
  *
  * Files are written to a temporary name and renamed, so a reader never sees half a file.
@@ -19,6 +24,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ContrastPair, RowCoverage } from '../webviewMeasure';
 
 /** Environment variable naming the sync folder (set by the offline runner on the server process). */
 export const SYNC_ENV = 'WIKIQ_EDITOR_SYNC_DIR';
@@ -27,13 +33,17 @@ export const SUITE_ENV = 'WIKIQ_EDITOR_SUITE';
 
 export interface PageRequest {
   id: string;
-  kind: 'screenshot' | 'tokens' | 'answer';
+  kind: 'screenshot' | 'tokens' | 'answer' | 'webviewRows' | 'webviewContrast';
   /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens' and 'answer'. */
   name: string;
   /** CSS selector that must be visible first. */
   selector: string;
-  /** Text the element must contain. */
+  /** Text the element must contain (for the webview kinds: the element `frameSelector` names). */
   hasText?: string;
+  /** For the webview kinds: CSS selector in the webview's inner frame that must be visible first. */
+  frameSelector?: string;
+  /** For 'webviewContrast': the elements whose texts are measured. */
+  contrastSelector?: string;
   /** For 'answer': what is typed into the quick input before Enter (never logged). */
   text?: string;
   /**
@@ -59,6 +69,10 @@ export interface PageAck {
   file?: string;
   /** For 'tokens': the visible lines of the active editor, top to bottom. */
   lines?: RenderedToken[][];
+  /** For 'webviewRows': the shown grid's rows against the rows that fit. */
+  rows?: RowCoverage;
+  /** For 'webviewContrast': every visible text measured, with its contrast. */
+  contrasts?: ContrastPair[];
   error?: string;
 }
 

@@ -2,6 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { ContrastPair, RowCoverage } from '../../webviewMeasure';
 import { PageAck, PageRequest, RenderedToken, SYNC_ENV, waitForJson, writeJsonAtomic } from '../sync';
 
 export const EXTENSION_ID = 'wikiq.wikiq';
@@ -101,12 +102,12 @@ export function hasPage(): boolean {
 
 let requestSeq = 0;
 
-async function pageRequest(kind: PageRequest['kind'], name: string, selector: string, hasText?: string, timeoutMs = 30_000, text?: string, secret?: boolean): Promise<PageAck | undefined> {
+async function pageRequest(kind: PageRequest['kind'], name: string, selector: string, hasText?: string, timeoutMs = 30_000, text?: string, secret?: boolean, more: Partial<PageRequest> = {}): Promise<PageAck | undefined> {
   const dir = process.env[SYNC_ENV];
   if (!dir) return undefined;
   const id = `${process.pid}-${++requestSeq}-${name}`;
   const ack = waitForJson<PageAck>(dir, `${id}.ack.json`, timeoutMs, `page request '${name}'`);
-  const req: PageRequest = { id, kind, name, selector, hasText, text, secret };
+  const req: PageRequest = { ...more, id, kind, name, selector, hasText, text, secret };
   writeJsonAtomic(path.join(dir, `${id}.request.json`), req);
   const a = await ack;
   if (!a.ok) throw new Error(`${kind} '${name}': ${a.error}`);
@@ -139,6 +140,27 @@ export async function renderedLines(hasText: string): Promise<RenderedToken[][] 
  */
 export async function answerPrompt(name: string, selector: string, hasText: string | undefined, text: string, secret = false): Promise<boolean> {
   return !!(await pageRequest('answer', name, selector, hasText, 30_000, text, secret));
+}
+
+/** The outer iframe of the webview shown in the workbench (its page is in that iframe's #active-frame). */
+export const VISIBLE_WEBVIEW = 'iframe.webview.ready:visible';
+
+/**
+ * The shown grid's rows in the visible results webview against the rows that fit its scroller,
+ * measured once `frameSelector` (containing `hasText`) is visible in the webview's page.
+ * Undefined where there is no page to read (test-electron).
+ */
+export async function webviewRows(name: string, frameSelector: string, hasText?: string): Promise<RowCoverage | undefined> {
+  return (await pageRequest('webviewRows', name, VISIBLE_WEBVIEW, hasText, 30_000, undefined, undefined, { frameSelector }))?.rows;
+}
+
+/**
+ * The WCAG contrast of every visible text of the visible results webview (header and badge, tabs,
+ * toolbar, shown table), once `frameSelector` (containing `hasText`) is visible in its page.
+ * Undefined where there is no page to read (test-electron).
+ */
+export async function webviewContrast(name: string, frameSelector: string, hasText?: string): Promise<ContrastPair[] | undefined> {
+  return (await pageRequest('webviewContrast', name, VISIBLE_WEBVIEW, hasText, 30_000, undefined, undefined, { frameSelector }))?.contrasts;
 }
 
 /** The string code of a diagnostic (LSP codes may come with a link). */

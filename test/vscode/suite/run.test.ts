@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import { startWiki, TestWiki } from '../../wiki/harness';
-import { activateWikiq, closeAllEditors, hasPage, openText, screenshot } from './helpers';
+import { activateWikiq, closeAllEditors, hasPage, openText, screenshot, webviewContrast, webviewRows } from './helpers';
 
 function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
   return new Promise((resolve, reject) => {
@@ -186,6 +186,44 @@ describe('running requests', function () {
     assert.match(r.text, /No records\. The wiki said: .*aidir/);
     const shot = await screenshot('results-failed', 'iframe.webview.ready:visible');
     assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
+  it('first show of 137 records beside the editor draws every row that fits, and every text reaches 4.5:1, in the light and the dark theme', async () => {
+    const config = vscode.workspace.getConfiguration();
+    const before = config.inspect<string>('workbench.colorTheme')?.globalValue;
+    try {
+      for (const [theme, kind] of [['Default Light Modern', 'vscode-light'], ['Default Dark Modern', 'vscode-dark']] as const) {
+        await config.update('workbench.colorTheme', theme, vscode.ConfigurationTarget.Global);
+        // A new request name each time: a new panel, shown for the first time in this theme.
+        const name = `Images 137 ${kind}`;
+        const { editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### ${name}\naction = query\nlist = allimages\nailimit = 137\n`);
+        editor.selection = new vscode.Selection(4, 0, 4, 0);
+        const outcome = await vscode.commands.executeCommand<{ state: { batches: number; failure?: unknown } }>('wikiq.run');
+        assert.equal(outcome.state.failure, undefined);
+        const panel = api.resultsPanels().find((p) => p.model?.header.name === name);
+        assert.ok(panel, 'a results panel shows the request');
+        await rendered(panel, (x) => x.tab === 'table' && x.rows === 137);
+        if (!hasPage()) continue;
+        // In the webview's page, once it shows this result in this theme.
+        const ready = `body.${kind} .table-view:not([hidden]) .vt .vt-row`;
+        const rows = (await webviewRows(`rows-137-${kind}`, `body.${kind}:has(.hdr .badge) .hdr`, name))!;
+        assert.equal(rows.total, 137);
+        assert.ok(rows.rowHeight > 0 && rows.fit >= 10, `a panel beside the editor fits many rows (${JSON.stringify(rows)})`);
+        assert.deepEqual(rows.gaps, [], `${theme}: no blank band (${JSON.stringify(rows)})`);
+        assert.equal(rows.visible, rows.fit, `${theme}: every row that fits is drawn and visible (${JSON.stringify(rows)})`);
+        assert.ok(rows.lastBottom >= rows.bottom - 1, `${theme}: the last drawn row reaches the scroller's bottom (${rows.lastBottom} of ${rows.bottom} px)`);
+        const pairs = (await webviewContrast(`contrast-137-${kind}`, ready, undefined))!;
+        assert.ok(pairs.some((p) => p.text === 'partial'), `${theme}: the state badge was measured (${pairs.map((p) => p.text).join(' | ')})`);
+        assert.ok(pairs.some((p) => p.text === 'Table'), `${theme}: the tabs were measured`);
+        assert.ok(pairs.some((p) => p.text === 'name'), `${theme}: the column headers were measured`);
+        const low = pairs.filter((p) => p.ratio < 4.5).map((p) => `"${p.text}" ${p.fg} on ${p.bg} = ${p.ratio.toFixed(2)}:1`);
+        assert.deepEqual(low, [], `${theme}: every badge, header and tab text meets WCAG AA`);
+        const shot = await screenshot(`results-137-${kind}`, 'iframe.webview.ready:visible');
+        assert.ok(shot, 'screenshot taken');
+      }
+    } finally {
+      await config.update('workbench.colorTheme', before, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('opens a request from a pasted api.php URL', async () => {
