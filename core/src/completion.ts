@@ -16,19 +16,9 @@ import type { FeatureContext } from './context';
 import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { expand } from './variables';
+import { lineOf } from './util/search';
 
 const NAME_CHAR = /[A-Za-z0-9_.\-{}]/;
-
-export function lineOf(lineStarts: number[], offset: number): number {
-  let lo = 0;
-  let hi = lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (lineStarts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 export function lineBounds(text: string, lineStarts: number[], offset: number): { start: number; end: number } {
   const line = lineOf(lineStarts, offset);

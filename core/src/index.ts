@@ -37,3 +37,4 @@ export * from './results/status';
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';
 export { isObj, type JsonObject } from './util/json';
+export { lastAtOrBefore, lineOf } from './util/search';

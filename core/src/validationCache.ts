@@ -11,7 +11,7 @@ import type { Catalogue } from './catalogue/model';
 import type { Piece } from './checks/report';
 import { Code } from './codes';
 import type { FeatureContext } from './context';
-import { lastAtOrBefore } from './parser/incremental';
+import { lastAtOrBefore } from './util/search';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
 
 interface Entry {

@@ -16,7 +16,7 @@
  *   contributes several values; `\|` stays a literal pipe.
  */
 import {
-  EXPANSION_LIMITS, Environment, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
+  EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
 } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
@@ -39,24 +39,13 @@ export interface ResolvedRequest {
 
 export type RequestSelector = { offset: number } | { name: string } | { index: number };
 
-function lineOf(file: WikiqFile, offset: number): number {
-  let lo = 0;
-  let hi = file.lineStarts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (file.lineStarts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 const runnable = (r: RequestNode) => r.params.length > 0 || r.urls.length > 0;
 
 /** The requests of a file that can run, with the name and 1-based number the CLI and commands show. */
 export function listRequests(source: string | WikiqFile): Array<{ index: number; number: number; name: string; line: number }> {
   const file = typeof source === 'string' ? parse(source) : source;
   return file.requests.filter(runnable).map((r) => ({
-    index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file, r.span.start),
+    index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file.lineStarts, r.span.start),
   }));
 }
 
@@ -95,7 +84,7 @@ export interface ResolveOptions {
 /** The line where a variable is defined (the request's own, then the file's), for messages. */
 function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {
   const def = request.variables.find((v) => v.name === name) ?? file.variables.find((v) => v.name === name);
-  return def ? lineOf(file, def.span.start) : undefined;
+  return def ? lineOf(file.lineStarts, def.span.start) : undefined;
 }
 
 /** A value past a bound of expansion: names the variable past it (and its line) and the parameter's line. */
@@ -116,7 +105,7 @@ function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope:
     }
     fromVariables = true;
     const x = expandValuePart(part, scope, p.origin);
-    const line = lineOf(file, part.span.start);
+    const line = lineOf(file.lineStarts, part.span.start);
     if (x.undefinedNames.length) {
       throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
     }
@@ -135,7 +124,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const errors = syntaxErrors(file).filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];
-    throw new ResolveError(`Line ${lineOf(file, e.span.start) + 1}: ${e.message}`, lineOf(file, e.span.start));
+    throw new ResolveError(`Line ${lineOf(file.lineStarts, e.span.start) + 1}: ${e.message}`, lineOf(file.lineStarts, e.span.start));
   }
   const scope = scopeFor(file, request, opts.env);
   const endpoint = opts.forceEndpoint ?? endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
@@ -164,7 +153,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const lines: Record<string, number> = {};
   const omitted: string[] = [];
   for (const p of request.params) {
-    const line = lineOf(file, p.nameSpan.start);
+    const line = lineOf(file.lineStarts, p.nameSpan.start);
     // The API reads the last of repeated parameters; so does this (and its line is the one kept).
     delete params[p.name];
     if (!p.value) {
@@ -190,7 +179,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     const m = s.module;
     if (m.mustbeposted || m.writerights) {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
-      const line = s.via ? ` (line ${lineOf(file, s.via.nameSpan.start) + 1})` : '';
+      const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
       throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET).`);
     }
   }

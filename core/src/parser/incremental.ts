@@ -10,6 +10,7 @@
 import type { RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './ast';
 import { Block, assemble, blocksOf } from './blocks';
 import { Parser, failedParse, parse } from './parser';
+import { lastAtOrBefore } from '../util/search';
 
 /**
  * Every so many reparses, a full one: a reused block's names and values are slices of the text it
@@ -48,18 +49,6 @@ export function reparse(previous: WikiqFile, change: TextChange): WikiqFile {
 
 function clamp(n: number, lo: number, hi: number): number {
   return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.floor(n))) : lo;
-}
-
-/** The last index whose value is ≤ `at` (values ascending; the first is ≤ every `at` asked). */
-export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (values[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** Whether `at` starts a line of `text` that is a `###` line. */

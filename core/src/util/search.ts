@@ -1,0 +1,16 @@
+/** Searching sorted numbers (line starts, offsets): one binary search for the core and the engine. */
+
+/** The last index whose value is ≤ `at` (values ascending; the first is ≤ every `at` asked). */
+export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (values[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The 0-based line of `offset`, from a file's line starts. */
+export const lineOf = (lineStarts: ArrayLike<number>, offset: number): number => lastAtOrBefore(lineStarts, offset);
