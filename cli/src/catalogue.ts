@@ -8,10 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { StaticCatalogueProvider, bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../core/src';
 import {
-  CatalogueCache, CatalogueFetchError, SignedInHttpClient, WikiSession, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, type CatalogueFetchOptions,
+  CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, type CatalogueFetchOptions,
 } from '../../engine/src';
 import { choice, num, str, type Args, type Io } from './args';
-import { cliCredentials } from './credentials';
+import { signedInClient } from './credentials';
 
 /** The editor's default too: `$XDG_CACHE_HOME/wikiq/catalogues`, else `~/.cache/wikiq/catalogues`. */
 export function defaultCacheDir(io: Io): string {
@@ -35,8 +35,7 @@ async function currentVersion(endpoint: string, opts: CatalogueFetchOptions): Pr
 async function liveCatalogue(endpoint: string, cache: CatalogueCache, base: CatalogueFetchOptions, io: Io): Promise<Catalogue> {
   let cached: ReturnType<CatalogueCache['read']>;
   try {
-    const creds = cliCredentials(endpoint);
-    const http = creds && base.http ? new SignedInHttpClient(new WikiSession(endpoint, creds), base.http.options) : undefined;
+    const http = base.http ? signedInClient(endpoint, base.http.options) : undefined;
     const opts: CatalogueFetchOptions = http ? { ...base, http, userinfo: true } : base;
     cached = cache.read(endpoint, http ? (await http.ready(base.signal)).name : undefined);
     if (cached?.mwVersion && (await currentVersion(endpoint, opts)) === cached.mwVersion) return catalogueOf(cached, 'cached');

@@ -28,7 +28,7 @@ export async function check(args: Args, io: Io): Promise<number> {
     const file = parse(text);
     for (const r of file.requests) {
       const ep = endpointFor(file, r, env);
-      if (ep && /^https?:\/\//i.test(ep)) endpoints.push(ep);
+      if (ep) endpoints.push(ep); // catalogueProvider fetches only what is fetchable
     }
   }
   const catalogues = await catalogueProvider(args, io, endpoints);

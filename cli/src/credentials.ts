@@ -54,8 +54,13 @@ export function cliCredentials(endpoint: string, env: NodeJS.ProcessEnv = proces
   return readCredentialsFile(credentialsFilePath(env), endpoint);
 }
 
+/** A client signed in to `endpoint` with the CLI's credentials for it, or undefined when there are none. */
+export function signedInClient(endpoint: string, options: HttpOptions, env: NodeJS.ProcessEnv = process.env): SignedInHttpClient | undefined {
+  const creds = cliCredentials(endpoint, env);
+  return creds ? new SignedInHttpClient(new WikiSession(endpoint, creds), options) : undefined;
+}
+
 /** The run's HttpClient: signed in to `endpoint` when there are credentials for it. */
 export function cliHttpClient(endpoint: string, options: HttpOptions, env: NodeJS.ProcessEnv = process.env): HttpClient {
-  const creds = cliCredentials(endpoint, env);
-  return creds ? new SignedInHttpClient(new WikiSession(endpoint, creds), options) : new HttpClient(options);
+  return signedInClient(endpoint, options, env) ?? new HttpClient(options);
 }

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, ResolveError, StreamFileWriter, RunSession, SIGN_IN_HINT, WikiqError, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint,
+  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint, selectRequest,
   renderExport, resolveRequest, writeAtomic, type ApiMessage, type RecordPlace, type RunState,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
@@ -74,7 +74,8 @@ export async function run(args: Args, io: Io): Promise<number> {
 
   let resolved;
   try {
-    const endpointGuess = forced ?? endpointFor(parsed, parsed.requests[requests[0].index], env);
+    // The request the run resolves (sel), not the file's first: its endpoint is the catalogue's.
+    const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
     const catalogue: Catalogue | undefined = catalogueMode(args) === 'live' && endpointGuess
       ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
       : undefined;
@@ -170,7 +171,7 @@ export async function run(args: Args, io: Io): Promise<number> {
   }
   if (state.failure) {
     if (state.failure.kind === 'api' && state.errors.length) {
-      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} answered error "${e.code ?? 'unknown'}": ${e.text}${e.code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
+      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} ${apiErrorText(e.code ?? 'unknown', e.text)}`);
     } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
     else io.err(`wikiq: ${state.failure.message}`);
     if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with ${resumeHint(state.continue)}`);

@@ -76,10 +76,18 @@ export class HttpError extends WikiqError {
 /** Appended to `readapidenied`: the wiki lets only signed-in users read. */
 export const SIGN_IN_HINT = ' This wiki is private: sign in to read it (in VS Code "wikiq: Sign in to wiki…"; for the CLI WIKIQ_USER and WIKIQ_PASSWORD with a bot password, or WIKIQ_TOKEN).';
 
+/**
+ * What the API said, in the one form every message uses: `answered error "code": info`, shortened,
+ * with the sign-in hint where the wiki is private. Callers say who answered (`The API at …`).
+ */
+export function apiErrorText(code: string, info: string): string {
+  return `answered error "${shorten(code, 100)}"${info ? `: ${shorten(info, 1000)}` : ''}${code === 'readapidenied' ? SIGN_IN_HINT : ''}`;
+}
+
 /** The API answered with an error object. */
 export class ApiError extends WikiqError {
   constructor(readonly endpoint: string, readonly code: string, readonly info: string) {
-    super('api', `The API at ${shorten(endpoint)} answered error "${shorten(code, 100)}": ${shorten(info, 1000)}${code === 'readapidenied' ? SIGN_IN_HINT : ''}`);
+    super('api', `The API at ${shorten(endpoint)} ${apiErrorText(code, info)}`);
   }
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeAtomic } from '../export';
 import type { WikiCatalogueData } from './fetch';
 
 const FORMAT = 1;
@@ -58,9 +59,7 @@ export class CatalogueCache {
   write(data: WikiCatalogueData): string {
     fs.mkdirSync(this.dir, { recursive: true });
     const file = path.join(this.dir, `${keyOf(data.endpoint, data.user?.name)}-${safe(data.mwVersion ?? 'unknown')}.json`);
-    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify({ format: FORMAT, ...data }));
-    fs.renameSync(tmp, file);
+    writeAtomic(file, JSON.stringify({ format: FORMAT, ...data }));
     // Older MediaWiki versions of the same wiki are stale now.
     for (const other of this.filesFor(data.endpoint, data.user?.name)) {
       if (other !== file) {

@@ -6,7 +6,7 @@
  * HTML and converted to safe Markdown.
  */
 import { Catalogue, CatalogueUser, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
-import { ErrorKind, NetworkError, SIGN_IN_HINT, TimeoutError, TooLargeError, WikiqError, bodyStart } from '../errors';
+import { ErrorKind, NetworkError, TimeoutError, TooLargeError, WikiqError, apiErrorText, bodyStart } from '../errors';
 import { HttpClient, engineUserAgent } from '../http';
 import { TooDeepError, readJson } from '../json';
 import { htmlToMarkdown } from './html';
@@ -85,8 +85,7 @@ export async function getCatalogueJson(endpoint: string, params: Record<string, 
   if (isObject && json.error) {
     const err = json.error;
     const info = err.info ?? err.text ?? err['*'] ?? '';
-    const hint = err.code === 'readapidenied' ? SIGN_IN_HINT.replace(/\.$/, '') : '';
-    throw new CatalogueFetchError(endpoint, `the API answered error "${err.code ?? 'unknown'}"${info ? `: ${String(info).slice(0, 200)}` : ''}${hint}`);
+    throw new CatalogueFetchError(endpoint, `the API ${apiErrorText(String(err.code ?? 'unknown'), String(info)).replace(/\.$/, '')}`);
   }
   if (res.status >= 400) throw new CatalogueFetchError(endpoint, `HTTP ${res.status}`);
   if (!isObject) throw new CatalogueFetchError(endpoint, 'the answer is not a MediaWiki API object');
