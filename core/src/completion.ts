@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver-types';
 import { Analysis, Owner, Selection, paramAt, requestAt, templatedNames, valuesOf } from './analysis';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
-import { enumValues } from './catalogue/model';
+import { enumValues, isContinueParam } from './catalogue/model';
 import type { FeatureContext } from './context';
 import { moduleDoc, namespacesOf, oneLine, paramDoc, typeLabel } from './docs';
 import type { ParamNode, RequestNode } from './parser/ast';
@@ -318,7 +318,7 @@ function usedMostFirst(n: number): string {
 /** Within a rank: parameters the module's examples use first (most used first), then the rest, continuation tokens last. */
 function usageKey(o: Owner): string {
   const p = o.param;
-  if (p.name === 'continue' || p.name.endsWith('continue')) return '2';
+  if (isContinueParam(p)) return '2';
   return usedMostFirst(usesInExamples(o.selection.module).get(p.name)?.uses ?? 0);
 }
 

@@ -21,6 +21,8 @@ export interface FeatureContext {
   /** The command that reopens completion, carried by items that want a value next; none if undefined. */
   triggerCommand?: string;
   catalogueFor(request: RequestNode | undefined): Catalogue;
+  /** The file's variables over the environment's, worked out once per call. */
+  fileScope(): Scope;
   analysis(request: RequestNode): Analysis;
   range(span: Span): Range;
 }
@@ -38,12 +40,14 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     if (ownScope(request)) return catalogues.get(endpointFor(file, request, env));
     return (fileCatalogue ??= catalogues.get(endpointFor(file, undefined, env)));
   };
+  const scopeOfFile = () => (fileScope ??= scopeFor(file, undefined, env));
   return {
     document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data, triggerCommand,
+    fileScope: scopeOfFile,
     analysis(request) {
       let a = analyses.get(request);
       if (!a) {
-        const scope = ownScope(request) ? undefined : (fileScope ??= scopeFor(file, undefined, env));
+        const scope = ownScope(request) ? undefined : scopeOfFile();
         a = analyse(file, request, catalogueFor(request), env, scope);
         // Keep only the last few: features ask about one request at a time (validation walks them
         // in order), and holding every analysis of a big file until the call ends made the garbage

@@ -18,7 +18,6 @@ import { parse } from './parser/parser';
 import { findDocumentSymbols, getFoldingRanges } from './symbols';
 import { doValidation } from './validation';
 import { ValidationCache } from './validationCache';
-import { credentialDiagnostics } from './credentialCheck';
 import type { Environment } from './variables';
 
 export interface LanguageServiceParams {
@@ -96,7 +95,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       }, err('completion')),
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.e)), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
-    doValidation: (document, file) => guard([], () => { const c = ctx(document, file); return [...validate(c), ...credentialDiagnostics(c)]; }, err('validation')),
+    doValidation: (document, file) => guard([], () => validate(ctx(document, file)), err('validation')),
     doCodeActions: (document, range, context, file) =>
       guard([], () => doCodeActions(ctx(document, file), range, context), err('codeActions')),
     findDocumentSymbols: (document, file) => guard([], () => findDocumentSymbols(ctx(document, file)), err('symbols')),

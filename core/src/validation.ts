@@ -12,12 +12,13 @@ import { Analysis, Owner, Selection, generatorCandidate, openSelections } from '
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './catalogue/model';
 import { Code, DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
-import type { ParamNode, RequestNode } from './parser/ast';
+import type { ParamNode, RequestNode, Span } from './parser/ast';
 import { MAX_DIAGNOSTICS, type Piece, catalogueName } from './checks/report';
 import { legacyFormats } from './checks/legacy';
 import { ValueChecks, isFatalSelector } from './checks/values';
 import { closest } from './suggest';
 import { type Expansion, syntaxErrors } from './variables';
+import { checkCredentials } from './credentialCheck';
 
 // ---------------------------------------------------------------------------------------------
 // Per-catalogue facts, computed once per catalogue object.
@@ -82,13 +83,17 @@ class Validator extends ValueChecks {
   fileLevel(): Piece {
     for (const e of syntaxErrors(this.file)) this.syntaxError(e);
     this.fileVariables();
+    checkCredentials(this.file.text, this.file.variables, [], this.credentials);
     return this.piece();
   }
 
   oneRequest(r: RequestNode): Piece {
     this.request(r);
+    checkCredentials(this.file.text, r.variables, r.params, this.credentials);
     return this.piece();
   }
+
+  private readonly credentials = (span: Span, message: string) => this.add(Code.CredentialsInFile, span, message);
 
   // ---- requests -----------------------------------------------------------------------------
 

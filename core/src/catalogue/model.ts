@@ -202,6 +202,11 @@ export class Catalogue {
   }
 }
 
+/** A continuation token (`continue`, `aicontinue`…): opaque, filled in by the runner, never a value to check or offer first. */
+export function isContinueParam(p: ParamInfo): boolean {
+  return p.name.endsWith('continue');
+}
+
 /** The allowed values of an enumeration, or the module names of a `submodule` parameter. */
 export function enumValues(p: ParamInfo): string[] | undefined {
   if (Array.isArray(p.type)) return p.type;

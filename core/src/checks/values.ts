@@ -5,7 +5,7 @@
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import type { Analysis, Owner } from '../analysis';
 import type { Catalogue, ModuleInfo, ParamInfo } from '../catalogue/model';
-import { enumValues } from '../catalogue/model';
+import { enumValues, isContinueParam } from '../catalogue/model';
 import { Code, messages } from '../codes';
 import type { ParamNode, Span, ValueNode } from '../parser/ast';
 import { closest } from '../suggest';
@@ -312,6 +312,3 @@ function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
 
 
 /** `continue` and the modules' `*continue` parameters: opaque tokens the API made, pipes included. */
-function isContinueParam(p: ParamInfo): boolean {
-  return p.name === 'continue' || p.name.endsWith('continue');
-}

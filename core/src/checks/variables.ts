@@ -5,7 +5,7 @@
 import { Code, messages } from '../codes';
 import type { ParamNode, Span, ValueNode, VariableDef } from '../parser/ast';
 import { closest } from '../suggest';
-import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, expandValuePart, isUrlLiteral, scopeFor, splitUnescaped } from '../variables';
+import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, expandValuePart, isUrlLiteral, splitUnescaped } from '../variables';
 import { Report } from './report';
 import { VARIABLE_NAME } from '../words';
 
@@ -57,7 +57,7 @@ export class VariableChecks extends Report {
     const defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
     for (const d of this.file.variables) defined.add(d.name);
     for (const r of this.file.requests) for (const d of r.variables) defined.add(d.name);
-    const scope = scopeFor(this.file, undefined, this.ctx.env);
+    const scope = this.ctx.fileScope();
     for (const def of this.file.variables) this.variableRefs(def, scope, defined);
   }
 
