@@ -5,9 +5,15 @@
  * key is unchanged is not validated again; its diagnostics are moved by as many lines as the
  * request moved. A newly arrived catalogue or another environment changes the keys it affects.
  * The result is `doValidation`'s (test/unit/validationCache.test.ts checks random edit sequences).
+ *
+ * A request node that incremental parsing (parser/incremental.ts) carried over from the last tree
+ * has the text it had, by that module's contract: its entry is found by its place among the
+ * unchanged requests before and after the edit, and its text is not hashed again. So an edit costs the hashing of the requests it touched, not of the
+ * whole file; only a full parse (a file opened, or every so many edits) hashes every request.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
+import type { RequestNode } from './parser/ast';
 import type { Piece } from './checks/report';
 import { Code } from './codes';
 import type { FeatureContext } from './context';
@@ -69,35 +75,70 @@ function ownStrings(piece: Piece): Piece {
   return piece;
 }
 
+/** At most this many requests changed: their old entries are searched one by one, not through a table. */
+const FEW = 16;
+
 export class ValidationCache {
-  private entries = new Map<number, Entry[]>();
+  /** The requests of the last validation, in order, and the entry of each. */
+  private requests: RequestNode[] = [];
+  private entries: Entry[] = [];
 
   /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
   validate(ctx: FeatureContext): Diagnostic[] {
     const { file } = ctx;
-    const { text, lineStarts } = file;
+    const { text, lineStarts, requests } = file;
     const env = JSON.stringify(ctx.env ?? null);
     const header = file.variables.map((v) => `${hashOf(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
-    const next = new Map<number, Entry[]>();
+    // Incremental parsing keeps the nodes before and after an edit: the longest common head and
+    // tail of the two request lists are the requests whose text is unchanged.
+    const old = this.requests;
+    const oldEntries = this.entries;
+    let head = 0;
+    while (head < requests.length && head < old.length && requests[head] === old[head]) head++;
+    let tail = 0;
+    while (tail < requests.length - head && tail < old.length - head && requests[requests.length - 1 - tail] === old[old.length - 1 - tail]) tail++;
+    // The others are looked up by their text's hash: among the replaced entries when they are few,
+    // else (a full parse) among all of the last validation's and this one's.
+    let byHash: Map<number, Entry[]> | undefined;
+    const replaced = oldEntries.slice(head, old.length - tail);
+    const made: Entry[] = [];
+    const candidates = (hash: number): Entry[] => {
+      if (replaced.length + made.length <= FEW) return replaced.concat(made).filter((e) => e.hash === hash);
+      if (!byHash) {
+        byHash = new Map();
+        for (const e of oldEntries.concat(made)) {
+          const list = byHash.get(e.hash);
+          if (list) list.push(e);
+          else byHash.set(e.hash, [e]);
+        }
+      }
+      return byHash.get(hash) ?? [];
+    };
+    const entries: Entry[] = new Array(requests.length);
     const pieces: Piece[] = [fileDiagnostics(ctx)];
-    for (const r of file.requests) {
+    for (let i = 0; i < requests.length; i++) {
+      const r = requests[i];
       const line = lastAtOrBefore(lineStarts, r.span.start);
       const from = lineStarts[line];
       const length = r.span.end - from;
-      const hash = hashOf(text, from, r.span.end);
       const catalogue = ctx.catalogueFor(r);
-      const fits = (e: Entry) => e.length === length && e.hash === hash && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
-      let entry = next.get(hash)?.find(fits) ?? this.entries.get(hash)?.find(fits);
-      if (!entry) {
-        const piece = ownStrings(requestDiagnostics(ctx, r));
-        entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
+      const same = (e: Entry) => e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
+      let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
+      if (!entry || !same(entry)) {
+        const hash = entry?.length === length ? entry.hash : hashOf(text, from, r.span.end);
+        entry = candidates(hash).find(same);
+        if (!entry) {
+          const piece = ownStrings(requestDiagnostics(ctx, r));
+          entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
+          made.push(entry);
+          byHash?.get(hash)?.push(entry) ?? byHash?.set(hash, [entry]);
+        }
       }
+      entries[i] = entry;
       pieces.push(movePiece(entry.piece, line - entry.line));
-      const kept = next.get(hash);
-      if (!kept) next.set(hash, [entry]);
-      else if (!kept.includes(entry)) kept.push(entry);
     }
-    this.entries = next;
+    this.requests = requests.slice();
+    this.entries = entries;
     return joinPieces(pieces);
   }
 }

@@ -4,19 +4,18 @@
  * shifted in place by the edit's change of length. The result is the tree `parse` gives for the
  * new text, node for node (test/unit/incremental.test.ts checks random edit sequences).
  *
- * The previous tree is taken over: its later blocks are shifted and its requests renumbered, so it
- * must not be used after `reparse` (the server's parse cache keeps only the newest tree).
+ * The previous tree is taken over: its later blocks are shifted, its requests renumbered and its
+ * line starts spliced in place, so it must not be used after `reparse` (the server's parse cache
+ * keeps only the newest tree).
+ *
+ * Memory: the names and values of a freshly parsed block are strings of their own, not slices of
+ * the text they were read from (`detach`), so a tree kept through any number of edits holds no
+ * text but its own and the one its first full parse was made from.
  */
 import type { RequestNode, Span, ValueNode, VariableDef, WikiqFile } from './ast';
 import { Block, assemble, blocksOf } from './blocks';
 import { Parser, failedParse, parse } from './parser';
 import { lastAtOrBefore } from '../util/search';
-
-/**
- * Every so many reparses, a full one: a reused block's names and values are slices of the text it
- * was parsed from, and keep that whole text alive; this bounds how many old texts a tree holds.
- */
-const FULL_PARSE_EVERY = 32;
 
 /** A change of the text: [start, end) of the text as it was, replaced by `text`. */
 export interface TextChange {
@@ -25,19 +24,21 @@ export interface TextChange {
   text: string;
 }
 
-/** The tree of `previous.text` with `change` applied; never throws (a failure falls back to a full parse). */
-export function reparse(previous: WikiqFile, change: TextChange): WikiqFile {
+/**
+ * The tree of `previous.text` with `change` applied; never throws (a failure falls back to a full
+ * parse). `newText`, when given, is that text as the caller already has it (the editor's document):
+ * it is used rather than built again, so that one string is kept and scanned, not two.
+ */
+export function reparse(previous: WikiqFile, change: TextChange, newText?: string): WikiqFile {
   const old = previous.text;
   const s = clamp(change.start, 0, old.length);
   const e = clamp(change.end, s, old.length);
-  const text = old.slice(0, s) + change.text + old.slice(e);
+  const text = newText !== undefined && newText.length === old.length - (e - s) + change.text.length ? newText : old.slice(0, s) + change.text + old.slice(e);
   const table = blocksOf.get(previous);
-  if (!table || table.reparses >= FULL_PARSE_EVERY) return parse(text);
+  if (!table) return parse(text);
   blocksOf.delete(previous);
   try {
-    const file = reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
-    blocksOf.get(file)!.reparses = table.reparses + 1;
-    return file;
+    return reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
   } catch (err) {
     try {
       return parse(text);
@@ -74,26 +75,48 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   const oldEnd = after < blocks.length ? blocks[after].start : previous.text.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
 
-  // Line starts: the prefix as it was, the region's computed again, the rest shifted.
-  const oldStarts = previous.lineStarts;
-  const firstLine = lastAtOrBefore(oldStarts, regionStart);
-  const lineStarts = oldStarts.slice(0, firstLine + 1);
+  // Line starts, in place: the prefix as it was, the region's computed again, the rest shifted.
+  let lineStarts = previous.lineStarts;
+  const firstLine = lastAtOrBefore(lineStarts, regionStart);
+  const region: number[] = [];
   for (let i = regionStart; i < newEnd; i++) {
     const c = text.charCodeAt(i);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) lineStarts.push(i + 1);
+    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) region.push(i + 1);
   }
-  const endLine = lineStarts.length;
-  if (after < blocks.length) {
-    for (let i = lastAtOrBefore(oldStarts, oldEnd); i < oldStarts.length; i++) lineStarts.push(oldStarts[i] + delta);
-  }
+  const restLine = after < blocks.length ? lastAtOrBefore(lineStarts, oldEnd) : lineStarts.length;
+  if (delta !== 0) for (let i = restLine; i < lineStarts.length; i++) lineStarts[i] += delta;
+  // (A region of many lines, e.g. a big paste, is not spread into one call's arguments.)
+  if (region.length <= 4096) lineStarts.splice(firstLine + 1, restLine - firstLine - 1, ...region);
+  else lineStarts = lineStarts.slice(0, firstLine + 1).concat(region, lineStarts.slice(restLine));
+  const endLine = firstLine + 1 + region.length;
 
   const parser = new Parser(text, lineStarts);
   const fresh = parser.run(firstLine, endLine);
+  for (const b of fresh) detach(b);
+  const fileVariables = first === 0 ? parser.fileVariables : variables;
+  if (first === 0) detach(fileVariables);
   const rest = blocks.slice(after);
   if (delta !== 0) for (const b of rest) shiftBlock(b, delta);
   const all = blocks.slice(0, first).concat(fresh, rest);
-  return assemble(text, lineStarts, all, first === 0 ? parser.fileVariables : variables);
+  return assemble(text, lineStarts, all, fileVariables);
+}
+
+/**
+ * Gives every string in `node` (a freshly parsed block: a few lines) a copy of its own: a slice of
+ * the text (V8 makes one for 13 characters or more) would keep the whole text of this edit alive
+ * for as long as the block is reused.
+ */
+function detach(node: object): void {
+  const o = node as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (typeof v === 'string') {
+      if (v.length >= 13) o[key] = (' ' + v).slice(1);
+    } else if (v !== null && typeof v === 'object') {
+      detach(v);
+    }
+  }
 }
 
 // ---- shifting a block's offsets in place ---------------------------------------------------
