@@ -62,7 +62,7 @@ function moveDiagnostic(d: Diagnostic, by: number): Diagnostic {
 }
 
 function movePiece(piece: Piece, by: number): Piece {
-  if (by === 0) return piece;
+  if (by === 0 || (piece.diagnostics.length === 0 && !piece.firstDropped)) return piece;
   return { diagnostics: piece.diagnostics.map((d) => moveDiagnostic(d, by)), dropped: piece.dropped, firstDropped: piece.firstDropped && moveRange(piece.firstDropped, by) };
 }
 

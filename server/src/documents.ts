@@ -4,7 +4,8 @@
  * and an edit at line 2^31−1 makes its line index run away (1.7 GB, out of memory). Parses are
  * cached by version and text: a change that reuses a version number is not served a stale parse.
  * The edits since the last parse are kept (as offsets) so that the next parse reparses only the
- * requests they touch (core's `reparse`); the result is checked against the document's text.
+ * requests they touch (core's `reparse`, given the document's own text for the last edit, whose
+ * length it checks); a tree whose text is not the document's is replaced by a full parse.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -85,7 +86,9 @@ export class ParseCache {
     let file: WikiqFile | undefined;
     if (hit && edits) {
       file = hit.file;
-      for (const edit of edits) file = reparse(file, edit);
+      // The last edit's text is the document's: the tree is made on it (one string, kept and
+      // scanned once), and the comparison below is then one of identity.
+      for (let i = 0; i < edits.length; i++) file = reparse(file, edits[i], i === edits.length - 1 ? text : undefined);
       if (file.text !== text) file = undefined;
     }
     file ??= parse(text);

@@ -181,7 +181,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
   /** What was last validated: its version and text (a change may reuse a version number). */
   const validated = new Map<string, { version: number; text: string }>();
   function validate(doc: TextDocument): void {
@@ -198,13 +198,24 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     }
   }
   function validateSoon(doc: TextDocument, delay = options.debounceMs): void {
-    const t = timers.get(doc.uri);
-    if (t) clearTimeout(t);
-    timers.set(doc.uri, setTimeout(() => {
+    cancelValidation(doc.uri);
+    const run = () => {
       timers.delete(doc.uri);
       const current = documents.get(doc.uri);
       if (current) validate(current);
-    }, delay));
+    };
+    // No debounce: as soon as the request read with the change is answered (a timer of 0 would
+    // wait a millisecond). vscode-jsonrpc handles one message per turn of the event loop, so a
+    // second turn lets the completion or hover sent right behind an edit go first: the user waits
+    // for that answer, and diagnostics follow it within the same millisecond.
+    timers.set(doc.uri, delay > 0 ? setTimeout(run, delay) : setImmediate(() => timers.set(doc.uri, setImmediate(run))));
+  }
+  function cancelValidation(uri: string): void {
+    const t = timers.get(uri);
+    if (t === undefined) return;
+    if ('refresh' in t) clearTimeout(t);
+    else clearImmediate(t);
+    timers.delete(uri);
   }
   documents.onDidOpen((e) => validate(e.document));
   documents.onDidChangeContent((e) => {
@@ -215,8 +226,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     parsed.delete(e.document.uri);
     ls.forget(e.document.uri);
     validated.delete(e.document.uri);
-    const t = timers.get(e.document.uri);
-    if (t) clearTimeout(t);
+    cancelValidation(e.document.uri);
     connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
   documents.listen(connection);

@@ -2,7 +2,17 @@
  * The blocks a file is made of, and the file made of its blocks (see `Block`). parser.ts produces
  * them, incremental.ts reuses them.
  */
-import type { CommentNode, RequestNode, SyntaxError, VariableDef, WikiqFile } from './ast';
+import type { CommentNode, ParamNode, RequestNode, Span, SyntaxError, VariableDef, WikiqFile } from './ast';
+
+/** Every offset in a block, in flat lists (gathered by incremental.ts the first time it shifts the block). */
+export interface BlockOffsets {
+  /** Each span object once. */
+  spans: Span[];
+  /** The `pipes` arrays of its values. */
+  pipes: number[][];
+  /** Its parameters with an `=`. */
+  equals: ParamNode[];
+}
 
 /**
  * A stretch of the file that parses on its own: the preamble (before the first `###`; block 0,
@@ -18,6 +28,7 @@ export interface Block {
   header: boolean;
   comments: CommentNode[];
   errors: SyntaxError[];
+  offsets?: BlockOffsets;
 }
 
 /** Blocks as a file remembers them, for incremental.ts (the tree's own shape stays as it was). */
