@@ -3,3 +3,11 @@ import { version } from '../package.json';
 
 export const VERSION: string = version;
 export const REPOSITORY_URL = 'https://github.com/wikiq/wikiq';
+
+/**
+ * `wikiq/<version> (<repository URL>) [component ]undici/<v> node/<v>`: the descriptive User-Agent
+ * wikis ask for. engine/src/http.ts fills in the running versions; `wikiq --help` shows it with `…`.
+ */
+export function userAgentOf(component: string | undefined, undiciVersion: string, nodeVersion: string): string {
+  return `wikiq/${VERSION} (${REPOSITORY_URL})${component ? ` ${component}` : ''} undici/${undiciVersion} node/${nodeVersion}`;
+}

@@ -189,7 +189,7 @@ export async function benchLsp() {
     { name: 'edit → diagnostics, debounce off, median', value: `${percentile(editDiagnostics, 50).toFixed(3)} ms`, ratio: percentile(editDiagnostics, 50) / editFloorMedian, target: '≤ 10×', ok: percentile(editDiagnostics, 50) / editFloorMedian <= 10 },
     { name: `full validation, 10,000-line file (median of 11; floor ${vFloor.toFixed(3)} ms measured beside it, ${(validation / floor).toFixed(1)}× the completion phase's)`, value: `${validation.toFixed(1)} ms`, ratio: validation / vFloor, target: '< 50×', ok: validation / vFloor < 50 },
   ];
-  for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js']) {
+  for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js']) {
     try {
       rows.push({ name: `bundle ${f}`, value: `${(statSync(root + f).size / 1024).toFixed(0)} KiB`, ratio: undefined, target: '—' });
     } catch {

@@ -1,4 +1,5 @@
-// Bundles the extension client, the language server, the CLI and the results view's script with esbuild.
+// Bundles the extension client, the language server, the CLI (a launcher and the full command line)
+// and the results view's script with esbuild.
 // Usage: node scripts/build.mjs [--watch] [--minify] [--production] [--outdir DIR]
 //   (default)     development: readable bundles, each with its source map beside it in dist/
 //   --minify      minified, still with source maps (or WIKIQ_MINIFY=1)
@@ -43,11 +44,21 @@ const sharedUndici = {
   },
 };
 const shared = [sharedCatalogue, sharedUndici];
+// The CLI is two bundles: dist/cli.js, a launcher of a few KiB that answers --help and --version
+// itself (cli/src/launcher.ts, help.ts), and dist/cli-main.js, the full command line it requires
+// for anything else: `wikiq --help` does not read ~760 KiB of JavaScript first.
+const cliMain = {
+  name: 'cli-main',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/cli-main\.js$/ }, () => ({ path: './cli-main.js', external: true }));
+  },
+};
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: shared },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: `${out}/server.js`, plugins: shared },
-  // Not in the .vsix (the extension does not run it), but the package's `bin`: `npm install -g .`.
-  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: shared },
+  // Not in the .vsix (the extension does not run them), but the package's `bin`: `npm install -g .`.
+  { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain] },
+  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: shared },
   { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },

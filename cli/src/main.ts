@@ -1,4 +1,8 @@
-/** Entry of `dist/cli.js` (the `wikiq` bin). The signal handlers come first: a run stopped at any moment keeps what it has. */
+/**
+ * Entry of `dist/cli-main.js`, the full command line, which the launcher `dist/cli.js` (the `wikiq`
+ * bin, launcher.ts) loads first thing for everything but the usage and the version. The signal
+ * handlers come first: a run stopped at any moment keeps what it has.
+ */
 import { installSignalHandlers, stop, stopSignal } from './signals';
 
 installSignalHandlers();

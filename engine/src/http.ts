@@ -11,7 +11,7 @@ import type * as Undici from 'undici';
 let undici: typeof Undici | undefined;
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const request: typeof Undici.request = (...args) => (undici ??= require('undici') as typeof Undici).request(...args);
-import { REPOSITORY_URL, VERSION } from '../../common/version';
+import { userAgentOf } from '../../common/version';
 import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError } from './errors';
 
 export interface HttpOptions {
@@ -72,7 +72,7 @@ function getUndiciVersion(): string {
 
 /** `wikiq/<version> (<repository URL>) [component ]undici/<v> node/<v>`: the descriptive User-Agent wikis ask for. */
 export function engineUserAgent(component?: string): string {
-  return `wikiq/${VERSION} (${REPOSITORY_URL})${component ? ` ${component}` : ''} undici/${getUndiciVersion()} node/${process.versions.node}`;
+  return userAgentOf(component, getUndiciVersion(), process.versions.node);
 }
 
 const SECRET = /^(.*token|.*password|lgpassword|clientlogin.*|.*secret|key|apikey|api_key)$/i;

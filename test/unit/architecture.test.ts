@@ -2,8 +2,9 @@
  * ARCHITECTURE.md's folder invariants, checked: every product source file's imports against the
  * rules in architecture/rules.ts (the core imports no I/O, no vscode, no other package; other
  * packages reach the core and the engine only through their index; one network layer; only the
- * editor-facing client files import vscode; the webview imports only the shared contract), and the
- * size rule (no source file over 500 lines).
+ * editor-facing client files import vscode; the webview imports only the shared contract; the
+ * launcher dist/cli.js imports only the usage text and the version), and the size rule (no source
+ * file over 500 lines).
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -45,6 +46,14 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     ['engine/src/http.ts', 'undici', undefined],
     ['cli/src/cli.ts', '../../engine/src', undefined],
     ['cli/src/cli.ts', '../../engine/src/http', /internals/],
+    ['cli/src/launcher.ts', './help', undefined],
+    ['cli/src/launcher.ts', './cli-main.js', undefined],
+    ['cli/src/launcher.ts', './cli', /launcher dist\/cli\.js.*may import only/],
+    ['cli/src/launcher.ts', 'node:fs', /launcher dist\/cli\.js/],
+    ['cli/src/help.ts', '../../common/version', undefined],
+    ['cli/src/help.ts', '../../engine/src', /launcher dist\/cli\.js/],
+    ['common/version.ts', '../package.json', undefined],
+    ['common/version.ts', './protocol', /launcher dist\/cli\.js/],
     ['server/src/server.ts', '../../client/src/extension', /server may not import client/],
     ['client/src/results/model.ts', 'vscode', /pure/],
     ['client/src/extension.ts', 'vscode', undefined],

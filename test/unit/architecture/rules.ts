@@ -75,6 +75,16 @@ const APART: Array<[string, string]> = [
   ['client/src/results/runDriver.ts', 'client/src/results/ResultsPanel.ts'],
 ];
 
+/**
+ * The files of the launcher `dist/cli.js` (cli/src/launcher.ts and what it bundles) and all each may
+ * import: `wikiq --help` reads a few KiB, and anything else is required from dist/cli-main.js.
+ */
+const LAUNCHER: Record<string, string[]> = {
+  'cli/src/launcher.ts': ['./help', './cli-main.js'],
+  'cli/src/help.ts': ['../../common/version'],
+  'common/version.ts': ['../package.json'],
+};
+
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function bareName(spec: string): string {
@@ -86,6 +96,8 @@ function bareName(spec: string): string {
 export function checkImport(fromRel: string, spec: string, exists: (rel: string) => boolean = () => true): string | undefined {
   const from = packageOf(fromRel);
   if (from === 'test' || from === 'scripts' || from === 'other') return undefined;
+  const lean = LAUNCHER[fromRel.split(path.sep).join('/')];
+  if (lean && !lean.includes(spec)) return `${fromRel} is part of the launcher dist/cli.js, which stays a few KiB: it may import only ${lean.join(', ')} (not ${spec})`;
   if (spec.startsWith('.')) {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromRel.split(path.sep).join('/')), spec));
     const to = packageOf(target);

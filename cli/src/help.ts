@@ -1,0 +1,102 @@
+/**
+ * What `wikiq` answers without running a command — the usage text, the version, and which
+ * arguments ask for them — in one place for both programs: the launcher (`launcher.ts`, the few-KiB
+ * `dist/cli.js`) answers from here without loading the full command line, and the full command line
+ * (`cli.ts` in `dist/cli-main.js`) answers from here too. It imports only the product's identity
+ * (common/version.ts), so that the launcher stays small (the architecture test holds it to that).
+ */
+import { VERSION, userAgentOf } from '../../common/version';
+
+export const USAGE = `wikiq ${VERSION} — MediaWiki Action API requests from .wikiq files
+
+Usage:
+  wikiq check FILES... [options]
+      Checks FILES with the language service (the editor's diagnostics). Exit 1 if any problem is
+      an error (or, with --strict / --max-warnings, too many warnings), else 0.
+      --format F           text (default: "file:line:col severity code message" and a summary line
+                           "3 files: 1 error, 2 warnings"), json, or sarif (SARIF 2.1.0 for code
+                           scanning); with json and sarif the summary goes to stderr
+      --strict             warnings fail the check too (same as --max-warnings 0)
+      --max-warnings N     fail when there are more than N warnings
+      --catalogue bundled|live   bundled (default), or each wiki's own catalogue (action=paraminfo),
+                           cached on disk like the editor does and reused while the wiki's
+                           MediaWiki version is unchanged (one small siteinfo request)
+      --cache-dir DIR      the catalogue cache (default $XDG_CACHE_HOME/wikiq/catalogues, or
+                           ~/.cache/wikiq/catalogues)
+      --endpoint, --env, --config   as for run: the wiki, and the environment whose variables
+                           are then defined
+      --timeout SECONDS, --user-agent TEXT   for catalogue requests
+
+  wikiq run FILE [options]
+      Runs one request of FILE and prints (or writes) its result.
+      --request NAME|N     the request named NAME (### NAME) or numbered N (1 = first); default the first
+      --all                follow continuation to the end (default: one batch)
+      --max-batches N      stop after N batches (default 1000); the result is then partial
+      --max-records N      stop once N records are fetched; the result is then partial
+      --continue JSON|FILE resume a partial run: a continue object, or a partial JSON export / JSON output
+      --endpoint URL       the api.php URL, overriding the file and the environment
+      --env NAME           use environment NAME from "wikiq.environments" in --config FILE, or in
+                           .vscode/settings.json in FILE's folder (or a parent folder):
+                             { "wikiq.environments": { "NAME": { "endpoint": "https://…/api.php",
+                                                                 "variables": { "limit": "50" } } } }
+      --config FILE        the settings file to read environments from (JSON with comments)
+      --format F           table (the default on a terminal), json (the default when piped or
+                           redirected), ndjson or csv
+      --wide               table: keep every column and cell whole (default: fitted to the
+                           terminal's width, 80 when unknown; long cells cut with …)
+      --table NAME         the list to print or export for table/ndjson/csv (default: all for table, the first otherwise)
+      --out FILE           write to FILE atomically (FILE.partial.EXT when partial); ndjson streams into it
+      --no-escape-formulas do not prefix CSV cells starting with = + - @ tab CR with '
+      --timeout SECONDS    per HTTP request (default 30)
+      --max-response-mb N  largest answer accepted (default 50)
+      --maxlag SECONDS     sent while paging with --all (default 5; 0: not sent)
+      --max-wait SECONDS   longest wait before a retry the wiki asks for (default 120)
+      --user-agent TEXT    the User-Agent header (default: ${userAgentOf('cli', '…', '…')})
+      --catalogue bundled|live, --cache-dir DIR   catalogue used to refuse writes and read booleans
+      JSON output: { "endpoint", "request": {params sent}, "batches", "complete", "continue": {…}|null,
+                     "query" (or the action's own member, e.g. "paraminfo"), "warnings", "errors" }
+                   (lines of warnings and errors count from 1, like every message)
+      Progress goes to stderr when it is a terminal; waits before a retry always do. Ctrl+C or SIGTERM stops and keeps the partial
+      result; a reader that closes the pipe (| head) ends the run quietly (exit 0). The wiki's
+      errors go to stderr with the file and line they come from.
+      Exit status: 0 complete (or the one batch asked for), 2 partial with a resume point (a cap,
+      a signal, or an error after some batches), 1 failed with nothing received (or bad usage).
+
+  wikiq --help | --version
+`;
+
+/** An answer given without running a command: the text, the stream it goes to, the exit status. */
+export interface Answer {
+  to: 'out' | 'err';
+  text: string;
+  code: number;
+}
+
+/**
+ * The answer to the command line whose switches are `flags` and whose first word is `command`, when
+ * no command runs: `--version` (before all), `--help` / `-h` (whatever the command), or no command
+ * at all (the usage on stderr, a failure); undefined when the command runs.
+ */
+export function answerWithoutCommand(flags: { has(name: string): boolean }, command: string | undefined): Answer | undefined {
+  if (flags.has('--version')) return { to: 'out', text: VERSION, code: 0 };
+  if (flags.has('--help') || flags.has('-h')) return { to: 'out', text: USAGE, code: 0 };
+  if (command === undefined) return { to: 'err', text: USAGE, code: 1 };
+  return undefined;
+}
+
+/**
+ * The launcher's shortcut: the same answer as the full command line, read from the raw arguments
+ * when they cannot mean anything else — each is `--help`, `-h`, `--version` or a word (not an
+ * option: no leading '-', or '-' itself). Any other option (whose value might be `--help`, or
+ * which might be unknown) and `--` leave the decision to the full command line: undefined.
+ */
+export function quickAnswer(argv: readonly string[]): Answer | undefined {
+  const flags = new Set<string>();
+  let command: string | undefined;
+  for (const a of argv) {
+    if (a === '--help' || a === '-h' || a === '--version') flags.add(a);
+    else if (a.startsWith('-') && a !== '-') return undefined;
+    else command ??= a;
+  }
+  return answerWithoutCommand(flags, command);
+}
