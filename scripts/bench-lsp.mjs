@@ -1,14 +1,19 @@
 // Language server latency on a generated 10,000-line .wikiq file, as ratios to the round trip of a
-// trivial LSP request on the same connection (the floor). Also prints the bundle sizes.
+// trivial LSP request on the same connection (the floor), and the memory opening it adds, as a ratio
+// to what the JSON language server's opening the same data as JSON adds (bench-memory.mjs). Beside
+// the edit figures, the JSON server's own on that document, each as a ratio to the floor of its
+// connection: the second baseline (bench-jsonls.mjs). Also prints the bundle sizes.
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
+import { asJson, jsonServer, jsonServerEdits, jsonServerVersion } from './bench-jsonls.mjs';
+import { compareMemory, whileAlive } from './bench-memory.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
 
-function generate(lines) {
+export function generate(lines) {
   const blocks = [];
   const mods = [
     ['allimages', 'ai', ['aisort = timestamp', 'aidir = older', 'aiprop = timestamp|url|size', 'ailimit = 50']],
@@ -28,6 +33,41 @@ function generate(lines) {
   }
   return out.slice(0, lines).join('\n');
 }
+
+/** The wikiq server, for bench-memory.mjs: opening a document resolves once its diagnostics are in. */
+export const wikiqServer = {
+  name: 'the wikiq server',
+  args: [`${root}dist/server.js`, '--stdio'],
+  async connect(proc) {
+    const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+    const waiters = new Map();
+    conn.onNotification('textDocument/publishDiagnostics', (p) => {
+      waiters.get(p.uri)?.(p.diagnostics);
+      waiters.delete(p.uri);
+    });
+    conn.onRequest('client/registerCapability', () => null);
+    conn.onNotification('window/logMessage', (m) => {
+      if (m.type === 1 || process.env.WIKIQ_BENCH_DEBUG) console.error(`wikiq server: ${m.message}`);
+    });
+    conn.listen();
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } } } } });
+    await conn.sendNotification('initialized', {});
+    return {
+      async open(uri, text) {
+        const done = new Promise((r) => waiters.set(uri, r));
+        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
+        return done;
+      },
+      complete: (uri, position) => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
+      close: (uri) => conn.sendNotification('textDocument/didClose', { textDocument: { uri } }),
+      // Shut down but not told to exit: whileAlive (bench-memory.mjs) ends the process.
+      async stop() {
+        await conn.sendRequest('shutdown');
+        conn.dispose();
+      },
+    };
+  },
+};
 
 function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
@@ -178,6 +218,22 @@ export async function benchLsp() {
   if (nodeArgs.length) await new Promise((r) => { proc.once('exit', r); setTimeout(r, 5000).unref(); });
   proc.kill();
 
+  // The second baseline: the JSON server on the same data, the same edits at the same lines, after
+  // the wikiq server has gone (so the two never share the machine's cores).
+  const jsonProc = spawn(process.execPath, jsonServer.args, { stdio: ['pipe', 'pipe', 'inherit'] });
+  const json = await whileAlive(jsonProc, jsonServer.name, () => jsonServerEdits(jsonProc, text, positions));
+  // Memory: each server fresh, five times, interleaved; a small document of the same kind first.
+  const MEMORY_ROUNDS = 5;
+  const small = generate(100);
+  const smallAt = { line: 5, character: small.split('\n')[5].indexOf('=') + 2 };
+  const [wMem, jMem] = await compareMemory([
+    { server: wikiqServer, small: { uri: 'file:///small.wikiq', text: small, position: smallAt }, big: { uri: 'file:///big.wikiq', text } },
+    { server: jsonServer, small: { uri: 'file:///small.json', text: asJson(small), position: { line: 5, character: 15 } }, big: { uri: 'file:///big.json', text: asJson(text) } },
+  ], MEMORY_ROUNDS);
+  const mib = (bytes) => (bytes / (1024 * 1024)).toFixed(1);
+  const afterEditRatio = percentile(afterEdit, 50) / editFloorMedian;
+  const editDiagnosticsRatio = percentile(editDiagnostics, 50) / editFloorMedian;
+
   const rows = [
     { name: 'trivial LSP round trip (floor)', value: `${floor.toFixed(3)} ms`, ratio: 1, target: '—' },
     { name: `completion p95 (${completions.length} requests, 10,000-line file)`, value: `${p95.toFixed(3)} ms`, ratio: p95 / floor, target: '≤ 3×', ok: p95 / floor <= 3 },
@@ -186,8 +242,14 @@ export async function benchLsp() {
     { name: '  completion p95 vs the floor\'s own p95 (context)', value: `${(p95 / percentile(trivial, 95)).toFixed(2)}× (floor p95 ${percentile(trivial, 95).toFixed(3)} ms = ${(percentile(trivial, 95) / floor).toFixed(1)}× its median; completion p50 ${percentile(completions, 50).toFixed(3)} ms = ${(percentile(completions, 50) / floor).toFixed(1)}×)`, ratio: undefined, target: '—' },
     { name: `completion right after a one-character edit, median (${afterEdit.length}; floor ${editFloorMedian.toFixed(3)} ms beside it)`, value: `${percentile(afterEdit, 50).toFixed(3)} ms`, ratio: percentile(afterEdit, 50) / editFloorMedian, target: '≤ 5×', ok: percentile(afterEdit, 50) / editFloorMedian <= 5 },
     { name: 'completion right after a one-character edit, p95', value: `${percentile(afterEdit, 95).toFixed(3)} ms`, ratio: percentile(afterEdit, 95) / editFloorMedian, target: '≤ 10×', ok: percentile(afterEdit, 95) / editFloorMedian <= 10 },
+    // The second baseline's rows (context, no target): the JSON server's figure as a ratio to the
+    // floor of its own connection, and wikiq's ratio against it.
+    { name: `  JSON server ${jsonServerVersion}, same data as JSON: completion right after a one-character edit, median (${json.samples}, p95 ${json.afterEditP95.toFixed(3)} ms; its floor ${json.floor.toFixed(3)} ms; wikiq's ratio ÷ this ratio: ${(afterEditRatio / (json.afterEdit / json.floor)).toFixed(2)})`, value: `${json.afterEdit.toFixed(3)} ms`, ratio: json.afterEdit / json.floor, base: 'its floor', target: '—' },
     { name: 'edit → diagnostics, debounce off, median', value: `${percentile(editDiagnostics, 50).toFixed(3)} ms`, ratio: percentile(editDiagnostics, 50) / editFloorMedian, target: '≤ 10×', ok: percentile(editDiagnostics, 50) / editFloorMedian <= 10 },
+    { name: `  JSON server: edit → diagnostics, pulled at once (no delay), median (wikiq's ratio ÷ this ratio: ${(editDiagnosticsRatio / (json.editDiagnostics / json.floor)).toFixed(2)})`, value: `${json.editDiagnostics.toFixed(3)} ms`, ratio: json.editDiagnostics / json.floor, base: 'its floor', target: '—' },
     { name: `full validation, 10,000-line file (median of 11; floor ${vFloor.toFixed(3)} ms measured beside it, ${(validation / floor).toFixed(1)}× the completion phase's)`, value: `${validation.toFixed(1)} ms`, ratio: validation / vFloor, target: '< 50×', ok: validation / vFloor < 50 },
+    { name: `memory added by opening the 10,000-line file (resident set after a full GC; median of ${MEMORY_ROUNDS} fresh servers, range ${mib(wMem.rssRange[0])}–${mib(wMem.rssRange[1])} MiB; V8 heap in use +${mib(wMem.heap)} MiB)`, value: `${mib(wMem.rss)} MiB`, ratio: wMem.rss / jMem.rss, base: "the JSON server's", target: '≤ 1×', ok: wMem.rss / jMem.rss <= 1 },
+    { name: `  JSON server: memory added by opening the same data as a 10,000-line JSON document (same measurement; range ${mib(jMem.rssRange[0])}–${mib(jMem.rssRange[1])} MiB; V8 heap in use +${mib(jMem.heap)} MiB)`, value: `${mib(jMem.rss)} MiB`, ratio: undefined, target: '—' },
   ];
   for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js']) {
     try {
@@ -201,5 +263,5 @@ export async function benchLsp() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await benchLsp();
-  for (const r of rows) console.log(`${r.name}: ${r.value}${r.ratio !== undefined ? ` (${r.ratio.toFixed(2)}× floor; target ${r.target})` : ''}${r.ok === false ? '  ← MISSES TARGET' : ''}`);
+  for (const r of rows) console.log(`${r.name}: ${r.value}${r.ratio !== undefined ? ` (${r.ratio.toFixed(2)}× ${r.base ?? 'floor'}; target ${r.target})` : ''}${r.ok === false ? '  ← MISSES TARGET' : ''}`);
 }
