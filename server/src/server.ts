@@ -205,10 +205,16 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       if (current) validate(current);
     };
     // No debounce: as soon as the request read with the change is answered (a timer of 0 would
-    // wait a millisecond). vscode-jsonrpc handles one message per turn of the event loop, so a
-    // second turn lets the completion or hover sent right behind an edit go first: the user waits
+    // wait a millisecond). vscode-jsonrpc handles one message per turn of the event loop and
+    // writes each answer on a turn of its own (its write semaphore), so waiting three turns lets a
+    // completion or hover sent right behind an edit be answered and written first: the user waits
     // for that answer, and diagnostics follow it within the same millisecond.
-    timers.set(doc.uri, delay > 0 ? setTimeout(run, delay) : setImmediate(() => timers.set(doc.uri, setImmediate(run))));
+    if (delay > 0) {
+      timers.set(doc.uri, setTimeout(run, delay));
+      return;
+    }
+    const turn = (left: number) => timers.set(doc.uri, setImmediate(left > 1 ? () => turn(left - 1) : run));
+    turn(3);
   }
   function cancelValidation(uri: string): void {
     const t = timers.get(uri);
