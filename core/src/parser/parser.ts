@@ -87,6 +87,21 @@ export class Parser {
 
   constructor(readonly text: string, readonly lineStarts: number[]) {}
 
+  /**
+   * Short names and values, one string each per parse: a big file repeats a few hundred of them
+   * (`action`, `query`, `max`…) thousands of times, and each slice would be a string of its own
+   * (a tenth of the tree's memory).
+   */
+  private readonly words = new Map<string, string>();
+
+  private word(s: string): string {
+    if (s.length > 32) return s;
+    const known = this.words.get(s);
+    if (known !== undefined) return known;
+    if (this.words.size < 8192) this.words.set(s, s);
+    return s;
+  }
+
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
     // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
     this.errors.push({ code, message: syntaxErrorMessages[code](arg), span: { start: span.start, end: span.end }, severity });
@@ -223,7 +238,7 @@ export class Parser {
       this.continuable = undefined;
       return;
     }
-    let name = text.slice(s, nameEnd);
+    let name = this.word(text.slice(s, nameEnd));
     let nameSpan: Span = { start: s, end: nameEnd };
     if (eq < 0) {
       const ws = name.search(/[ \t]/);
@@ -304,7 +319,7 @@ export class Parser {
     let e = end;
     while (s < e && isSpace(text.charCodeAt(s))) s++;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    const raw = text.slice(s, e);
+    const raw = this.word(text.slice(s, e));
     const span = { start: s, end: e };
     return {
       raw,
