@@ -5,6 +5,7 @@
  */
 import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 import { SyntaxErrorCode } from './parser/errors';
+import { lastAtOrBefore } from './util/search';
 
 export interface Environment {
   name?: string;
@@ -246,16 +247,10 @@ export function syntaxErrors(file: WikiqFile): SyntaxError[] {
   for (const r of file.requests) for (const p of r.params) if (p.origin === 'url' && p.value) spans.push(p.value.span);
   if (!spans.length) return file.errors;
   spans.sort((x, y) => x.start - y.start);
+  const starts = spans.map((x) => x.start);
   const inUrlValue = (at: number) => {
-    let lo = 0;
-    let hi = spans.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (spans[mid].end < at) lo = mid + 1;
-      else if (spans[mid].start > at) hi = mid - 1;
-      else return true;
-    }
-    return false;
+    const i = lastAtOrBefore(starts, at);
+    return starts[i] <= at && at <= spans[i].end;
   };
   return file.errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
 }

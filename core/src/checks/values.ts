@@ -14,6 +14,7 @@ import type { Expansion } from '../variables';
 import { catalogueName } from './report';
 import { Val, VariableChecks, expandedValues } from './variables';
 import { isFalseWord } from '../words';
+import { firstAtOrAfter } from '../util/search';
 
 const INTEGER = /^[+-]?\d+$/;
 
@@ -296,13 +297,7 @@ function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
   // The pipe after the empty part, else the pipe before it (pipes are in order: a binary search,
   // not a scan per empty value, which is quadratic on a line of pipes).
   const pipes = value.pipes;
-  let lo = 0;
-  let hi = pipes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pipes[mid] < v.span.start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstAtOrAfter(pipes, v.span.start);
   const after = pipes[lo];
   if (after !== undefined && v.part < value.parts.length - 1) return { start: after, end: after + sepLength(text, after) };
   const before = pipes[lo - 1];

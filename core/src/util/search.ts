@@ -12,5 +12,17 @@ export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
   return lo;
 }
 
+/** The first index whose value is ≥ `at` (values ascending); `values.length` when there is none. */
+export function firstAtOrAfter(values: ArrayLike<number>, at: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The 0-based line of `offset`, from a file's line starts. */
 export const lineOf = (lineStarts: ArrayLike<number>, offset: number): number => lastAtOrBefore(lineStarts, offset);
