@@ -81,7 +81,8 @@ export class JsonResultStream {
 
   /** The RunSession's sink. */
   readonly sink = (list: string, record: unknown, place: RecordPlace): void => {
-    if (place.member === this.actionKey && (this.streaming === undefined || this.streaming === list) && !this.held.has(placeId(place.member, list))) {
+    // (The list being streamed is never held: no key is made per record once it streams.)
+    if (place.member === this.actionKey && (this.streaming === list || (this.streaming === undefined && !this.held.has(placeId(place.member, list))))) {
       if (this.streaming === undefined) {
         this.streaming = list;
         this.streamingClose = place.key === undefined ? ']' : '}';
