@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
+import { completionCapabilities, documents, oneCharacterEdit, percentile } from './bench-util.mjs';
 
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
 const root = new URL('..', import.meta.url).pathname;
@@ -91,7 +92,7 @@ export const jsonServer = {
       rootUri: null,
       capabilities: {
         textDocument: {
-          completion: { completionItem: { snippetSupport: true }, completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } },
+          completion: completionCapabilities,
           diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false },
         },
       },
@@ -99,28 +100,10 @@ export const jsonServer = {
     await conn.sendNotification('initialized', {});
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: { json: { validate: { enable: true }, schemas: [] }, http: {} } });
     const diagnose = async (uri) => (await conn.sendRequest('textDocument/diagnostic', { textDocument: { uri } })).items;
-    return {
-      conn,
-      diagnose,
-      async open(uri, text) {
-        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
-        return diagnose(uri);
-      },
-      complete: (uri, position) => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
-      close: (uri) => conn.sendNotification('textDocument/didClose', { textDocument: { uri } }),
-      // Shut down but not told to exit: whileAlive (bench-memory.mjs) ends the process.
-      async stop() {
-        await conn.sendRequest('shutdown');
-        conn.dispose();
-      },
-    };
+    return { ...documents(conn, 'json', { pull: diagnose }), diagnose };
   },
 };
 
-function percentile(xs, p) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
 
 /**
  * The JSON server's counterparts of bench-lsp.mjs's edit figures, on its own connection: the same
@@ -153,8 +136,7 @@ export async function jsonServerEdits(proc, wikiqText, positions) {
   for (let round = 0; round < 2; round++) {
     for (const position of at) {
       floor.push(await trivialRoundTrip());
-      const start = { line: position.line, character: 0 };
-      const change = round % 2 === 1 ? { range: { start, end: { line: start.line, character: 1 } }, text: '' } : { range: { start, end: start }, text: ' ' };
+      const change = oneCharacterEdit(position.line, round);
       const t0 = performance.now();
       await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
       const completed = session.complete(uri, position).then(() => afterEdit.push(performance.now() - t0));

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
 import { asJson, jsonServer, jsonServerEdits, jsonServerVersion } from './bench-jsonls.mjs';
 import { compareMemory, whileAlive } from './bench-memory.mjs';
+import { completionCapabilities, documents, oneCharacterEdit, percentile } from './bench-util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
@@ -50,29 +51,12 @@ export const wikiqServer = {
       if (m.type === 1 || process.env.WIKIQ_BENCH_DEBUG) console.error(`wikiq server: ${m.message}`);
     });
     conn.listen();
-    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: { completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } } } } });
+    await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: completionCapabilities } } });
     await conn.sendNotification('initialized', {});
-    return {
-      async open(uri, text) {
-        const done = new Promise((r) => waiters.set(uri, r));
-        await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text } });
-        return done;
-      },
-      complete: (uri, position) => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
-      close: (uri) => conn.sendNotification('textDocument/didClose', { textDocument: { uri } }),
-      // Shut down but not told to exit: whileAlive (bench-memory.mjs) ends the process.
-      async stop() {
-        await conn.sendRequest('shutdown');
-        conn.dispose();
-      },
-    };
+    return documents(conn, 'wikiq', { pushed: (uri) => new Promise((r) => waiters.set(uri, r)) });
   },
 };
 
-function percentile(xs, p) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
 
 export async function benchLsp() {
   // WIKIQ_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") and WIKIQ_BENCH_SERVER_ARGS (e.g.
@@ -93,13 +77,8 @@ export async function benchLsp() {
   conn.onRequest('client/registerCapability', () => null);
   if (process.env.WIKIQ_BENCH_DEBUG) conn.onNotification('window/logMessage', (m) => console.log('server:', m.message));
   conn.listen();
-  // Declare what VS Code declares for completion (vscode-languageclient 9: item defaults, and
-  // documentation resolved lazily through completionItem/resolve), as that editor would.
-  const completion = {
-    completionItem: { snippetSupport: true, commitCharactersSupport: true, documentationFormat: ['markdown', 'plaintext'], deprecatedSupport: true, preselectSupport: true, insertReplaceSupport: true, labelDetailsSupport: true, resolveSupport: { properties: ['documentation', 'detail', 'additionalTextEdits'] }, insertTextModeSupport: { valueSet: [1, 2] } },
-    completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
-  };
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion } } });
+  // Declare what VS Code declares for completion, as that editor would.
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: completionCapabilities } } });
   await conn.sendNotification('initialized', {});
   const text = generate(10000);
   const lines = text.split('\n');
@@ -179,9 +158,8 @@ export async function benchLsp() {
     await done;
     for (let k = 0; k < 60; k++) {
       const position = positions[k % positions.length];
-      const at = { line: position.line, character: 0 };
       done = new Promise((r) => waiters.set(warm, r));
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: warm, version: k + 2 }, contentChanges: [{ range: { start: at, end: at }, text: ' ' }] });
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri: warm, version: k + 2 }, contentChanges: [oneCharacterEdit(position.line, 0)] });
       await conn.sendRequest('textDocument/completion', { textDocument: { uri: warm }, position });
       await done;
     }
@@ -194,9 +172,7 @@ export async function benchLsp() {
   for (let round = 0; round < 2; round++) {
     for (const position of positions) {
       editFloor.push(await trivialRoundTrip());
-      const at = { line: position.line, character: 0 };
-      const del = round % 2 === 1;
-      const change = del ? { range: { start: at, end: { line: at.line, character: 1 } }, text: '' } : { range: { start: at, end: at }, text: ' ' };
+      const change = oneCharacterEdit(position.line, round);
       const diagnosed = new Promise((r) => waiters.set(uri, r));
       const t0 = performance.now();
       await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
