@@ -89,9 +89,15 @@ describe('fitWidths: columns of a narrow panel', () => {
     assert.ok(w.reduce((a, b) => a + b, 0) <= 560);
     assert.equal(new Set(w.slice(1)).size, 1, `one cap for the wide columns: ${w}`);
   });
-  it('keeps columns the user sized, and never cuts below the floor (the grid then scrolls)', () => {
-    assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 96, 96]);
+  it('keeps columns the user sized, and never cuts below the floor', () => {
+    assert.deepEqual(fitWidths([300, 300, 300], 500, [true, false, false]), [300, 100, 100]);
     assert.deepEqual(fitWidths([300, 300], 0), [300, 300], 'a hidden grid (no width yet) is left alone');
+  });
+  it('when even the floors are wider than the panel (the grid scrolls anyway), cuts a column only to half the panel', () => {
+    assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 200, 200]);
+    // logevents beside the editor: nine columns in 450 px; the title keeps 225 px, not 96.
+    assert.deepEqual(fitWidths([70, 93, 80, 300, 100, 170, 260, 90, 120], 450), [70, 93, 80, 225, 100, 170, 225, 90, 120]);
+    assert.deepEqual(fitWidths([212, 168, 320, 320], 300, [], 96, [false, false, true, true]), [150, 150, 150, 150]);
   });
   it('cuts URL columns first, then the others', () => {
     assert.deepEqual(fitWidths([212, 168, 320, 320], 580, [], 96, [false, false, true, true]), [212, 168, 100, 100]);
