@@ -7,8 +7,12 @@
 //     500, local server), as a ratio to the same CLI run with --format ndjson (target ≤ 1.2×);
 // (4) `wikiq --help` as a ratio to `node -e 0` (best of N; target ≤ 1.3×);
 // (5) `wikiq run` of one request as a ratio to a bare undici script making the same request to the
-//     same local server (best of N; target ≤ 1.1×).
-// (3)–(5) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
+//     same local server (best of N; target ≤ 1.1×);
+// (6) `wikiq run --all --format json --out FILE` of a 1,000,000-record pull (2,000 batches of 500,
+//     local server), as a ratio to the same CLI run with --format ndjson: wall time and peak RSS
+//     (best of 2 alternating runs each; target ≤ 1.3× both). Each output is read back, streamed: a
+//     million `"logid"`s, in order, and the JSON's tail says complete; the files are then deleted.
+// (3)–(6) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -125,9 +129,11 @@ if (process.argv[2] === '--stream-child') {
   await cliFigures();
 }
 
-/** (3)–(5): the command line as a user runs it, each run a child process. */
+/** (3)–(6): the command line as a user runs it, each run a child process. */
 async function cliFigures() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-bench-cli-'));
+  // Gone even when a figure fails (the million-record outputs are hundreds of MB).
+  process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
   // Each child reports its own peak RSS on exit (kilobytes), on stderr.
   const rssHook = path.join(tmp, 'maxrss.cjs');
   fs.writeFileSync(rssHook, "process.on('exit', () => require('fs').writeSync(2, `\\nwikiq-bench-maxrss ${process.resourceUsage().maxRSS}\\n`));\n");
@@ -171,5 +177,52 @@ async function cliFigures() {
   const [run1, plain] = await best(N, [[cli, 'run', 'one.wikiq', '--format', 'json'], ['-e', undiciScript, url]]);
   one.close();
   line('wikiq run of one request (500 records)', `${run1.toFixed(0)} ms`, run1 / plain, `a bare undici script making the same request at ${plain.toFixed(0)} ms, best of ${N}`, 1.1);
+
+  // (6) A million records: --max-batches 2000, since --all stops at 1,000 batches by default. Files
+  // (--out, through the atomic stream writers) rather than stdout: NDJSON to stdout is a write(2)
+  // per record, which would slow the baseline down.
+  const MILLION = 1000000;
+  const million = await serveLog(MILLION);
+  fs.writeFileSync(path.join(tmp, 'million.wikiq'), `@endpoint = http://127.0.0.1:${million.address().port}/api.php\n### R\naction = query\nlist = logevents\n`);
+  const pulls = { ndjson: [], json: [] };
+  const PULLS = 2;
+  for (let i = 0; i < PULLS; i++) {
+    for (const format of i % 2 ? ['json', 'ndjson'] : ['ndjson', 'json']) {
+      const file = path.join(tmp, `million.${format}`);
+      const r = await child([cli, 'run', 'million.wikiq', '--all', '--max-batches', '2000', '--format', format, '--out', file], { hook: true });
+      const seen = await logids(file);
+      fs.rmSync(file);
+      const incomplete = format === 'json' && !/"batches": 2000,\s*"complete": true,/.test(seen.tail);
+      if (seen.count !== MILLION || !seen.ordered || incomplete) throw new Error(`--format ${format} of ${MILLION} records wrote ${seen.count} logids${seen.ordered ? '' : ', not in order'}${incomplete ? ', and no complete tail' : ''}`);
+      pulls[format].push(r);
+    }
+  }
+  million.close();
+  const least = (runs, k) => Math.min(...runs.map((r) => r[k]));
+  const [jsMs, ndMs, jsRss, ndRss] = [least(pulls.json, 'ms'), least(pulls.ndjson, 'ms'), least(pulls.json, 'rss'), least(pulls.ndjson, 'rss')];
+  line('wikiq run --all --format json of 1,000,000 records (2,000 batches of 500) to a file, wall time', `${(jsMs / 1000).toFixed(1)} s`, jsMs / ndMs, `the same run with --format ndjson at ${(ndMs / 1000).toFixed(1)} s, best of ${PULLS}`, 1.3);
+  line('wikiq run --all --format json of 1,000,000 records, peak RSS', `${mb(jsRss)} MB`, jsRss / ndRss, `the same run with --format ndjson at ${mb(ndRss)} MB, least of ${PULLS}`, 1.3);
   fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+/** Reads FILE as a stream: how many `"logid"` members it holds, whether they run 0, 1, 2… in order, and its last 200 characters. */
+async function logids(file) {
+  const re = /"logid": ?(\d+)/g;
+  let count = 0;
+  let ordered = true;
+  let carry = '';
+  let tail = '';
+  const scan = (text) => {
+    for (const m of text.matchAll(re)) if (Number(m[1]) !== count++) ordered = false;
+  };
+  for await (const chunk of fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 })) {
+    // Whole lines only: a match never straddles two chunks.
+    const text = carry + chunk;
+    const cut = text.lastIndexOf('\n') + 1;
+    scan(text.slice(0, cut));
+    carry = text.slice(cut);
+    tail = (tail + chunk).slice(-200);
+  }
+  scan(carry);
+  return { count, ordered, tail };
 }
