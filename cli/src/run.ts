@@ -94,13 +94,21 @@ export async function run(args: Args, io: Io): Promise<number> {
   const picked = str(args, '--table');
   let streamedList: string | undefined;
   let doc: JsonResultStream | undefined;
+  // NDJSON to stdout: a batch's lines leave in one write (one per record was a million system calls
+  // for a million records), before the next batch is asked for.
+  let lines: string[] = [];
+  const flushLines = () => {
+    if (!lines.length) return;
+    io.out(lines.join('\n'));
+    lines = [];
+  };
   const sink = format === 'json'
     ? (list: string, r: unknown, place: RecordPlace) => doc!.sink(list, r, place)
     : writer || streamToStdout
       ? (list: string, r: unknown) => {
         if (picked ? list !== picked : (streamedList ??= list) !== list) return;
         if (writer) writer.write(r);
-        else io.out(JSON.stringify(r));
+        else lines.push(JSON.stringify(r));
       }
       : undefined;
   const fileOut = writer ?? jsonFile;
@@ -116,6 +124,7 @@ export async function run(args: Args, io: Io): Promise<number> {
     backpressure: streamed
       ? () => {
         doc?.flush();
+        flushLines();
         return fileOut ? fileOut.drained() : io.outDrained?.();
       }
       : undefined,
@@ -127,6 +136,7 @@ export async function run(args: Args, io: Io): Promise<number> {
     doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
   }
   const state = await session.run();
+  flushLines();
   if (io.tty) io.err('\r\u001b[K');
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE' || io.outClosed?.()) {

@@ -190,9 +190,11 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.ok(!fs.existsSync(path.join(dir, 'files.csv')));
   });
   it('--format ndjson streams to stdout, and into a file atomically', async () => {
-    const r = await cli(['run', 'all.wikiq', '--all', '--format', 'ndjson']);
+    const writes: string[] = [];
+    const r = await cli(['run', 'all.wikiq', '--all', '--format', 'ndjson'], { out: (s) => writes.push(s) });
     assert.equal(r.code, 0);
-    assert.deepEqual(r.out.split('\n').map((l) => JSON.parse(l).name), ['F0', 'F1', 'F2', 'F3', 'F4', 'F5']);
+    assert.deepEqual(writes.join('\n').split('\n').map((l) => JSON.parse(l).name), ['F0', 'F1', 'F2', 'F3', 'F4', 'F5']);
+    assert.equal(writes.length, 3, 'one write a batch (3 batches of 2), not one a record');
     const f = await cli(['run', 'all.wikiq', '--all', '--format', 'ndjson', '--out', 'out/files.ndjson']);
     assert.equal(f.code, 0);
     assert.match(f.err, /wrote 6 records to out\/files\.ndjson/);
