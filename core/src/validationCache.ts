@@ -21,9 +21,14 @@ import { lastAtOrBefore } from './util/search';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
 
 interface Entry {
-  /** The request's text: its length and a 53-bit hash (slices of a big text would keep the whole text alive). */
+  /**
+   * The request's text: its length and a 53-bit hash (slices of a big text would keep the whole
+   * text alive). No hash for the requests of a document's first validation: there was nothing to
+   * look them up against, and hashing a big file's every request cost a tenth of opening it; they
+   * are found by identity afterwards (a later full parse of the whole file validates them again).
+   */
   length: number;
-  hash: number;
+  hash?: number;
   header: string;
   env: string;
   catalogue: Catalogue;
@@ -107,6 +112,7 @@ export class ValidationCache {
       if (!byHash) {
         byHash = new Map();
         for (const e of oldEntries.concat(made)) {
+          if (e.hash === undefined) continue;
           const list = byHash.get(e.hash);
           if (list) list.push(e);
           else byHash.set(e.hash, [e]);
@@ -125,13 +131,13 @@ export class ValidationCache {
       const same = (e: Entry) => e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
       if (!entry || !same(entry)) {
-        const hash = entry?.length === length ? entry.hash : hashOf(text, from, r.span.end);
-        entry = candidates(hash).find(same);
+        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : hashOf(text, from, r.span.end);
+        entry = hash === undefined ? undefined : candidates(hash).find(same);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));
           entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
           made.push(entry);
-          byHash?.get(hash)?.push(entry) ?? byHash?.set(hash, [entry]);
+          if (hash !== undefined) byHash?.get(hash)?.push(entry) ?? byHash?.set(hash, [entry]);
         }
       }
       entries[i] = entry;
