@@ -80,6 +80,14 @@ function ownStrings(piece: Piece): Piece {
   return piece;
 }
 
+/** Adds an entry with a hash to a table by hash. */
+function index(byHash: Map<number, Entry[]>, e: Entry): void {
+  if (e.hash === undefined) return;
+  const list = byHash.get(e.hash);
+  if (list) list.push(e);
+  else byHash.set(e.hash, [e]);
+}
+
 /** At most this many requests changed: their old entries are searched one by one, not through a table. */
 const FEW = 16;
 
@@ -111,12 +119,7 @@ export class ValidationCache {
       if (replaced.length + made.length <= FEW) return replaced.concat(made).filter((e) => e.hash === hash);
       if (!byHash) {
         byHash = new Map();
-        for (const e of oldEntries.concat(made)) {
-          if (e.hash === undefined) continue;
-          const list = byHash.get(e.hash);
-          if (list) list.push(e);
-          else byHash.set(e.hash, [e]);
-        }
+        for (const e of oldEntries.concat(made)) index(byHash, e);
       }
       return byHash.get(hash) ?? [];
     };
@@ -137,7 +140,7 @@ export class ValidationCache {
           const piece = ownStrings(requestDiagnostics(ctx, r));
           entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
           made.push(entry);
-          if (hash !== undefined) byHash?.get(hash)?.push(entry) ?? byHash?.set(hash, [entry]);
+          if (byHash) index(byHash, entry);
         }
       }
       entries[i] = entry;
