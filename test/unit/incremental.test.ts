@@ -39,6 +39,14 @@ describe('incremental parsing', () => {
     }
   });
 
+  it('the caller\'s text is taken only when it is what the change makes', () => {
+    const change = { start: 4, end: 5, text: 'x' };
+    const right = applyChange('a = 1\nb = 2\n', change);
+    assert.equal(reparse(parse('a = 1\nb = 2\n'), change, right).text, right);
+    assert.deepStrictEqual(reparse(parse('a = 1\nb = 2\n'), change, 'a = y\nb = 2\n'), parse(right), 'same length, other text: not taken');
+    assert.deepStrictEqual(reparse(parse('a = 1\nb = 2\n'), change, 'a = x\n'), parse(right), 'another length: not taken');
+  });
+
   it('an edit out of range is clamped, and a tree not from parse is parsed again', () => {
     const file = reparse(parse('a = 1\n'), { start: 99, end: -3, text: 'b' });
     assert.deepStrictEqual(file, parse('a = 1\nb'));

@@ -33,7 +33,10 @@ export function reparse(previous: WikiqFile, change: TextChange, newText?: strin
   const old = previous.text;
   const s = clamp(change.start, 0, old.length);
   const e = clamp(change.end, s, old.length);
-  const text = newText !== undefined && newText.length === old.length - (e - s) + change.text.length ? newText : old.slice(0, s) + change.text + old.slice(e);
+  // The caller's text is taken when it is what the change makes, as far as can be seen cheaply
+  // (its length, and the inserted text in its place); else the text is made here.
+  const fits = newText !== undefined && newText.length === old.length - (e - s) + change.text.length && newText.startsWith(change.text, s);
+  const text = fits ? newText : old.slice(0, s) + change.text + old.slice(e);
   const table = blocksOf.get(previous);
   if (!table) return parse(text);
   blocksOf.delete(previous);
