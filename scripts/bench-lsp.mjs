@@ -65,6 +65,12 @@ export async function benchLsp() {
   const serverArgs = (process.env.WIKIQ_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   // --debounce-ms 0: edit → diagnostics is measured without the debounce.
   const proc = spawn(process.execPath, [...nodeArgs, `${root}dist/server.js`, '--stdio', '--debounce-ms', '0', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // A server that dies says so (else node would end this script silently, waiting on nothing).
+  const died = (code, signal) => {
+    console.error(`bench: the wikiq server (pid ${proc.pid}) exited early (${signal ?? `status ${code}`})`);
+    process.exit(1);
+  };
+  proc.once('exit', died);
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiters = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
@@ -187,6 +193,7 @@ export async function benchLsp() {
   const p95 = percentile(completions, 95);
   if (process.env.WIKIQ_BENCH_DEBUG) console.log("slowest completions", [...completions].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "), "\nslowest floor", [...trivial].sort((a, b) => b - a).slice(0, 20).map((x) => x.toFixed(2)).join(" "));
   if (process.env.WIKIQ_BENCH_DEBUG) console.log("completion p50", percentile(completions, 50), "p90", percentile(completions, 90), "max", Math.max(...completions), "floor p95", percentile(trivial, 95));
+  proc.removeListener('exit', died);
   await conn.sendRequest('shutdown');
   await conn.sendNotification('exit');
   conn.dispose();
