@@ -80,6 +80,20 @@ function ownStrings(piece: Piece): Piece {
   return piece;
 }
 
+/** What an entry holds besides its text's hash and diagnostics. */
+type Key = Pick<Entry, 'length' | 'header' | 'env' | 'catalogue' | 'line'>;
+
+/** Whether `e` was made for these (a plain function: no closure per request and validation). */
+
+function fits(e: Entry, length: number, header: string, env: string, catalogue: Catalogue, line: number): boolean {
+  return e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
+}
+
+function lookUp(entries: readonly Entry[], k: Key): Entry | undefined {
+  for (const e of entries) if (fits(e, k.length, k.header, k.env, k.catalogue, k.line)) return e;
+  return undefined;
+}
+
 /** Adds an entry with a hash to a table by hash. */
 function index(byHash: Map<number, Entry[]>, e: Entry): void {
   if (e.hash === undefined) return;
@@ -124,18 +138,20 @@ export class ValidationCache {
       return byHash.get(hash) ?? [];
     };
     const entries: Entry[] = new Array(requests.length);
-    const pieces: Piece[] = [fileDiagnostics(ctx)];
+    const pieces: Piece[] = new Array(requests.length + 1);
+    pieces[0] = fileDiagnostics(ctx);
     for (let i = 0; i < requests.length; i++) {
       const r = requests[i];
       const line = lastAtOrBefore(lineStarts, r.span.start);
       const from = lineStarts[line];
       const length = r.span.end - from;
       const catalogue = ctx.catalogueFor(r);
-      const same = (e: Entry) => e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
-      if (!entry || !same(entry)) {
+      if (!entry || !fits(entry, length, header, env, catalogue, line)) {
+        const key: Key = { length, header, env, catalogue, line };
         const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : hashOf(text, from, r.span.end);
-        entry = hash === undefined ? undefined : candidates(hash).find(same);
+        // (A lookup of its own: a closure here would make every turn of the loop allocate the variables it captures.)
+        entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));
           entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
@@ -144,7 +160,7 @@ export class ValidationCache {
         }
       }
       entries[i] = entry;
-      pieces.push(movePiece(entry.piece, line - entry.line));
+      pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
     this.requests = requests.slice();
     this.entries = entries;
