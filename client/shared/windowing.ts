@@ -47,7 +47,7 @@ export function bodyHeight(count: number, rowHeight: number): number {
  * cell detail.
  */
 export function fitWidths(widths: readonly number[], available: number, fixed: readonly boolean[] = [], floor = 96, cutFirst: readonly boolean[] = [], firstFloor = 64): number[] {
-  if (available <= 0 || sum(widths) <= available) return widths.slice();
+  if (available <= 0) return widths.slice();
   const cut = squeeze(widths, available, fixed, floor, cutFirst, firstFloor);
   if (sum(cut) <= available) return cut;
   const cap = Math.max(floor, Math.floor(available / 2));

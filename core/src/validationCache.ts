@@ -18,6 +18,7 @@ import type { Piece } from './checks/report';
 import { Code } from './codes';
 import type { FeatureContext } from './context';
 import { lastAtOrBefore } from './util/search';
+import { ownCopy } from './util/strings';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
 
 interface Entry {
@@ -76,7 +77,7 @@ function movePiece(piece: Piece, by: number): Piece {
  * document's text, and a kept slice keeps the whole text of its time alive.
  */
 function ownStrings(piece: Piece): Piece {
-  for (const d of piece.diagnostics) d.message = (' ' + d.message).slice(1);
+  for (const d of piece.diagnostics) d.message = ownCopy(d.message);
   return piece;
 }
 

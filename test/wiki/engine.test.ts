@@ -19,6 +19,7 @@ describe('engine against a real MediaWiki', () => {
   });
   after(async () => {
     await wiki?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const file = (body: string) => `@endpoint = ${wiki.endpoint}\n### R\n${body}\n`;

@@ -26,6 +26,7 @@ describe('live catalogue from a real MediaWiki', () => {
   });
   after(async () => {
     await wiki?.stop();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
   const doc = (body: string) => `@endpoint = ${wiki.endpoint}\n${body}`;

@@ -16,6 +16,7 @@ import type { ParamNode, Span, ValueNode, VariableDef, WikiqFile } from './ast';
 import { Block, BlockOffsets, assemble, blocksOf } from './blocks';
 import { Parser, failedParse, parse } from './parser';
 import { lastAtOrBefore } from '../util/search';
+import { ownCopy } from '../util/strings';
 
 /** A change of the text: [start, end) of the text as it was, replaced by `text`. */
 export interface TextChange {
@@ -115,7 +116,7 @@ function detach(node: object): void {
   for (const key of Object.keys(o)) {
     const v = o[key];
     if (typeof v === 'string') {
-      if (v.length >= 13) o[key] = (' ' + v).slice(1);
+      o[key] = ownCopy(v);
     } else if (v !== null && typeof v === 'object') {
       detach(v);
     }
