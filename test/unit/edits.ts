@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import type { TextChange } from '../../core/src';
+import type { TextChange, WikiqFile } from '../../core/src';
 import { shapes } from './shapes';
 
 export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '\u00a0', '\ufeff', '😀', '\u0000'];
@@ -38,4 +38,12 @@ export function changeOf(text: string, seed: EditSeed): TextChange {
 
 export function applyChange(text: string, c: TextChange): string {
   return text.slice(0, c.start) + c.text + text.slice(c.end);
+}
+
+/**
+ * A parse tree as plain data, for comparing two trees: every request's parameters as `params`
+ * gives them (parsed again where let go: core/src/parser/lazy.ts), none of the bookkeeping.
+ */
+export function tree(file: WikiqFile): unknown {
+  return JSON.parse(JSON.stringify(file));
 }

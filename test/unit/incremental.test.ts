@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { parse, reparse } from '../../core/src';
-import { applyChange, changeOf, editBases, editSeedArb } from './edits';
+import { applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
 
 describe('incremental parsing', () => {
   for (const base of editBases) {
@@ -23,7 +23,7 @@ describe('incremental parsing', () => {
           file = reparse(file, change);
           assert.equal(file.text, text);
         }
-        assert.deepStrictEqual(file, parse(text));
+        assert.deepStrictEqual(tree(file), tree(parse(text)));
       }), { seed: 20240607, numRuns: 150 });
     });
   }
@@ -35,7 +35,7 @@ describe('incremental parsing', () => {
     for (const [start, end, insert] of steps) {
       text = applyChange(text, { start, end, text: insert });
       file = reparse(file, { start, end, text: insert });
-      assert.deepStrictEqual(file, parse(text));
+      assert.deepStrictEqual(tree(file), tree(parse(text)));
     }
   });
 
@@ -43,15 +43,15 @@ describe('incremental parsing', () => {
     const change = { start: 4, end: 5, text: 'x' };
     const right = applyChange('a = 1\nb = 2\n', change);
     assert.equal(reparse(parse('a = 1\nb = 2\n'), change, right).text, right);
-    assert.deepStrictEqual(reparse(parse('a = 1\nb = 2\n'), change, 'a = y\nb = 2\n'), parse(right), 'same length, other text: not taken');
-    assert.deepStrictEqual(reparse(parse('a = 1\nb = 2\n'), change, 'a = x\n'), parse(right), 'another length: not taken');
+    assert.deepStrictEqual(tree(reparse(parse('a = 1\nb = 2\n'), change, 'a = y\nb = 2\n')), tree(parse(right)), 'same length, other text: not taken');
+    assert.deepStrictEqual(tree(reparse(parse('a = 1\nb = 2\n'), change, 'a = x\n')), tree(parse(right)), 'another length: not taken');
   });
 
   it('an edit out of range is clamped, and a tree not from parse is parsed again', () => {
     const file = reparse(parse('a = 1\n'), { start: 99, end: -3, text: 'b' });
-    assert.deepStrictEqual(file, parse('a = 1\nb'));
+    assert.deepStrictEqual(tree(file), tree(parse('a = 1\nb')));
     const foreign = { ...parse('x = 1') };
-    assert.deepStrictEqual(reparse(foreign, { start: 0, end: 1, text: 'y' }), parse('y = 1'));
+    assert.deepStrictEqual(tree(reparse(foreign, { start: 0, end: 1, text: 'y' })), tree(parse('y = 1')));
   });
 });
 
@@ -64,7 +64,7 @@ describe('incremental parsing: many edits', () => {
       text = applyChange(text, change);
       file = reparse(file, change, i % 2 ? text : undefined);
     }
-    assert.deepStrictEqual(file, parse(text));
+    assert.deepStrictEqual(tree(file), tree(parse(text)));
   });
 
   it('a big paste (more lines than one call takes arguments) parses as the text does', () => {
@@ -94,8 +94,41 @@ describe('incremental parsing: many edits', () => {
     }
     gc();
     const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;
-    assert.deepStrictEqual(file, parse(text));
+    assert.deepStrictEqual(tree(file), tree(parse(text)));
     // 50 texts of 2 MB kept alive would be 100 MB; the tree's own growth is well under 20 MB.
     assert.ok(grown < 20, `the heap grew by ${grown.toFixed(1)} MB over 50 edits`);
+  });
+});
+
+describe('parameters on demand (core/src/parser/lazy.ts)', () => {
+  // More requests than hold their parameters at once: most are parsed again when read.
+  const n = 1000;
+  for (const preamble of ['', '@x = 1\n# a comment\n']) {
+    it(`a request's parameters, let go and parsed again, are its own (${preamble ? 'after a preamble' : 'a ### on the very first line'})`, () => {
+      const text = preamble + Array.from({ length: n }, (_, i) => `### R${i}\naction = query\nlist = x${i}|y\n\n`).join('');
+      const file = parse(text);
+      assert.equal(file.requests.length, n);
+      // Backwards, twice: every request's parameters have been let go by the time they are read.
+      for (let round = 0; round < 2; round++) {
+        for (let i = n - 1; i >= 0; i--) {
+          const got = file.requests[i].params.map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
+          assert.deepEqual(got, [['action', 'action = query', ['query']], ['list', `list = x${i}|y`, [`x${i}`, 'y']]], `request ${i}`);
+        }
+      }
+    });
+  }
+
+  it('after an edit, the requests it moved give their parameters at their new offsets', () => {
+    let text = Array.from({ length: n }, (_, i) => `### R${i}\naction = query\nlist = x${i}\n`).join('');
+    let file = parse(text);
+    for (let k = 0; k < 5; k++) {
+      const at = text.indexOf(`list = x${k * 100}\n`);
+      text = applyChange(text, { start: at, end: at, text: 'a = 1\n' });
+      file = reparse(file, { start: at, end: at, text: 'a = 1\n' }, text);
+      for (let i = 0; i < n; i += 7) {
+        for (const p of file.requests[i].params) assert.equal(text.slice(p.nameSpan.start, p.nameSpan.end), p.name, `request ${i} after edit ${k}`);
+      }
+    }
+    assert.deepStrictEqual(tree(file), tree(parse(text)));
   });
 });

@@ -1,20 +1,25 @@
 /**
- * Incremental parsing: an edit reparses only the blocks (parser.ts `Block`: the preamble, or one
- * `###` request) whose lines it touches; the blocks after it keep their trees, their offsets
+ * Incremental parsing: an edit reparses only the blocks (lazy.ts `Block`: the preamble, or one
+ * `###` request) whose lines it touches; the blocks after it keep their requests, their offsets
  * shifted in place by the edit's change of length. The result is the tree `parse` gives for the
  * new text, node for node (test/unit/incremental.test.ts checks random edit sequences).
  *
- * The previous tree is taken over: its later blocks are shifted, its requests renumbered and its
- * line starts spliced in place, so it must not be used after `reparse` (the server's parse cache
- * keeps only the newest tree).
+ * The previous tree is taken over: its later blocks are shifted, its requests renumbered, its
+ * line starts spliced in place and its source given the new text, so it must not be used after
+ * `reparse` (the server's parse cache keeps only the newest tree). Every request lets go of its
+ * parameters first (lazy.ts): they are parsed again from the new text when asked for, so no
+ * parameter node is ever shifted, and none keeps an older text alive.
  *
- * Memory: the names and values of a freshly parsed block are strings of their own, not slices of
- * the text they were read from (`detach`), so a tree kept through any number of edits holds no
- * text but its own and the one its first full parse was made from.
+ * Memory: the names and values a reused block keeps (its header, variables, URL lines and
+ * errors) are strings of their own, not slices of the text they were read from (`detach`), so a
+ * tree kept through any number of edits holds no text but its own and the one its first full
+ * parse was made from.
  */
-import type { ParamNode, Span, ValueNode, VariableDef, WikiqFile } from './ast';
-import { Block, BlockOffsets, assemble, blocksOf } from './blocks';
+import type { Span, ValueNode, VariableDef, WikiqFile } from './ast';
+import { assemble, blocksOf } from './blocks';
+import { Block, letGoAll } from './lazy';
 import { Parser, failedParse, parse } from './parser';
+import { isSpace } from './scan';
 import { lastAtOrBefore } from '../util/search';
 import { ownCopy } from '../util/strings';
 
@@ -61,12 +66,8 @@ function startsHeader(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   if (!(before === 10 || (before === 13 && text.charCodeAt(at) !== 10))) return false;
   let i = at;
-  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
   return text.startsWith('###', i);
-}
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
 
 function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {
@@ -95,9 +96,13 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   else lineStarts = lineStarts.slice(0, firstLine + 1).concat(region, lineStarts.slice(restLine));
   const endLine = firstLine + 1 + region.length;
 
-  const parser = new Parser(text, lineStarts);
+  const source = blocks[0].source;
+  letGoAll(source);
+  source.text = text;
+  source.lineStarts = lineStarts;
+  const parser = new Parser(text, lineStarts, source);
   const fresh = parser.run(firstLine, endLine);
-  for (const b of fresh) detach(b);
+  for (const b of fresh) detachBlock(b);
   const fileVariables = first === 0 ? parser.fileVariables : variables;
   if (first === 0) detach(fileVariables);
   const rest = blocks.slice(after);
@@ -106,10 +111,19 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   return assemble(text, lineStarts, all, fileVariables);
 }
 
+/** `detach` for what a block keeps (its parameters are let go before the next edit). */
+function detachBlock(b: Block): void {
+  const r = b.request;
+  if (r.name !== undefined) r.name = ownCopy(r.name);
+  detach(r.variables);
+  detach(r.urls);
+  detach(b.errors);
+}
+
 /**
- * Gives every string in `node` (a freshly parsed block: a few lines) a copy of its own: a slice of
- * the text (V8 makes one for 13 characters or more) would keep the whole text of this edit alive
- * for as long as the block is reused.
+ * Gives every string in `node` (what a freshly parsed block keeps: a few lines) a copy of its own:
+ * a slice of the text (V8 makes one for 13 characters or more) would keep the whole text of this
+ * edit alive for as long as the block is reused.
  */
 function detach(node: object): void {
   const o = node as Record<string, unknown>;
@@ -124,70 +138,55 @@ function detach(node: object): void {
 }
 
 // ---- shifting a block's offsets in place ---------------------------------------------------
-// A block's offsets are gathered once, the first time it is shifted, into flat lists (`BlockOffsets`): a
-// block reused through many edits is then shifted by one tight loop, not by walking its tree (a
-// 10,000-line file's later blocks hold some 34,000 spans: 0.09 ms flat against 0.35 ms walked).
-// The nodes of a reused block never change but for these offsets, so the lists stay true.
-// Span objects are shared only where the parser shares them (a part's region with its span or
-// with its value's span); every other span is an object of its own, listed (and shifted) once.
+// What a reused block keeps is few objects: its request's header spans, its variables and URL
+// lines, its comments and errors (its parameters were let go: they are parsed again, at their new
+// offsets, when asked for). Span objects are shared only where the parser shares them (a value
+// part's region with its span or with its value's span); every other span is an object of its
+// own, shifted once. Plain functions, no closures: an edit shifts every later block.
 
-function gather(b: Block): BlockOffsets {
-  const spans: Span[] = [];
-  const pipes: number[][] = [];
-  const equals: ParamNode[] = [];
-  const span = (sp: Span | undefined) => {
-    if (sp) spans.push(sp);
-  };
-  const value = (v: ValueNode | undefined) => {
-    if (!v) return;
-    span(v.span);
-    if (v.pipes.length) pipes.push(v.pipes);
-    for (const part of v.parts) {
-      span(part.span);
-      if (part.region !== part.span && part.region !== v.span) span(part.region);
-      for (const ref of part.variables) {
-        span(ref.span);
-        span(ref.nameSpan);
-      }
+function shiftSpan(sp: Span | undefined, d: number): void {
+  if (sp === undefined) return;
+  sp.start += d;
+  sp.end += d;
+}
+
+function shiftValue(v: ValueNode | undefined, d: number): void {
+  if (v === undefined) return;
+  shiftSpan(v.span, d);
+  const pipes = v.pipes;
+  for (let i = 0; i < pipes.length; i++) pipes[i] += d;
+  for (const part of v.parts) {
+    shiftSpan(part.span, d);
+    if (part.region !== part.span && part.region !== v.span) shiftSpan(part.region, d);
+    for (const ref of part.variables) {
+      shiftSpan(ref.span, d);
+      shiftSpan(ref.nameSpan, d);
     }
-  };
-  const r = b.request;
-  span(r.span);
-  span(r.headerSpan);
-  span(r.nameSpan);
-  for (const p of r.params) {
-    span(p.nameSpan);
-    span(p.span);
-    if (p.equals !== undefined) equals.push(p);
-    value(p.value);
   }
-  for (const v of r.variables) {
-    span(v.nameSpan);
-    span(v.span);
-    value(v.value);
-  }
-  for (const u of r.urls) {
-    span(u.span);
-    span(u.urlSpan);
-    span(u.methodSpan);
-    span(u.endpointSpan);
-  }
-  for (const c of b.comments) span(c.span);
-  for (const x of b.errors) span(x.span);
-  return { spans, pipes, equals };
 }
 
 function shiftBlock(b: Block, d: number): void {
   b.start += d;
-  const { spans, pipes, equals } = (b.offsets ??= gather(b));
-  for (let i = 0; i < spans.length; i++) {
-    const sp = spans[i];
-    sp.start += d;
-    sp.end += d;
+  b.end += d;
+  const r = b.request;
+  shiftSpan(r.span, d);
+  shiftSpan(r.headerSpan, d);
+  shiftSpan(r.nameSpan, d);
+  const { variables, urls } = r;
+  for (let i = 0; i < variables.length; i++) {
+    const v = variables[i];
+    shiftSpan(v.nameSpan, d);
+    shiftSpan(v.span, d);
+    shiftValue(v.value, d);
   }
-  for (let i = 0; i < pipes.length; i++) {
-    const list = pipes[i];
-    for (let j = 0; j < list.length; j++) list[j] += d;
+  for (let i = 0; i < urls.length; i++) {
+    const u = urls[i];
+    shiftSpan(u.span, d);
+    shiftSpan(u.urlSpan, d);
+    shiftSpan(u.methodSpan, d);
+    shiftSpan(u.endpointSpan, d);
   }
-  for (let i = 0; i < equals.length; i++) equals[i].equals! += d;
+  const { comments, errors } = b;
+  for (let i = 0; i < comments.length; i++) shiftSpan(comments[i].span, d);
+  for (let i = 0; i < errors.length; i++) shiftSpan(errors[i].span, d);
 }

@@ -12,12 +12,17 @@
  * In values, `|` separates multiple values, `\|` is a literal pipe and `{{name}}` uses a variable.
  */
 import type {
-  CommentNode, ParamNode, RequestNode, Span, SyntaxError, UrlLine, ValueNode, ValuePart,
+  CommentNode, ParamNode, Span, SyntaxError, UrlLine, ValueNode, ValuePart,
   VariableDef, VariableRef, WikiqFile,
 } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
-import { Block, assemble } from './blocks';
+import { assemble } from './blocks';
+import { Block, Request, Source, hold, newSource } from './lazy';
 import { VARIABLE_NAME } from '../words';
+import { lastAtOrBefore } from '../util/search';
+import { computeLineStarts, hasOpenBraces, isParamName, isSpace, lineEndOf } from './scan';
+
+export { computeLineStarts } from './scan';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
 const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
@@ -30,51 +35,8 @@ function addPipe(value: ValueNode, at: number): void {
   else value.pipes.push(at);
 }
 
-/** `[A-Za-z0-9_.-]+`, without a regular expression (one test per parameter line). */
-function isParamName(text: string, s: number, e: number): boolean {
-  if (s >= e) return false;
-  for (let i = s; i < e; i++) {
-    const c = text.charCodeAt(i);
-    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
-    if (!ok) return false;
-  }
-  return true;
-}
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 const URL_START = /^https?:\/\//i;
-
-export function computeLineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 /* \r */) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    } else if (c === 10 /* \n */) {
-      starts.push(i + 1);
-    }
-  }
-  return starts;
-}
-
-function lineEndOf(text: string, lineStart: number, nextLineStart: number | undefined): number {
-  let end = nextLineStart ?? text.length;
-  if (nextLineStart !== undefined) {
-    if (text.charCodeAt(end - 1) === 10) end--;
-    if (text.charCodeAt(end - 1) === 13) end--;
-  }
-  return Math.max(lineStart, end);
-}
-
-/** Whether text[start, end) contains `{{`, without allocating. */
-function hasOpenBraces(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 123 && text.charCodeAt(i + 1) === 123) return true;
-  return false;
-}
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
-}
 
 export class Parser {
   errors: SyntaxError[] = [];
@@ -85,22 +47,11 @@ export class Parser {
   /** The parameter or variable a `|` line would continue. */
   private continuable: ParamNode | VariableDef | undefined;
 
-  constructor(readonly text: string, readonly lineStarts: number[]) {}
-
   /**
-   * Short names and values, one string each per parse: a big file repeats a few hundred of them
-   * (`action`, `query`, `max`…) thousands of times, and each slice would be a string of its own
-   * (a tenth of the tree's memory).
+   * `register`: the blocks parsed hold their parameters through the source's ring (lazy.ts), as a
+   * parse does; false when only a block's parameters are wanted again (`loadParams`).
    */
-  private readonly words = new Map<string, string>();
-
-  private word(s: string): string {
-    if (s.length > 32) return s;
-    const known = this.words.get(s);
-    if (known !== undefined) return known;
-    if (this.words.size < 8192) this.words.set(s, s);
-    return s;
-  }
+  constructor(readonly text: string, readonly lineStarts: number[], readonly source: Source, private readonly register = true) {}
 
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
     // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
@@ -116,17 +67,28 @@ export class Parser {
       const end = lineEndOf(text, start, lineStarts[line + 1]);
       this.parseLine(start, end);
     }
+    if (this.block) this.finish(endLine < lineStarts.length ? lineStarts[endLine] : text.length);
     return this.blocks;
   }
 
-  private open(start: number, request: RequestNode, header: boolean): void {
+  private open(start: number, request: Request, header: boolean): void {
+    if (this.block) this.finish(start);
     this.comments = [];
     this.errors = [];
-    this.block = { start, request, header, comments: this.comments, errors: this.errors };
+    this.block = { start, end: start, source: this.source, request, header, paramCount: 0, comments: this.comments, errors: this.errors };
+    request.block = this.block;
     this.blocks.push(this.block);
   }
 
-  private target(): RequestNode {
+  /** The block ends at `end`: it knows its number of parameters, and holds them (or lets another go) in the ring. */
+  private finish(end: number): void {
+    const b = this.block;
+    b.end = end;
+    b.paramCount = b.request.paramList!.length;
+    if (this.register) hold(this.source, b.request);
+  }
+
+  private target(): Request {
     return this.block.request;
   }
 
@@ -238,7 +200,7 @@ export class Parser {
       this.continuable = undefined;
       return;
     }
-    let name = this.word(text.slice(s, nameEnd));
+    let name = text.slice(s, nameEnd);
     let nameSpan: Span = { start: s, end: nameEnd };
     if (eq < 0) {
       const ws = name.search(/[ \t]/);
@@ -256,7 +218,7 @@ export class Parser {
       kind: 'param', name, nameSpan, equals: eq >= 0 ? eq : undefined, value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined,
       span: { start: s, end: e }, origin: 'line',
     };
-    this.target().params.push(param);
+    this.target().paramList!.push(param);
     this.touch(e);
     this.continuable = param;
   }
@@ -319,7 +281,7 @@ export class Parser {
     let e = end;
     while (s < e && isSpace(text.charCodeAt(s))) s++;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    const raw = this.word(text.slice(s, e));
+    const raw = text.slice(s, e);
     const span = { start: s, end: e };
     return {
       raw,
@@ -404,7 +366,7 @@ export class Parser {
     }
   }
 
-  private urlParam(request: RequestNode, s: number, e: number): void {
+  private urlParam(request: Request, s: number, e: number): void {
     const text = this.text;
     const eqAt = text.slice(s, e).indexOf('=');
     const eq = eqAt < 0 ? -1 : s + eqAt;
@@ -432,7 +394,7 @@ export class Parser {
       }
       param.value = value;
     }
-    request.params.push(param);
+    request.paramList!.push(param);
   }
 
   private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, value: ValueNode): number {
@@ -461,8 +423,8 @@ export class Parser {
   }
 }
 
-export function newRequest(index: number, start: number): RequestNode {
-  return { index, span: { start, end: start }, params: [], variables: [], urls: [] };
+export function newRequest(index: number, start: number): Request {
+  return new Request(index, start);
 }
 
 export function isHttpUrl(s: string): boolean {
@@ -479,11 +441,21 @@ export function isHttpUrl(s: string): boolean {
 export function parse(text: string): WikiqFile {
   const lineStarts = computeLineStarts(text);
   try {
-    const parser = new Parser(text, lineStarts);
+    const parser = new Parser(text, lineStarts, newSource(text, lineStarts, loadParams));
     return assemble(text, lineStarts, parser.run(0, lineStarts.length), parser.fileVariables);
   } catch (e) {
     return failedParse(text, lineStarts, e);
   }
+}
+
+/** The parameters of `block`, parsed again from its lines as its source now has them (lazy.ts). */
+export function loadParams(block: Block): ParamNode[] {
+  const { text, lineStarts } = block.source;
+  const first = lastAtOrBefore(lineStarts, block.start);
+  const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
+  // The last block parsed: a run from line 0 opens the (here empty) preamble before a `###` there.
+  const blocks = new Parser(text, lineStarts, block.source, false).run(first, endLine);
+  return blocks[blocks.length - 1].request.paramList!;
 }
 
 /** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */

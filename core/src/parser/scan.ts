@@ -1,0 +1,45 @@
+/** Character-level helpers of the parser (and of incremental.ts): lines, blanks, names. */
+
+/** `[A-Za-z0-9_.-]+`, without a regular expression (one test per parameter line). */
+export function isParamName(text: string, s: number, e: number): boolean {
+  if (s >= e) return false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    const ok = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+    if (!ok) return false;
+  }
+  return true;
+}
+export function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+export function lineEndOf(text: string, lineStart: number, nextLineStart: number | undefined): number {
+  let end = nextLineStart ?? text.length;
+  if (nextLineStart !== undefined) {
+    if (text.charCodeAt(end - 1) === 10) end--;
+    if (text.charCodeAt(end - 1) === 13) end--;
+  }
+  return Math.max(lineStart, end);
+}
+
+/** Whether text[start, end) contains `{{`, without allocating. */
+export function hasOpenBraces(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 123 && text.charCodeAt(i + 1) === 123) return true;
+  return false;
+}
+
+export function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
+}
+
