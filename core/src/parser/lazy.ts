@@ -17,6 +17,18 @@
  */
 import type { CommentNode, ParamNode, RequestNode, Span, SyntaxError, UrlLine, VariableDef } from './ast';
 
+/**
+ * The empty list most requests and blocks have (no variables, URL lines, comments or errors):
+ * shared, frozen; `added` gives a list its own array with its first item.
+ */
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
+
+export function added<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item];
+  list.push(item);
+  return list;
+}
+
 /** How many requests hold their parameters at once (per file). */
 export const HELD = 64;
 
@@ -58,8 +70,8 @@ export class Request implements RequestNode {
   headerSpan: Span | undefined = undefined;
   nameSpan: Span | undefined = undefined;
   span: Span;
-  variables: VariableDef[] = [];
-  urls: UrlLine[] = [];
+  variables: VariableDef[] = NONE;
+  urls: UrlLine[] = NONE;
   /** The parameters while held; undefined once let go. */
   paramList: ParamNode[] | undefined = [];
   /** The block it was parsed from; undefined for a request made whole (it holds its parameters for good). */

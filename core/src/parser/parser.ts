@@ -17,7 +17,7 @@ import type {
 } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
 import { assemble } from './blocks';
-import { Block, Request, Source, hold, newSource } from './lazy';
+import { Block, NONE, Request, Source, added, hold, newSource } from './lazy';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
 import { computeLineStarts, hasOpenBraces, isParamName, isSpace, lineEndOf } from './scan';
@@ -39,8 +39,6 @@ const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 const URL_START = /^https?:\/\//i;
 
 export class Parser {
-  errors: SyntaxError[] = [];
-  comments: CommentNode[] = [];
   readonly fileVariables: VariableDef[] = [];
   readonly blocks: Block[] = [];
   private block!: Block;
@@ -55,7 +53,8 @@ export class Parser {
 
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
     // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
-    this.errors.push({ code, message: syntaxErrorMessages[code](arg), span: { start: span.start, end: span.end }, severity });
+    const b = this.block;
+    b.errors = added(b.errors, { code, message: syntaxErrorMessages[code](arg), span: { start: span.start, end: span.end }, severity });
   }
 
   /** Parses lines [firstLine, endLine) into blocks; `firstLine` starts the file (preamble) or is a `###` line. */
@@ -73,9 +72,7 @@ export class Parser {
 
   private open(start: number, request: Request, header: boolean): void {
     if (this.block) this.finish(start);
-    this.comments = [];
-    this.errors = [];
-    this.block = { start, end: start, source: this.source, request, header, paramCount: 0, comments: this.comments, errors: this.errors };
+    this.block = { start, end: start, source: this.source, request, header, paramCount: 0, comments: NONE, errors: NONE };
     request.block = this.block;
     this.blocks.push(this.block);
   }
@@ -127,7 +124,7 @@ export class Parser {
       return;
     }
     if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) {
-      this.comments.push({ kind: 'comment', span: { start: s, end: e } });
+      this.block.comments = added(this.block.comments, { kind: 'comment', span: { start: s, end: e } });
       return;
     }
     if (c === 124 /* | */) {
@@ -176,7 +173,7 @@ export class Parser {
       def.value = this.valueOf(eq + 1, e);
     }
     if (this.block.header) {
-      this.block.request.variables.push(def);
+      this.block.request.variables = added(this.block.request.variables, def);
       this.touch(e);
     } else {
       this.fileVariables.push(def);
@@ -342,7 +339,7 @@ export class Parser {
     line.url = text.slice(u, e);
     line.urlSpan = { start: u, end: e };
     const request = this.target();
-    request.urls.push(line);
+    request.urls = added(request.urls, line);
     this.touch(e);
     const lineText = text.slice(u, e);
     const hash = lineText.indexOf('#');
