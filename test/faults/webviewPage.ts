@@ -12,6 +12,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { aptInstall } from '../apt';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import { makeNonce, resultsHtml } from '../../client/src/results/html';
 import type { HostMessage, WebviewMessage } from '../../client/shared/messages';
@@ -78,7 +79,10 @@ export class WebviewPage {
         throw new Error(`${path.join(MEDIA_DIR, f)} is missing: run \`node scripts/build.mjs\` first (the results view bundle needs the dompurify package: npm install --save-dev dompurify).`);
       }
     }
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`Debian's chromium is missing (${CHROMIUM}): apt-get update && apt-get install -y chromium`);
+    // Installed with apt-get on a fresh machine (as root), as the real-editor layer does; else a clear error.
+    const missingChromium = () => (fs.existsSync(CHROMIUM) ? undefined : `Debian's chromium (${CHROMIUM})`);
+    const what = missingChromium();
+    if (what) aptInstall(['chromium'], what, 'the results-view tests in chromium', missingChromium);
     let pw: typeof import('playwright-core');
     try {
       pw = await import('playwright-core');
