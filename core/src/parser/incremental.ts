@@ -100,7 +100,7 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   letGoAll(source);
   source.text = text;
   source.lineStarts = lineStarts;
-  const parser = new Parser(text, lineStarts, source);
+  const parser = new Parser(text, lineStarts, source, 'edit');
   const fresh = parser.run(firstLine, endLine);
   for (const b of fresh) detachBlock(b);
   const fileVariables = first === 0 ? parser.fileVariables : variables;

@@ -27,6 +27,8 @@ export { computeLineStarts } from './scan';
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
 const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
 const NO_PARTS: ValuePart[] = Object.freeze([]) as unknown as ValuePart[];
+/** What a `|` line continues after a parameter with a value that `scan` made no node for. */
+const SCANNED: ParamNode = Object.freeze({ kind: 'param', name: '', nameSpan: { start: 0, end: 0 }, value: { parts: [], span: { start: 0, end: 0 }, pipes: [] }, span: { start: 0, end: 0 }, origin: 'line' }) as ParamNode;
 /** Most values have no `|`: they share this empty list; `addPipe` swaps in a list of their own. */
 const NO_PIPES: number[] = Object.freeze([]) as unknown as number[];
 
@@ -46,10 +48,15 @@ export class Parser {
   private continuable: ParamNode | VariableDef | undefined;
 
   /**
-   * `register`: the blocks parsed hold their parameters through the source's ring (lazy.ts), as a
-   * parse does; false when only a block's parameters are wanted again (`loadParams`).
+   * What becomes of parameters (lazy.ts): `scan`, a whole file's first parse, makes none (it finds
+   * their errors and counts them; they are made when asked for); `edit`, the blocks an edit
+   * touches, makes them and holds them in the source's ring; `load` makes one block's again for
+   * `params` (`loadParams`).
    */
-  constructor(readonly text: string, readonly lineStarts: number[], readonly source: Source, private readonly register = true) {}
+  constructor(readonly text: string, readonly lineStarts: number[], readonly source: Source, private readonly mode: 'scan' | 'edit' | 'load') {}
+
+  /** The parameters of the block being parsed, counted. */
+  private count = 0;
 
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
     // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
@@ -72,6 +79,7 @@ export class Parser {
 
   private open(start: number, request: Request, header: boolean): void {
     if (this.block) this.finish(start);
+    this.count = 0;
     this.block = { start, end: start, source: this.source, request, header, paramCount: 0, comments: NONE, errors: NONE };
     request.block = this.block;
     this.blocks.push(this.block);
@@ -81,8 +89,9 @@ export class Parser {
   private finish(end: number): void {
     const b = this.block;
     b.end = end;
-    b.paramCount = b.request.paramList!.length;
-    if (this.register) hold(this.source, b.request);
+    b.paramCount = this.count;
+    if (this.mode === 'scan') b.request.paramList = undefined;
+    else if (this.mode === 'edit') hold(this.source, b.request);
   }
 
   private target(): Request {
@@ -131,6 +140,12 @@ export class Parser {
       const owner = this.continuable;
       if (!owner || !owner.value) {
         this.error(SyntaxErrorCode.OrphanContinuation, { start: s, end: e });
+        return;
+      }
+      if (owner === SCANNED) {
+        // A scanned parameter's value goes on: its only errors are in its variables.
+        if (hasOpenBraces(text, s + 1, e)) this.scanParts({ parts: NO_PARTS, span: { start: s + 1, end: e }, pipes: NO_PIPES }, s + 1, e);
+        this.touch(e);
         return;
       }
       addPipe(owner.value, s);
@@ -197,26 +212,34 @@ export class Parser {
       this.continuable = undefined;
       return;
     }
-    let name = text.slice(s, nameEnd);
-    let nameSpan: Span = { start: s, end: nameEnd };
+    // Without `=`, the name ends at the first space or tab (the rest is the missing `=`'s error).
+    let nameEnd2 = nameEnd;
     if (eq < 0) {
-      const ws = name.search(/[ \t]/);
-      if (ws >= 0) {
-        name = name.slice(0, ws);
-        nameSpan = { start: s, end: s + ws };
-        this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, name);
+      for (let i = s; i < nameEnd; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 32 || c === 9) {
+          nameEnd2 = i;
+          break;
+        }
       }
     }
-    if (!isParamName(text, nameSpan.start, nameSpan.end)) {
-      this.error(SyntaxErrorCode.InvalidParameterName, nameSpan, name);
+    let name: string | undefined;
+    if (nameEnd2 < nameEnd) this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, (name = text.slice(s, nameEnd2)));
+    if (!isParamName(text, s, nameEnd2)) this.error(SyntaxErrorCode.InvalidParameterName, { start: s, end: nameEnd2 }, (name ??= text.slice(s, nameEnd2)));
+    this.count++;
+    this.touch(e);
+    if (this.mode === 'scan') {
+      // No node: a value's only errors are in its variables.
+      if (eq >= 0 && hasOpenBraces(text, eq + 1, e)) this.valueOf(eq + 1, e);
+      this.continuable = eq >= 0 ? SCANNED : undefined;
+      return;
     }
     // Every member present from the start: one object shape for all parameter nodes.
     const param: ParamNode = {
-      kind: 'param', name, nameSpan, equals: eq >= 0 ? eq : undefined, value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined,
-      span: { start: s, end: e }, origin: 'line',
+      kind: 'param', name: name ?? text.slice(s, nameEnd2), nameSpan: { start: s, end: nameEnd2 }, equals: eq >= 0 ? eq : undefined,
+      value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined, span: { start: s, end: e }, origin: 'line',
     };
     this.target().paramList!.push(param);
-    this.touch(e);
     this.continuable = param;
   }
 
@@ -391,6 +414,7 @@ export class Parser {
       }
       param.value = value;
     }
+    this.count++;
     request.paramList!.push(param);
   }
 
@@ -438,7 +462,7 @@ export function isHttpUrl(s: string): boolean {
 export function parse(text: string): WikiqFile {
   const lineStarts = computeLineStarts(text);
   try {
-    const parser = new Parser(text, lineStarts, newSource(text, lineStarts, loadParams));
+    const parser = new Parser(text, lineStarts, newSource(text, lineStarts, loadParams), 'scan');
     return assemble(text, lineStarts, parser.run(0, lineStarts.length), parser.fileVariables);
   } catch (e) {
     return failedParse(text, lineStarts, e);
@@ -451,7 +475,7 @@ export function loadParams(block: Block): ParamNode[] {
   const first = lastAtOrBefore(lineStarts, block.start);
   const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
   // The last block parsed: a run from line 0 opens the (here empty) preamble before a `###` there.
-  const blocks = new Parser(text, lineStarts, block.source, false).run(first, endLine);
+  const blocks = new Parser(text, lineStarts, block.source, 'load').run(first, endLine);
   return blocks[blocks.length - 1].request.paramList!;
 }
 
