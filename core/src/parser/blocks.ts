@@ -3,7 +3,8 @@
  * produces them, incremental.ts reuses them.
  */
 import type { CommentNode, RequestNode, SyntaxError, VariableDef, WikiqFile } from './ast';
-import type { Block } from './lazy';
+import { SyntaxErrorCode } from './errors';
+import { type Block, Request } from './lazy';
 
 export type { Block } from './lazy';
 
@@ -28,4 +29,12 @@ export function assemble(text: string, lineStarts: number[], blocks: Block[], va
   const file: WikiqFile = { text, variables, requests, comments, errors, lineStarts };
   blocksOf.set(file, { blocks, variables });
   return file;
+}
+
+/** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
+export function failedParse(text: string, lineStarts: number[], e: unknown): WikiqFile {
+  return {
+    text, variables: [], requests: [new Request(0, 0)], comments: [], lineStarts,
+    errors: [{ code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' }],
+  };
 }

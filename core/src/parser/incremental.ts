@@ -16,9 +16,9 @@
  * parse was made from.
  */
 import type { Span, ValueNode, VariableDef, WikiqFile } from './ast';
-import { assemble, blocksOf } from './blocks';
+import { assemble, blocksOf, failedParse } from './blocks';
 import { Block, letGoAll } from './lazy';
-import { Parser, failedParse, parse } from './parser';
+import { Parser, parse } from './parser';
 import { isSpace } from './scan';
 import { lastAtOrBefore } from '../util/search';
 import { ownCopy } from '../util/strings';

@@ -16,29 +16,27 @@ import type {
   VariableDef, VariableRef, WikiqFile,
 } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
-import { assemble } from './blocks';
+import { assemble, failedParse } from './blocks';
 import { Block, NONE, Request, Source, added, hold, newSource } from './lazy';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
-import { computeLineStarts, hasOpenBraces, isParamName, isSpace, lineEndOf } from './scan';
+import { URL_START, computeLineStarts, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
 
-export { computeLineStarts } from './scan';
+export { computeLineStarts, isHttpUrl } from './scan';
 
 const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
-const NO_REFS: VariableRef[] = Object.freeze([]) as unknown as VariableRef[];
-const NO_PARTS: ValuePart[] = Object.freeze([]) as unknown as ValuePart[];
+/** The separators of a URL's multiple values (global: `splitRemainder` sets `lastIndex`). */
+const PIPE_SEPARATOR = /\||%7c/gi;
+const U1F_SEPARATOR = /%1f/gi;
 /** What a `|` line continues after a parameter with a value that `scan` made no node for. */
 const SCANNED: ParamNode = Object.freeze({ kind: 'param', name: '', nameSpan: { start: 0, end: 0 }, value: { parts: [], span: { start: 0, end: 0 }, pipes: [] }, span: { start: 0, end: 0 }, origin: 'line' }) as ParamNode;
-/** Most values have no `|`: they share this empty list; `addPipe` swaps in a list of their own. */
-const NO_PIPES: number[] = Object.freeze([]) as unknown as number[];
 
 function addPipe(value: ValueNode, at: number): void {
-  if (value.pipes === NO_PIPES) value.pipes = [at];
+  if (value.pipes === NONE) value.pipes = [at];
   else value.pipes.push(at);
 }
 
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
-const URL_START = /^https?:\/\//i;
 
 export class Parser {
   readonly fileVariables: VariableDef[] = [];
@@ -67,7 +65,7 @@ export class Parser {
   /** Parses lines [firstLine, endLine) into blocks; `firstLine` starts the file (preamble) or is a `###` line. */
   run(firstLine: number, endLine: number): Block[] {
     const { text, lineStarts } = this;
-    if (firstLine === 0) this.open(0, newRequest(0, 0), false);
+    if (firstLine === 0) this.open(0, new Request(0, 0), false);
     for (let line = firstLine; line < endLine; line++) {
       const start = lineStarts[line];
       const end = lineEndOf(text, start, lineStarts[line + 1]);
@@ -116,7 +114,7 @@ export class Parser {
     const c = text.charCodeAt(s);
     if (c === 35 /* # */ && text.startsWith('###', s)) {
       this.continuable = undefined;
-      const r = newRequest(this.blocks.length, s);
+      const r = new Request(this.blocks.length, s);
       r.headerSpan = { start: s, end: e };
       let n = s;
       while (n < e && text[n] === '#') n++;
@@ -144,7 +142,7 @@ export class Parser {
       }
       if (owner === SCANNED) {
         // A scanned parameter's value goes on: its only errors are in its variables.
-        if (hasOpenBraces(text, s + 1, e)) this.scanParts({ parts: NO_PARTS, span: { start: s + 1, end: e }, pipes: NO_PIPES }, s + 1, e);
+        if (hasOpenBraces(text, s + 1, e)) this.scanInto(undefined, undefined, s + 1, e);
         this.touch(e);
         return;
       }
@@ -230,7 +228,7 @@ export class Parser {
     this.touch(e);
     if (this.mode === 'scan') {
       // No node: a value's only errors are in its variables.
-      if (eq >= 0 && hasOpenBraces(text, eq + 1, e)) this.valueOf(eq + 1, e);
+      if (eq >= 0 && hasOpenBraces(text, eq + 1, e)) this.scanInto(undefined, undefined, eq + 1, e);
       this.continuable = eq >= 0 ? SCANNED : undefined;
       return;
     }
@@ -244,7 +242,7 @@ export class Parser {
   }
 
   private valueOf(start: number, end: number): ValueNode {
-    const value: ValueNode = { parts: NO_PARTS, span: { start, end }, pipes: NO_PIPES };
+    const value: ValueNode = { parts: NONE, span: { start, end }, pipes: NONE };
     this.scanParts(value, start, end);
     // A one-part value's region is the value's span: share the object (spans are never mutated
     // in place; a continuation line gives the value a new span).
@@ -262,7 +260,7 @@ export class Parser {
    * appends to that array in place (copying it would make `|` lines quadratic).
    */
   private scanParts(value: ValueNode, start: number, end: number): void {
-    if (value.parts !== NO_PARTS) {
+    if (value.parts !== NONE) {
       this.scanInto(value.parts, value, start, end);
       return;
     }
@@ -272,7 +270,8 @@ export class Parser {
     scratch.length = 0;
   }
 
-  private scanInto(parts: ValuePart[], value: ValueNode, start: number, end: number): void {
+  /** `parts` undefined (`scan`): the parts' errors only (those of their variables), no nodes. */
+  private scanInto(parts: ValuePart[] | undefined, value: ValueNode | undefined, start: number, end: number): void {
     const text = this.text;
     let partStart = start;
     // What the part holds, seen on the way: an escaped pipe, a `{{` (so most parts need no second scan).
@@ -284,15 +283,30 @@ export class Parser {
         escaped = true;
         i++;
       } else if (c === 124 /* | */) {
-        parts.push(this.part(partStart, i, escaped, braces));
-        addPipe(value, i);
+        if (parts) {
+          parts.push(this.part(partStart, i, escaped, braces));
+          addPipe(value!, i);
+        } else if (braces) {
+          this.partVariables(partStart, i);
+        }
         partStart = i + 1;
         escaped = braces = false;
       } else if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
         braces = true;
       }
     }
-    parts.push(this.part(partStart, end, escaped, braces));
+    if (parts) parts.push(this.part(partStart, end, escaped, braces));
+    else if (braces) this.partVariables(partStart, end);
+  }
+
+  /** The errors of the variables in the part at [start, end) (trimmed as `part` trims it), without nodes. */
+  private partVariables(start: number, end: number): void {
+    const text = this.text;
+    let s = start;
+    let e = end;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    this.variableRefs(s, e, false);
   }
 
   private part(start: number, end: number, escaped: boolean, braces: boolean): ValuePart {
@@ -309,14 +323,15 @@ export class Parser {
       span,
       // Spans are never mutated in place, so an untrimmed part shares one object for both.
       region: s === start && e === end ? span : { start, end },
-      variables: braces ? this.variableRefs(s, e) : NO_REFS,
+      variables: braces ? this.variableRefs(s, e) : NONE,
     };
   }
 
-  private variableRefs(start: number, end: number): VariableRef[] {
+  /** `keep` false: the errors only (the list stays empty). */
+  private variableRefs(start: number, end: number, keep = true): VariableRef[] {
     const text = this.text;
     // Most values use no variable: share one empty list instead of allocating one per value.
-    if (!hasOpenBraces(this.text, start, end)) return NO_REFS;
+    if (!hasOpenBraces(this.text, start, end)) return NONE;
     const refs: VariableRef[] = [];
     // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
     const local = (needle: string, from: number) => {
@@ -342,7 +357,7 @@ export class Parser {
       } else if (!VARIABLE_NAME.test(name)) {
         this.error(SyntaxErrorCode.InvalidVariableName, { start: ns, end: ne }, name);
       }
-      refs.push({ name, span, nameSpan: { start: ns, end: ne } });
+      if (keep) refs.push({ name, span, nameSpan: { start: ns, end: ne } });
       i = local('{{', close + 2);
     }
     return refs;
@@ -401,13 +416,23 @@ export class Parser {
     if (eq >= 0) {
       param.equals = eq;
       const vs = eq + 1;
-      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: NO_PIPES };
+      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: NONE };
       const raw = text.slice(vs, e);
       // The API's alternative multi-value form: a value starting with U+001F is split on U+001F.
       const u1f = /^%1f/i.test(raw);
       const pieces: Array<[number, number]> = [];
-      const partStart = this.splitRemainder(u1f ? vs + 3 : vs, e, u1f ? /%1f/ : /\||%7c/, pieces, value);
+      const partStart = this.splitRemainder(u1f ? vs + 3 : vs, e, u1f ? U1F_SEPARATOR : PIPE_SEPARATOR, pieces, value);
       pieces.push([partStart, e]);
+      if (this.mode === 'scan') {
+        // No nodes: the pieces' errors (encoding, variables) only.
+        for (const [ps, pe] of pieces) {
+          // Only a `%` can make decoding fail.
+          if (text.slice(ps, pe).includes('%')) this.decode(ps, pe);
+          this.variableRefs(ps, pe, false);
+        }
+        this.count++;
+        return;
+      }
       for (const [ps, pe] of pieces) {
         const decoded = this.decode(ps, pe);
         value.parts.push({ raw: text.slice(ps, pe), text: decoded, span: { start: ps, end: pe }, region: { start: ps, end: pe }, variables: this.variableRefs(ps, pe) });
@@ -422,7 +447,8 @@ export class Parser {
     const text = this.text;
     let partStart = start;
     const body = text.slice(start, end);
-    const re = new RegExp(sep.source, 'gi');
+    const re = sep;
+    re.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = re.exec(body)) !== null) {
       const at = start + m.index;
@@ -444,19 +470,7 @@ export class Parser {
   }
 }
 
-export function newRequest(index: number, start: number): Request {
-  return new Request(index, start);
-}
 
-export function isHttpUrl(s: string): boolean {
-  if (!URL_START.test(s)) return false;
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** Parses a `.wikiq` document. Never throws. */
 export function parse(text: string): WikiqFile {
@@ -477,12 +491,4 @@ export function loadParams(block: Block): ParamNode[] {
   // The last block parsed: a run from line 0 opens the (here empty) preamble before a `###` there.
   const blocks = new Parser(text, lineStarts, block.source, 'load').run(first, endLine);
   return blocks[blocks.length - 1].request.paramList!;
-}
-
-/** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
-export function failedParse(text: string, lineStarts: number[], e: unknown): WikiqFile {
-  return {
-    text, variables: [], requests: [newRequest(0, 0)], comments: [], lineStarts,
-    errors: [{ code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' }],
-  };
 }

@@ -43,3 +43,16 @@ export function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
 
+
+export const URL_START = /^https?:\/\//i;
+
+/** An http(s) URL with a host. */
+export function isHttpUrl(s: string): boolean {
+  if (!URL_START.test(s)) return false;
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
