@@ -66,7 +66,8 @@ export class ParamIndex {
   private readonly lists: ParamNode[][] = [];
 
   constructor(params: readonly ParamNode[]) {
-    for (const p of params) {
+    for (let k = 0; k < params.length; k++) {
+      const p = params[k];
       const i = this.names.indexOf(p.name);
       if (i >= 0) this.lists[i].push(p);
       else {
@@ -93,7 +94,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as Map<string, Owner>, unknownModules: [] };
   a.owners = new Owners(a);
   const select = (s: Selection) => {
-    for (const x of a.selections) if (x.module === s.module && x.prefix === s.prefix) return;
+    for (let i = 0; i < a.selections.length; i++) if (a.selections[i].module === s.module && a.selections[i].prefix === s.prefix) return;
     a.selections.push(s);
   };
   const main = catalogue.main();
@@ -108,7 +109,9 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   }
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
-    for (const p of selectorsOf(s.module)) {
+    const selectors = selectorsOf(s.module);
+    for (let j = 0; j < selectors.length; j++) {
+      const p = selectors[j];
       const nodes = byName.get(s.prefix ? s.prefix + p.name : p.name);
       const node = nodes?.[nodes.length - 1]; // the API reads the last of repeated parameters
       if (!node || !node.value) continue;
@@ -154,7 +157,9 @@ class Owners extends Map<string, Owner> {
   override get(name: string): Owner | undefined {
     const hit = super.get(name);
     if (hit || this.built) return hit;
-    for (const s of this.a.selections) {
+    const selections = this.a.selections;
+    for (let i = 0; i < selections.length; i++) {
+      const s = selections[i];
       const p = byFullName(s.module, s.prefix).get(name);
       if (p) {
         const o: Owner = { selection: s, param: p, fullName: name };

@@ -10,20 +10,28 @@ import type { ParamNode, Span, ValueNode, VariableDef } from './parser/ast';
 const PASSWORD_NAME = /password/i;
 const BEARER = /\bBearer\s+\S/i;
 
-/** Reports each password parameter or `Bearer` value among `variables` and `params` through `add`. */
+function bearer(text: string, value: ValueNode | undefined): boolean {
+  return value !== undefined && BEARER.test(text.slice(value.span.start, value.span.end));
+}
+
+/** The value's span without the blanks around it. */
+function trimmed(text: string, { span }: ValueNode): Span {
+  const t = text.slice(span.start, span.end);
+  return { start: span.start + t.length - t.trimStart().length, end: span.start + t.trimEnd().length };
+}
+
+/**
+ * Reports each password parameter or `Bearer` value among `variables` and `params` through `add`.
+ * (Indexed loops and no closures: it runs on every request of a file, often before the code is optimised.)
+ */
 export function checkCredentials(text: string, variables: readonly VariableDef[], params: readonly ParamNode[], add: (span: Span, message: string) => void): void {
-  const report = (span: Span, what: string) => add(span, messages[Code.CredentialsInFile](what));
-  const bearer = (value: ValueNode | undefined) => value !== undefined && BEARER.test(text.slice(value.span.start, value.span.end));
-  /** The value's span without the blanks around it. */
-  const trimmed = ({ span }: ValueNode): Span => {
-    const t = text.slice(span.start, span.end);
-    return { start: span.start + t.length - t.trimStart().length, end: span.start + t.trimEnd().length };
-  };
-  for (const v of variables) {
-    if (bearer(v.value)) report(trimmed(v.value!), `The variable '@${v.name}' holds a Bearer token`);
+  for (let i = 0; i < variables.length; i++) {
+    const v = variables[i];
+    if (bearer(text, v.value)) add(trimmed(text, v.value!), messages[Code.CredentialsInFile](`The variable '@${v.name}' holds a Bearer token`));
   }
-  for (const p of params) {
-    if (PASSWORD_NAME.test(p.name)) report(p.nameSpan, `'${p.name}' is a password`);
-    else if (bearer(p.value)) report(trimmed(p.value!), `'${p.name}' holds a Bearer token`);
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    if (PASSWORD_NAME.test(p.name)) add(p.nameSpan, messages[Code.CredentialsInFile](`'${p.name}' is a password`));
+    else if (bearer(text, p.value)) add(trimmed(text, p.value!), messages[Code.CredentialsInFile](`'${p.name}' holds a Bearer token`));
   }
 }

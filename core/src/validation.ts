@@ -103,8 +103,10 @@ class Validator extends ValueChecks {
     // Expansions of values with variables, per request (most requests have none).
     const expansions = this.expansions;
     if (expansions.size) expansions.clear();
-    for (const def of r.variables) this.variableRefs(def, a.scope);
-    for (const p of r.params) this.variableRefs(p, a.scope);
+    // (Indexed loops over the parameters here: see VariableChecks.variableRefs.)
+    const params = r.params;
+    for (let i = 0; i < r.variables.length; i++) this.variableRefs(r.variables[i], a.scope);
+    for (let i = 0; i < params.length; i++) this.variableRefs(params[i], a.scope);
 
     this.action(a);
     // Without an action the API shows its help and reads nothing else; an unknown action or generator
@@ -115,7 +117,8 @@ class Validator extends ValueChecks {
       a.unknownModules.some((u) => !a.catalogue.exhaustive || isFatalSelector(u.param.name, u.selector));
     let modes: Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>> | undefined;
 
-    for (const node of r.params) {
+    for (let i = 0; i < params.length; i++) {
+      const node = params[i];
       const nodes = a.byName.get(node.name)!;
       if (nodes.length > 1 && nodes[nodes.length - 1] !== node) {
         const last = nodes[nodes.length - 1];
@@ -135,7 +138,9 @@ class Validator extends ValueChecks {
       if (p.deprecated) {
         this.add(Code.DeprecatedParameter, node.nameSpan, messages[Code.DeprecatedParameter](node.name), { tags: [DiagnosticTag.Deprecated] });
       }
-      for (const note of p.info ?? NO_NOTES) {
+      const notes = p.info ?? NO_NOTES;
+      for (let k = 0; k < notes.length; k++) {
+        const note = notes[k];
         const user = owner.selection.prefix + 'user';
         if (note.name === 'useronly' && !a.byName.has(user)) {
           this.add(Code.RequiresUser, node.nameSpan, messages[Code.RequiresUser](node.name, user));
@@ -249,8 +254,11 @@ class Validator extends ValueChecks {
   private required(a: Analysis): void {
     const m = a.action?.module;
     if (m && (m.mustbeposted || m.writerights)) return; // not runnable anyway (write-action says so)
-    for (const s of a.selections) {
-      for (const p of requiredParams(s.module)) {
+    for (let i = 0; i < a.selections.length; i++) {
+      const s = a.selections[i];
+      const required = requiredParams(s.module);
+      for (let j = 0; j < required.length; j++) {
+        const p = required[j];
         if (a.byName.has(s.prefix + p.name)) continue;
         const span = this.selectionSpan(a, s);
         this.add(Code.MissingRequired, span, messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));

@@ -43,8 +43,11 @@ export interface LegacyUse {
 /** The selections of a request that will get a legacy output format, with the parameter that avoids it. */
 export function legacyFormats(a: Analysis): LegacyUse[] {
   const out: LegacyUse[] = [];
-  for (const s of a.selections) {
-    for (const rule of LEGACY_RULES) {
+  // Indexed loops: run for every request, often before the code is optimised (an iterator per loop then).
+  for (let i = 0; i < a.selections.length; i++) {
+    const s = a.selections[i];
+    for (let j = 0; j < LEGACY_RULES.length; j++) {
+      const rule = LEGACY_RULES[j];
       if (!rule.modules.includes(s.module.path)) continue;
       const p = a.catalogue.param(s.module, rule.param);
       const name = s.prefix + rule.param;

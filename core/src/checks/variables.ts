@@ -63,7 +63,12 @@ export class VariableChecks extends Report {
 
   protected variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: Set<string>): void {
     if (!def.value) return;
-    for (const part of def.value.parts) {
+    // Indexed loops: this runs for every parameter of a file, often before the code is optimised
+    // (an iterator per loop then), and most parts use no variable.
+    const parts = def.value.parts;
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
+      if (part.variables.length === 0) continue;
       for (const ref of part.variables) {
         if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
         const b = scope.get(ref.name);
@@ -78,7 +83,7 @@ export class VariableChecks extends Report {
         for (const limit of x.exceeded) this.limit(limit, scope, ref.span);
       }
       // A value whose variables are each within bounds may still be past them once put together.
-      if (def.kind === 'param' && part.variables.length) {
+      if (def.kind === 'param') {
         for (const limit of expand(part.text, scope).exceeded) if (!limit.name) this.limit(limit, scope, part.span);
       }
     }

@@ -16,15 +16,16 @@ export function assemble(text: string, lineStarts: number[], blocks: Block[], va
   const requests: RequestNode[] = [];
   const comments: CommentNode[] = [];
   const errors: SyntaxError[] = [];
-  for (const b of blocks) {
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
     const r = b.request;
     // The preamble is a request when it holds one, or when there is nothing else.
     if (b.header || blocks.length === 1 || b.paramCount > 0 || r.urls.length > 0) {
       r.index = requests.length;
       requests.push(r);
     }
-    for (const c of b.comments) comments.push(c);
-    for (const e of b.errors) errors.push(e);
+    for (let k = 0; k < b.comments.length; k++) comments.push(b.comments[k]);
+    for (let k = 0; k < b.errors.length; k++) errors.push(b.errors[k]);
   }
   const file: WikiqFile = { text, variables, requests, comments, errors, lineStarts };
   blocksOf.set(file, { blocks, variables });
