@@ -76,8 +76,13 @@ function requiredParams(m: ModuleInfo): ParamInfo[] {
 
 const NO_NOTES: readonly InfoNote[] = [];
 
+/**
+ * Expansions of values with variables, for the request being validated (one Validator runs at a
+ * time, synchronously; `request` empties it first): one table, not one per request validated.
+ */
+const expansions = new Map<string, Expansion>();
+
 class Validator extends ValueChecks {
-  private readonly expansions = new Map<string, Expansion>();
 
   /** The file-level checks: syntax errors, then file variables. */
   fileLevel(): Piece {
@@ -101,7 +106,6 @@ class Validator extends ValueChecks {
     if (r.params.length === 0 && !r.urls.some((u) => u.endpoint)) return;
     const a = this.ctx.analysis(r);
     // Expansions of values with variables, per request (most requests have none).
-    const expansions = this.expansions;
     if (expansions.size) expansions.clear();
     // (Indexed loops over the parameters here: see VariableChecks.variableRefs.)
     const params = r.params;

@@ -67,10 +67,12 @@ export class ValueChecks extends VariableChecks {
     const all = p.allspecifier;
     if (all && vals.length === 1 && vals[0].text === all) return;
     const enums = enumSet(p);
-    const seen = new Set<string>();
+    // (Made only where a value can repeat; an indexed loop: see VariableChecks.variableRefs.)
+    const seen = vals.length > 1 && !p.allowsduplicates ? new Set<string>() : undefined;
     // Repeats are reported once per value (on its first repeat), not once per repeat.
     let repeats: Map<string, { v: Val; count: number }> | undefined;
-    for (const v of vals) {
+    for (let i = 0; i < vals.length; i++) {
+      const v = vals[i];
       if (all && v.text === all && vals.length > 1) {
         this.add(Code.AllSpecifierMixed, v.span, messages[Code.AllSpecifierMixed](all, name));
         continue;
@@ -82,7 +84,7 @@ export class ValueChecks extends VariableChecks {
           continue;
         }
       }
-      if (!p.allowsduplicates) {
+      if (seen) {
         if (seen.has(v.text)) {
           if (!v.fromVariable) {
             repeats ??= new Map();

@@ -50,7 +50,7 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
 
 export class VariableChecks extends Report {
   /** Where a bound of expansion was reported (a file variable is met again in every request). */
-  private readonly limitsReported = new Set<number>();
+  private limitsReported: Set<number> | undefined; // made at the first (a request seldom has one)
 
   /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
   protected fileVariables(): void {
@@ -92,8 +92,9 @@ export class VariableChecks extends Report {
   /** Reports a bound of expansion once, on the definition of the variable past it (else on its use). */
   private limit(limit: ExpansionLimit, scope: Scope, at: Span): void {
     const span = (limit.name && scope.get(limit.name)?.def?.nameSpan) || at;
-    if (this.limitsReported.has(span.start)) return;
-    this.limitsReported.add(span.start);
+    const reported = (this.limitsReported ??= new Set());
+    if (reported.has(span.start)) return;
+    reported.add(span.start);
     const bound = limit.reason === 'size' ? EXPANSION_LIMITS.maxLength : EXPANSION_LIMITS.maxDepth;
     this.add(Code.VariableTooLarge, span, messages[Code.VariableTooLarge](limit.name, limit.reason, bound));
   }
