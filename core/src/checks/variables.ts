@@ -54,14 +54,27 @@ export class VariableChecks extends Report {
 
   /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
   protected fileVariables(): void {
-    const defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
-    for (const d of this.file.variables) defined.add(d.name);
-    for (const r of this.file.requests) for (const d of r.variables) defined.add(d.name);
+    const vars = this.file.variables;
+    if (vars.length === 0) return;
+    // The names defined anywhere, gathered only when a name is not in the file's scope (this runs
+    // on every validation, and walking every request of a big file each time cost more than the edit).
+    let defined: Set<string> | undefined;
+    const definedAnywhere = (): Set<string> => {
+      if (defined) return defined;
+      defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
+      for (let i = 0; i < vars.length; i++) defined.add(vars[i].name);
+      const requests = this.file.requests;
+      for (let i = 0; i < requests.length; i++) {
+        const own = requests[i].variables;
+        for (let j = 0; j < own.length; j++) defined.add(own[j].name);
+      }
+      return defined;
+    };
     const scope = this.ctx.fileScope();
-    for (const def of this.file.variables) this.variableRefs(def, scope, defined);
+    for (let i = 0; i < vars.length; i++) this.variableRefs(vars[i], scope, definedAnywhere);
   }
 
-  protected variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: Set<string>): void {
+  protected variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: () => Set<string>): void {
     if (!def.value) return;
     // Indexed loops: this runs for every parameter of a file, often before the code is optimised
     // (an iterator per loop then), and most parts use no variable.
@@ -74,7 +87,7 @@ export class VariableChecks extends Report {
         const b = scope.get(ref.name);
         if (!b && def.kind === 'param' && isUrlLiteral(def, ref.name, scope)) continue;
         if (!b) {
-          if (definedAnywhere?.has(ref.name)) continue;
+          if (definedAnywhere?.().has(ref.name)) continue;
           this.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
           continue;
         }
