@@ -71,11 +71,10 @@ function startsHeader(text: string, at: number): boolean {
 }
 
 function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {
-  const starts = blocks.map((b) => b.start);
-  let first = lastAtOrBefore(starts, s);
+  let first = blockAt(blocks, s);
   // An edit that unmakes the `###` line starting a block joins its lines to the block before.
   if (first > 0 && !startsHeader(text, blocks[first].start)) first--;
-  const after = lastAtOrBefore(starts, e) + 1;
+  const after = blockAt(blocks, e) + 1;
   const regionStart = blocks[first].start;
   const oldEnd = after < blocks.length ? blocks[after].start : previous.text.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
@@ -105,10 +104,22 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   for (const b of fresh) detachBlock(b);
   const fileVariables = first === 0 ? parser.fileVariables : variables;
   if (first === 0) detach(fileVariables);
-  const rest = blocks.slice(after);
-  if (delta !== 0) for (const b of rest) shiftBlock(b, delta);
-  const all = blocks.slice(0, first).concat(fresh, rest);
+  if (delta !== 0) for (let i = after; i < blocks.length; i++) shiftBlock(blocks[i], delta);
+  // The block list in place too (a paste of many requests is not spread into one call's arguments).
+  const all = fresh.length <= 4096 ? (blocks.splice(first, after - first, ...fresh), blocks) : blocks.slice(0, first).concat(fresh, blocks.slice(after));
   return assemble(text, lineStarts, all, fileVariables);
+}
+
+/** The last block starting at or before `offset` (the blocks are in order; the first starts at 0). */
+function blockAt(blocks: readonly Block[], offset: number): number {
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (blocks[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** `detach` for what a block keeps (its parameters are let go before the next edit). */
