@@ -20,7 +20,7 @@ import { assemble, failedParse } from './blocks';
 import { Block, NONE, Request, Source, added, hold, newSource } from './lazy';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
-import { URL_START, computeLineStarts, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
+import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
 
 export { computeLineStarts, isHttpUrl } from './scan';
 
@@ -426,8 +426,7 @@ export class Parser {
       if (this.mode === 'scan') {
         // No nodes: the pieces' errors (encoding, variables) only.
         for (const [ps, pe] of pieces) {
-          // Only a `%` can make decoding fail.
-          if (text.slice(ps, pe).includes('%')) this.decode(ps, pe);
+          if (hasChar(text, 37 /* % */, ps, pe)) this.decode(ps, pe); // only a `%` can fail to decode
           this.variableRefs(ps, pe, false);
         }
         this.count++;
@@ -460,7 +459,10 @@ export class Parser {
   }
 
   private decode(s: number, e: number): string {
-    const raw = this.text.slice(s, e).replace(/\+/g, ' ');
+    const text = this.text;
+    // Without a `%` or a `+` the text decodes to itself.
+    if (!hasChar(text, 37, s, e) && !hasChar(text, 43, s, e)) return text.slice(s, e);
+    const raw = text.slice(s, e).replace(/\+/g, ' ');
     try {
       return decodeURIComponent(raw);
     } catch {

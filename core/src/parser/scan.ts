@@ -33,6 +33,12 @@ export function lineEndOf(text: string, lineStart: number, nextLineStart: number
   return Math.max(lineStart, end);
 }
 
+/** Whether text[start, end) contains the character `code`, without allocating. */
+export function hasChar(text: string, code: number, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return true;
+  return false;
+}
+
 /** Whether text[start, end) contains `{{`, without allocating. */
 export function hasOpenBraces(text: string, start: number, end: number): boolean {
   for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 123 && text.charCodeAt(i + 1) === 123) return true;
