@@ -18,7 +18,7 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const file = parse(document.getText());
     const lenses: vscode.CodeLens[] = [];
     for (const r of file.requests) {
-      if (!r.params.length && !r.urls.length) continue;
+      if (!r.paramCount && !r.urls.length) continue; // (the count: the parameters themselves are made only when asked for)
       const at = document.positionAt(r.headerSpan?.start ?? r.params[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
       const ref: RequestRef = { uri: document.uri.toString(), index: r.index };

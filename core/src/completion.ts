@@ -29,7 +29,7 @@ export function lineBounds(text: string, lineStarts: number[], offset: number): 
 }
 
 function emptyRequest(offset: number): RequestNode {
-  return { index: -1, span: { start: offset, end: offset }, params: [], variables: [], urls: [] };
+  return { index: -1, span: { start: offset, end: offset }, params: [], paramCount: 0, variables: [], urls: [] };
 }
 
 export function selectionLabel(s: Selection): string {

@@ -103,7 +103,7 @@ class Validator extends ValueChecks {
   // ---- requests -----------------------------------------------------------------------------
 
   private request(r: RequestNode): void {
-    if (r.params.length === 0 && !r.urls.some((u) => u.endpoint)) return;
+    if (r.paramCount === 0 && !r.urls.some((u) => u.endpoint)) return;
     const a = this.ctx.analysis(r);
     // Expansions of values with variables, per request (most requests have none).
     if (expansions.size) expansions.clear();

@@ -39,7 +39,7 @@ export interface ResolvedRequest {
 
 export type RequestSelector = { offset: number } | { name: string } | { index: number };
 
-const runnable = (r: RequestNode) => r.params.length > 0 || r.urls.length > 0;
+const runnable = (r: RequestNode) => r.paramCount > 0 || r.urls.length > 0;
 
 /** The requests of a file that can run, with the name and 1-based number the CLI and commands show. */
 export function listRequests(source: string | WikiqFile): Array<{ index: number; number: number; name: string; line: number }> {

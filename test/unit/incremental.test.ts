@@ -111,6 +111,7 @@ describe('parameters on demand (core/src/parser/lazy.ts)', () => {
       // Backwards, twice: every request's parameters have been let go by the time they are read.
       for (let round = 0; round < 2; round++) {
         for (let i = n - 1; i >= 0; i--) {
+          assert.equal(file.requests[i].paramCount, 2, `request ${i}: the count, known without the parameters`);
           const got = file.requests[i].params.map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
           assert.deepEqual(got, [['action', 'action = query', ['query']], ['list', `list = x${i}|y`, [`x${i}`, 'y']]], `request ${i}`);
         }

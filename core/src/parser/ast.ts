@@ -96,6 +96,8 @@ export interface RequestNode {
   /** From the header (or first line) to the end of its last non-blank line. */
   span: Span;
   params: ParamNode[];
+  /** `params.length`, known without making the parameters (core/src/parser/lazy.ts). */
+  readonly paramCount: number;
   variables: VariableDef[];
   urls: UrlLine[];
 }

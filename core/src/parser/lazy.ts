@@ -86,10 +86,14 @@ export class Request implements RequestNode {
     return this.paramList ?? reload(this);
   }
 
+  get paramCount(): number {
+    return this.paramList !== undefined ? this.paramList.length : this.block!.paramCount;
+  }
+
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
   toJSON(): RequestNode {
     const { index, name, headerSpan, nameSpan, span, variables, urls } = this;
-    const out: RequestNode = { index, span, params: this.params, variables, urls };
+    const out: RequestNode = { index, span, params: this.params, paramCount: this.paramCount, variables, urls };
     if (name !== undefined) out.name = name;
     if (headerSpan !== undefined) out.headerSpan = headerSpan;
     if (nameSpan !== undefined) out.nameSpan = nameSpan;
