@@ -10,11 +10,11 @@
 // Usage: node scripts/bench-activation.mjs [--runs N]   (default 5)
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { median, runsOption } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const RUNS = runsOption(5);
 const TARGET = 10; // first diagnostics within 10× the time to open a plain text file
 const out = `${root}.test-output/activation.json`;
 
@@ -26,10 +26,6 @@ try {
   process.exit(1);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 process.env.WIKIQ_EDITOR_GREP = 'activation time';
 const runs = [];

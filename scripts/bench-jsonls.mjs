@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
-import { completionCapabilities, documents, oneCharacterEdit, percentile } from './bench-util.mjs';
+import { completionCapabilities, documents, measureEdits, percentile } from './bench-util.mjs';
 
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
 const root = new URL('..', import.meta.url).pathname;
@@ -129,21 +129,14 @@ export async function jsonServerEdits(proc, wikiqText, positions) {
   if (process.env.WIKIQ_BENCH_DEBUG) console.log(`JSON server: diagnostics of the document: ${diagnostics.length}`, diagnostics.slice(0, 3).map((d) => d.message));
   const at = positions.map((p) => jsonPosition(jsonLines, wikiqLines, p));
   for (const position of at.slice(0, 30)) await session.complete(uri, position);
-  const afterEdit = [];
-  const editDiagnostics = [];
-  const floor = [];
-  let version = 1;
-  for (let round = 0; round < 2; round++) {
-    for (const position of at) {
-      floor.push(await trivialRoundTrip());
-      const change = oneCharacterEdit(position.line, round);
-      const t0 = performance.now();
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
-      const completed = session.complete(uri, position).then(() => afterEdit.push(performance.now() - t0));
-      const diagnosed = session.diagnose(uri).then(() => editDiagnostics.push(performance.now() - t0));
-      await Promise.all([completed, diagnosed]);
-    }
-  }
+  const { afterEdit, editDiagnostics, floors: floor } = await measureEdits(at, {
+    floor: trivialRoundTrip,
+    async edit(change, version) {
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      return { diagnosed: () => session.diagnose(uri) };
+    },
+    complete: (position) => session.complete(uri, position),
+  });
   await session.stop();
   return { floor: percentile(floor, 50), afterEdit: percentile(afterEdit, 50), afterEditP95: percentile(afterEdit, 95), editDiagnostics: percentile(editDiagnostics, 50), samples: afterEdit.length };
 }

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
 import { asJson, jsonServer, jsonServerEdits, jsonServerVersion } from './bench-jsonls.mjs';
 import { compareMemory, whileAlive } from './bench-memory.mjs';
-import { completionCapabilities, documents, oneCharacterEdit, percentile } from './bench-util.mjs';
+import { completionCapabilities, documents, measureEdits, oneCharacterEdit, percentile } from './bench-util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
@@ -171,23 +171,15 @@ export async function benchLsp() {
     }
     await conn.sendNotification('textDocument/didClose', { textDocument: { uri: warm } });
   }
-  const afterEdit = [];
-  const editDiagnostics = [];
-  const editFloor = [];
-  let version = 1;
-  for (let round = 0; round < 2; round++) {
-    for (const position of positions) {
-      editFloor.push(await trivialRoundTrip());
-      const change = oneCharacterEdit(position.line, round);
-      const diagnosed = new Promise((r) => waiters.set(uri, r));
-      const t0 = performance.now();
-      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [change] });
-      await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position });
-      afterEdit.push(performance.now() - t0);
-      await diagnosed;
-      editDiagnostics.push(performance.now() - t0);
-    }
-  }
+  const { afterEdit, editDiagnostics, floors: editFloor } = await measureEdits(positions, {
+    floor: trivialRoundTrip,
+    async edit(change, version) {
+      const pushed = new Promise((r) => waiters.set(uri, r));
+      await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+      return { diagnosed: () => pushed };
+    },
+    complete: (position) => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
+  });
   const editFloorMedian = percentile(editFloor, 50);
   const floor = percentile(trivial, 50);
   const p95 = percentile(completions, 95);

@@ -20,11 +20,11 @@
 // live objects take.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { median } from './bench-util.mjs';
 
 const probe = new URL('bench-memory-probe.cjs', import.meta.url).pathname;
 const SETTLE_MS = 400;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Resident set size of a process from /proc, in bytes (undefined where there is no /proc). */
 function vmRss(pid) {

@@ -1,5 +1,18 @@
-// What the language-server benches share: percentiles, the completion capabilities VS Code's
-// client declares (so every server is asked as that editor asks), and a server's documents.
+// What the benches share: medians and percentiles, the `--runs N` option, the completion
+// capabilities VS Code's client declares (so every language server is asked as that editor asks),
+// a server's documents, and the edits a language server is measured on.
+
+/** The median of `xs` (the mean of the middle two for an even count). */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** The bench's `--runs N` (command line), else `fallback`. */
+export function runsOption(fallback) {
+  const at = process.argv.indexOf('--runs');
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
 
 /** The p-th percentile of `xs` (nearest rank). */
 export function percentile(xs, p) {
@@ -40,4 +53,31 @@ export function documents(conn, languageId, { pushed, pull }) {
 export function oneCharacterEdit(line, round) {
   const start = { line, character: 0 };
   return round % 2 === 1 ? { range: { start, end: { line, character: 1 } }, text: '' } : { range: { start, end: start }, text: ' ' };
+}
+
+/**
+ * The edit measurement both language servers go through: for each position, twice (a space
+ * inserted, then deleted), the floor's round trip, then a one-character edit at the start of its
+ * line and the completion sent right after it, timed from the edit to the completion's answer and
+ * to the edit's diagnostics. `edit(change, version)` sends the change and returns `diagnosed()`,
+ * called once the completion is sent: a promise of the edit's diagnostics (pushed: awaited from
+ * before the change; pulled: asked then).
+ */
+export async function measureEdits(positions, { floor, edit, complete }) {
+  const afterEdit = [];
+  const editDiagnostics = [];
+  const floors = [];
+  let version = 1;
+  for (let round = 0; round < 2; round++) {
+    for (const position of positions) {
+      floors.push(await floor());
+      const change = oneCharacterEdit(position.line, round);
+      const t0 = performance.now();
+      const { diagnosed } = await edit(change, ++version);
+      const completed = complete(position).then(() => afterEdit.push(performance.now() - t0));
+      const diagnostics = diagnosed().then(() => editDiagnostics.push(performance.now() - t0));
+      await Promise.all([completed, diagnostics]);
+    }
+  }
+  return { afterEdit, editDiagnostics, floors };
 }

@@ -6,11 +6,11 @@
 // Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
 // Usage: node scripts/bench-webview.mjs [--runs N]
 import { createRequire } from 'node:module';
+import { median, runsOption } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const runsArg = process.argv.indexOf('--runs');
-const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const RUNS = runsOption(5);
 
 let WebviewPage, allimagesModel, UpdatePlanner, FIRST_PAINT_GRACE_MS;
 try {
@@ -22,10 +22,6 @@ try {
   process.exit(1);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 let w;
 try {

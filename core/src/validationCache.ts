@@ -163,7 +163,8 @@ export class ValidationCache {
       entries[i] = entry;
       pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
-    this.requests = requests.slice();
+    // (Kept as it is: parse and reparse each make a new list, never changed once made.)
+    this.requests = requests;
     this.entries = entries;
     return joinPieces(pieces);
   }

@@ -210,20 +210,20 @@ export class Parser {
       this.continuable = undefined;
       return;
     }
-    // Without `=`, the name ends at the first space or tab (the rest is the missing `=`'s error).
-    let nameEnd2 = nameEnd;
+    // Without `=`, the name stops at the first space or tab (the rest is the missing `=`'s error).
+    let nameStop = nameEnd;
     if (eq < 0) {
       for (let i = s; i < nameEnd; i++) {
         const c = text.charCodeAt(i);
         if (c === 32 || c === 9) {
-          nameEnd2 = i;
+          nameStop = i;
           break;
         }
       }
     }
     let name: string | undefined;
-    if (nameEnd2 < nameEnd) this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, (name = text.slice(s, nameEnd2)));
-    if (!isParamName(text, s, nameEnd2)) this.error(SyntaxErrorCode.InvalidParameterName, { start: s, end: nameEnd2 }, (name ??= text.slice(s, nameEnd2)));
+    if (nameStop < nameEnd) this.error(SyntaxErrorCode.MissingEquals, { start: s, end: e }, (name = text.slice(s, nameStop)));
+    if (!isParamName(text, s, nameStop)) this.error(SyntaxErrorCode.InvalidParameterName, { start: s, end: nameStop }, (name ??= text.slice(s, nameStop)));
     this.count++;
     this.touch(e);
     if (this.mode === 'scan') {
@@ -234,7 +234,7 @@ export class Parser {
     }
     // Every member present from the start: one object shape for all parameter nodes.
     const param: ParamNode = {
-      kind: 'param', name: name ?? text.slice(s, nameEnd2), nameSpan: { start: s, end: nameEnd2 }, equals: eq >= 0 ? eq : undefined,
+      kind: 'param', name: name ?? text.slice(s, nameStop), nameSpan: { start: s, end: nameStop }, equals: eq >= 0 ? eq : undefined,
       value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined, span: { start: s, end: e }, origin: 'line',
     };
     this.target().paramList!.push(param);

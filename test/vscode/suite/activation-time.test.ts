@@ -62,6 +62,16 @@ function firstDiagnostics(uri: vscode.Uri): Promise<readonly vscode.Diagnostic[]
   });
 }
 
+/** Opens uri in an editor; resolves, once the editor is visible, with the document and when the opening started. */
+async function openVisibly(uri: vscode.Uri): Promise<{ doc: vscode.TextDocument; start: number }> {
+  const shown = visible(uri);
+  const start = performance.now();
+  const doc = await vscode.workspace.openTextDocument(uri);
+  await vscode.window.showTextDocument(doc, { preview: false });
+  await shown;
+  return { doc, start };
+}
+
 describe(ACTIVATION_TITLE, () => {
   after(closeAllEditors);
 
@@ -69,21 +79,12 @@ describe(ACTIVATION_TITLE, () => {
     this.timeout(90_000);
     const cold = !wikiqExtension().isActive;
 
-    const txt = fixtureUri('plain.txt');
-    const txtVisible = visible(txt);
-    const t0 = performance.now();
-    const txtDoc = await vscode.workspace.openTextDocument(txt);
-    await vscode.window.showTextDocument(txtDoc, { preview: false });
-    await txtVisible;
-    const plainTextMs = performance.now() - t0;
+    const plain = await openVisibly(fixtureUri('plain.txt'));
+    const plainTextMs = performance.now() - plain.start;
 
     const wq = fixtureUri('activation.wikiq');
-    const wqVisible = visible(wq);
     const wqDiagnostics = firstDiagnostics(wq);
-    const t1 = performance.now();
-    const wqDoc = await vscode.workspace.openTextDocument(wq);
-    await vscode.window.showTextDocument(wqDoc, { preview: false });
-    await wqVisible;
+    const { doc: wqDoc, start: t1 } = await openVisibly(wq);
     const wikiqEditorMs = performance.now() - t1;
     const diags = await wqDiagnostics;
     const firstDiagnosticsMs = performance.now() - t1;
