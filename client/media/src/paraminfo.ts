@@ -127,14 +127,12 @@ function moduleSection(m: Obj, o: ParamRefOptions, open: boolean, filter: string
     if (built) return;
     built = true;
     const meta = h('div', { class: 'pi-meta' });
-    const add = (label: string, v: Node | string) => meta.append(h('span', { class: 'muted' }, `${label}: `), v, ' ');
+    // One fact an item, each kept whole on its line (they ran together as one sentence).
+    const add = (label: string, ...v: Array<Node | string>) => meta.append(h('span', { class: 'pi-fact' }, h('span', { class: 'muted' }, `${label}: `), ...v));
     if (m.sourcename || m.source) add('Source', str(m.sourcename ?? m.source));
     if (m.licensetag) add('License', m.licenselink ? link(m.licenselink, str(m.licensetag)) : str(m.licensetag));
     if (m.classname) add('Class', h('code', null, str(m.classname)));
-    if (Array.isArray(m.helpurls) && m.helpurls.length) {
-      meta.append(h('span', { class: 'muted' }, 'Help: '));
-      m.helpurls.forEach((u, i) => meta.append(i ? ', ' : '', link(u)));
-    }
+    if (Array.isArray(m.helpurls) && m.helpurls.length) add('Help', ...m.helpurls.flatMap((u, i) => (i ? [', ', link(u)] : [link(u)])));
     details.appendChild(meta);
     const desc = description(m.description, o);
     if (desc) details.appendChild(desc);
