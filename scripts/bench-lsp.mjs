@@ -5,6 +5,7 @@
 // connection: the second baseline (bench-jsonls.mjs). Also prints the bundle sizes.
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import rpc from 'vscode-jsonrpc/node.js';
 import { asJson, jsonServer, jsonServerEdits, jsonServerVersion } from './bench-jsonls.mjs';
@@ -12,6 +13,7 @@ import { compareMemory, whileAlive } from './bench-memory.mjs';
 import { completionCapabilities, documents, measureEdits, oneCharacterEdit, percentile } from './bench-util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const { SERVER_ALLOCATOR_ENV } = createRequire(import.meta.url)(`${root}out/client/src/pure/serverProcess.js`);
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
 
 export function generate(lines) {
@@ -201,10 +203,16 @@ export async function benchLsp() {
   const MEMORY_ROUNDS = 5;
   const small = generate(100);
   const smallAt = { line: 5, character: small.split('\n')[5].indexOf('=') + 2 };
-  const [wMem, jMem] = await compareMemory([
-    { server: wikiqServer, small: { uri: 'file:///small.wikiq', text: small, position: smallAt }, big: { uri: 'file:///big.wikiq', text } },
+  // The wikiq server twice: as other editors start it (plain `node`), and as the VS Code extension
+  // starts it (with client/src/pure/serverProcess.ts's allocator setting in its environment).
+  const wikiqDocs = { small: { uri: 'file:///small.wikiq', text: small, position: smallAt }, big: { uri: 'file:///big.wikiq', text } };
+  const asVsCode = { ...wikiqServer, name: 'the wikiq server as VS Code starts it', env: SERVER_ALLOCATOR_ENV };
+  const [wMem, jMem, vMem] = await compareMemory([
+    { server: wikiqServer, ...wikiqDocs },
     { server: jsonServer, small: { uri: 'file:///small.json', text: asJson(small), position: { line: 5, character: 15 } }, big: { uri: 'file:///big.json', text: asJson(text) } },
+    { server: asVsCode, ...wikiqDocs },
   ], MEMORY_ROUNDS);
+  const allocatorEnv = Object.entries(SERVER_ALLOCATOR_ENV).map(([k, v]) => `${k}=${v}`).join(' ');
   const mib = (bytes) => (bytes / (1024 * 1024)).toFixed(1);
   const afterEditRatio = percentile(afterEdit, 50) / editFloorMedian;
   const editDiagnosticsRatio = percentile(editDiagnostics, 50) / editFloorMedian;
@@ -226,6 +234,8 @@ export async function benchLsp() {
     { name: `memory added by opening the 10,000-line file (resident set after a full GC; median of ${MEMORY_ROUNDS} fresh servers, range ${mib(wMem.rssRange[0])}–${mib(wMem.rssRange[1])} MiB; V8 heap in use +${mib(wMem.heap)} MiB)`, value: `${mib(wMem.rss)} MiB`, ratio: wMem.rss / jMem.rss, base: "the JSON server's", target: '≤ 1×', ok: wMem.rss / jMem.rss <= 1 },
     // What the open document's live objects take, apart from what V8 keeps around them (context, no target).
     { name: '  of which live objects: V8 heap in use added by opening the 10,000-line file, after a full GC (context)', value: `${mib(wMem.heap)} MiB`, ratio: wMem.heap / jMem.heap, base: "the JSON server's", target: '—' },
+    // The same server as the VS Code extension starts it (context, no target: other editors start it plainly).
+    { name: `  as the VS Code extension starts the server (${allocatorEnv} in its environment; range ${mib(vMem.rssRange[0])}–${mib(vMem.rssRange[1])} MiB; V8 heap in use +${mib(vMem.heap)} MiB) (context)`, value: `${mib(vMem.rss)} MiB`, ratio: vMem.rss / jMem.rss, base: "the JSON server's", target: '—' },
     { name: `  JSON server: memory added by opening the same data as a 10,000-line JSON document (same measurement; range ${mib(jMem.rssRange[0])}–${mib(jMem.rssRange[1])} MiB; V8 heap in use +${mib(jMem.heap)} MiB)`, value: `${mib(jMem.rss)} MiB`, ratio: undefined, target: '—' },
   ];
   for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js']) {

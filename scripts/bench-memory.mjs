@@ -56,12 +56,13 @@ export async function whileAlive(proc, name, work) {
 }
 
 /**
- * Starts `server.args` under the probe, opens `small` then `big` through the session
+ * Starts `server.args` under the probe (with `server.env` over this process's environment, if given), opens `small` then `big` through the session
  * `server.connect(proc)` gives ({ open(uri, text): Promise once diagnosed, complete(uri, position),
  * close(uri), stop() }), and returns { rss, heap }: the bytes added by opening `big`.
  */
 export async function memoryAddedByOpening(server, small, big) {
-  const proc = spawn(process.execPath, ['--expose-gc', '--require', probe, ...server.args], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
+  const env = server.env ? { ...process.env, ...server.env } : process.env;
+  const proc = spawn(process.execPath, ['--expose-gc', '--require', probe, ...server.args], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'], env });
   const answers = [];
   let waiting;
   let buffered = '';

@@ -43,6 +43,23 @@ describe('activation and contributions', () => {
     assert.ok(lang?.configuration && fs.existsSync(at(lang.configuration)), 'the language configuration file is in the extension');
   });
 
+  it('starts its language server with the allocator setting in the server\'s environment', async () => {
+    const api = (await activateWikiq()) as { ready: Promise<void> };
+    await api.ready;
+    // The server is a child of this extension host; /proc shows what it was started with.
+    const children = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.join('dist', 'server.js'));
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    assert.equal(children.length, 1, `one language server process under the extension host (found ${children.length})`);
+    const environ = fs.readFileSync(`/proc/${children[0]}/environ`, 'utf8').split('\0');
+    assert.ok(environ.includes('MALLOC_MMAP_THRESHOLD_=131072'), 'the server is started with MALLOC_MMAP_THRESHOLD_=131072');
+  });
+
   it('registers its commands', async () => {
     await activateWikiq();
     const commands = await vscode.commands.getCommands(true);
