@@ -301,7 +301,8 @@ function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
   const pipes = value.pipes;
   const lo = firstAtOrAfter(pipes, v.span.start);
   const after = pipes[lo];
-  if (after !== undefined && v.part < value.parts.length - 1) return { start: after, end: after + sepLength(text, after) };
+  // Not the last part: parts start at increasing offsets (a pipe between each two).
+  if (after !== undefined && v.span.start < value.parts[value.parts.length - 1].span.start) return { start: after, end: after + sepLength(text, after) };
   const before = pipes[lo - 1];
   if (before !== undefined) return { start: before, end: before + sepLength(text, before) };
   return v.span;

@@ -10,23 +10,31 @@ import { Report } from './report';
 import { VARIABLE_NAME } from '../words';
 
 
-/** One value of a parameter after variable expansion, with the span it came from. */
+/**
+ * One value of a parameter after variable expansion, with the span it came from. A written part
+ * without variables is its own value (a `ValuePart` is one): no object is made for it.
+ */
 export interface Val {
   text: string;
   span: Span;
-  /** Index of the written part it comes from. */
-  part: number;
   /** True when it came out of a variable (its span is the whole written part). */
-  fromVariable: boolean;
+  fromVariable?: boolean;
 }
 
-/** The values of a parameter with variables expanded; undefined when a variable cannot be expanded. */
-export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>, origin: ParamNode['origin'] = 'line'): Val[] | undefined {
-  const out: Val[] = [];
-  for (let k = 0; k < value.parts.length; k++) {
-    const part = value.parts[k];
+/**
+ * The values of a parameter with variables expanded; undefined when a variable cannot be expanded.
+ * A value without variables (most of them) is its own list of parts, returned as it is.
+ */
+export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<string, Expansion>, origin: ParamNode['origin'] = 'line'): readonly Val[] | undefined {
+  const parts = value.parts;
+  let k = 0;
+  while (k < parts.length && !parts[k].variables.length) k++;
+  if (k === parts.length) return parts;
+  const out: Val[] = parts.slice(0, k);
+  for (; k < parts.length; k++) {
+    const part = parts[k];
     if (!part.variables.length) {
-      out.push({ text: part.text, span: part.span, part: k, fromVariable: false });
+      out.push(part);
       continue;
     }
     if (origin === 'url') {
@@ -34,7 +42,7 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
       const x = expandValuePart(part, scope, origin);
       if (x.undefinedNames.length || x.cyclic.length || x.exceeded.length) return undefined;
       const literal = part.variables.every((r) => !scope.has(r.name));
-      for (const t of x.values) out.push({ text: t, span: part.span, part: k, fromVariable: !literal });
+      for (const t of x.values) out.push({ text: t, span: part.span, fromVariable: !literal });
       continue;
     }
     let e = cache?.get(part.text);
@@ -43,7 +51,7 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
       cache?.set(part.text, e);
     }
     if (e.undefinedNames.length || e.cyclic.length || e.exceeded.length || e.text.includes('{{')) return undefined;
-    for (const t of splitUnescaped(e.text)) out.push({ text: t, span: part.span, part: k, fromVariable: true });
+    for (const t of splitUnescaped(e.text)) out.push({ text: t, span: part.span, fromVariable: true });
   }
   return out;
 }
