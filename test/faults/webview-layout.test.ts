@@ -144,6 +144,17 @@ describe('a run that received nothing', () => {
       assert.equal(await w.page.getAttribute('#tab-table', 'aria-selected'), 'true', 'an empty result stays on the Table tab');
       const table = await w.page.textContent('#panel-table .empty') ?? '';
       assert.match(table, /^No records\. The wiki said: query · badvalue — Unrecognized value for parameter "aidir": sideways\.$/);
+      // In a narrow panel the wiki's message takes a line of its own under its code, instead of a
+      // sliver beside it (seen in the real-editor screenshots: three words a line).
+      await w.page.setViewportSize({ width: 420, height: 600 });
+      await frames(w);
+      const msg = await w.page.evaluate(() => {
+        const row = document.querySelector('.hdr .msg.error') as HTMLElement;
+        const text = row.querySelector('.msg-text') as HTMLElement;
+        return { row: row.clientWidth, text: text.getBoundingClientRect().width };
+      });
+      assert.ok(msg.text >= 0.6 * msg.row, `the message is not squeezed beside its code (${msg.text} px of ${msg.row} px)`);
+      await w.page.setViewportSize({ width: 560, height: 600 });
       await w.page.click('#tab-json');
       assert.match(await w.page.textContent('#panel-json .empty') ?? '', /^The result is empty\. The wiki said: /);
       // A run that kept batches and then failed is partial, not failed.

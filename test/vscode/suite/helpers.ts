@@ -115,11 +115,14 @@ async function pageRequest(kind: PageRequest['kind'], name: string, selector: st
 }
 
 /**
- * Asks the offline runner to wait until `selector` (containing `hasText`) is visible in the
- * workbench and take a PNG named `name`; resolves with the file once written. Rejects when the
+ * Clears the notifications, then asks the offline runner to wait until `selector` (containing
+ * `hasText`) is visible in the workbench and take a PNG named `name`; resolves with the file once written. Rejects when the
  * element never showed. Resolves undefined where no runner takes pictures (test-electron).
  */
 export async function screenshot(name: string, selector: string, hasText?: string): Promise<string | undefined> {
+  // Toasts left by earlier tests (a wiki that could not be reached, a sign-in) would cover what the
+  // picture is of; this test window is shared, a user's is not.
+  await vscode.commands.executeCommand('notifications.clearAll');
   return (await pageRequest('screenshot', name, selector, hasText))?.file;
 }
 
