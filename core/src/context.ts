@@ -30,7 +30,9 @@ export interface FeatureContext {
 const KEEP_ANALYSES = 8;
 
 export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string): FeatureContext {
-  const analyses = new Map<RequestNode, Analysis>();
+  const kept = new Array<RequestNode | undefined>(KEEP_ANALYSES).fill(undefined);
+  const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
+  let nextSlot = 0;
   // Most requests define no variables and paste no URL: they share the file's scope and endpoint,
   // worked out once per call instead of once per request.
   let fileScope: Scope | undefined;
@@ -45,16 +47,16 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data, triggerCommand,
     fileScope: scopeOfFile,
     analysis(request) {
-      let a = analyses.get(request);
-      if (!a) {
-        const scope = ownScope(request) ? undefined : scopeOfFile();
-        a = analyse(file, request, catalogueFor(request), env, scope);
-        // Keep only the last few: features ask about one request at a time (validation walks them
-        // in order), and holding every analysis of a big file until the call ends made the garbage
-        // collector copy them all, which was most of the cost of validating a 10,000-line file.
-        if (analyses.size >= KEEP_ANALYSES) analyses.delete(analyses.keys().next().value!);
-        analyses.set(request, a);
-      }
+      for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
+      const scope = ownScope(request) ? undefined : scopeOfFile();
+      const a = analyse(file, request, catalogueFor(request), env, scope);
+      // Keep only the last few: features ask about one request at a time (validation walks them
+      // in order), and holding every analysis of a big file until the call ends made the garbage
+      // collector copy them all, which was most of the cost of validating a 10,000-line file. A
+      // ring of slots: dropping the oldest of a Map made an iterator per request.
+      kept[nextSlot] = request;
+      keptAnalyses[nextSlot] = a;
+      nextSlot = (nextSlot + 1) % KEEP_ANALYSES;
       return a;
     },
     range(span) {

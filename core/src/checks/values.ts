@@ -98,8 +98,11 @@ export class ValueChecks extends VariableChecks {
       }
       this.one(a, node, owner, v, true);
     }
-    for (const { v, count } of repeats?.values() ?? []) {
-      this.add(Code.DuplicateValue, v.span, messages[Code.DuplicateValue](v.text, name, count), { tags: [DiagnosticTag.Unnecessary] });
+    // (Only when there are repeats: iterating an empty list made a list and an iterator per value.)
+    if (repeats) {
+      for (const { v, count } of repeats.values()) {
+        this.add(Code.DuplicateValue, v.span, messages[Code.DuplicateValue](v.text, name, count), { tags: [DiagnosticTag.Unnecessary] });
+      }
     }
   }
 
