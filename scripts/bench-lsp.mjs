@@ -1,6 +1,7 @@
 // Language server latency on a generated 10,000-line .wikiq file, as ratios to the round trip of a
 // trivial LSP request on the same connection (the floor), and the memory opening it adds, as a ratio
-// to what the JSON language server's opening the same data as JSON adds (bench-memory.mjs). Beside
+// to what the JSON language server's opening the same data as JSON adds (bench-memory.mjs; the wikiq
+// server both as other editors start it and as the VS Code extension does, with its environment). Beside
 // the edit figures, the JSON server's own on that document, each as a ratio to the floor of its
 // connection: the second baseline (bench-jsonls.mjs). Also prints the bundle sizes.
 import { spawn } from 'node:child_process';

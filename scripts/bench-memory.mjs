@@ -1,7 +1,9 @@
 // Memory added by opening a document in a language server, measured the same way for every server
 // (bench-lsp.mjs: the wikiq server on the 10,000-line .wikiq file, the JSON server on the same data
 // as JSON). Each server runs as a plain node process, started fresh for each measurement as
-// `node --expose-gc --require scripts/bench-memory-probe.cjs <server> --stdio`.
+// `node --expose-gc --require scripts/bench-memory-probe.cjs <server> --stdio`, in this process's
+// environment with the server's own variables over it, if it has any (the wikiq server as the VS
+// Code extension starts it: client/src/pure/serverProcess.ts).
 //
 // What is measured: the process's resident set size (VmRSS in /proc/<pid>/status, read from
 // outside) and, for context, the V8 heap in use (the probe's process.memoryUsage()), each right
