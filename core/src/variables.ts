@@ -244,7 +244,9 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
 export function syntaxErrors(file: WikiqFile): SyntaxError[] {
   if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
   const spans: Array<{ start: number; end: number }> = [];
-  for (const r of file.requests) for (const p of r.params) if (p.origin === 'url' && p.value) spans.push(p.value.span);
+  // Only a request with a URL line has parameters from a URL: the others' are not made (lazy.ts;
+  // this runs on every validation).
+  for (const r of file.requests) if (r.urls.length) for (const p of r.params) if (p.origin === 'url' && p.value) spans.push(p.value.span);
   if (!spans.length) return file.errors;
   spans.sort((x, y) => x.start - y.start);
   const starts = spans.map((x) => x.start);

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { parse, reparse } from '../../core/src';
+import { parse, reparse, syntaxErrors } from '../../core/src';
 import { applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
 
 describe('incremental parsing', () => {
@@ -118,6 +118,16 @@ describe('parameters on demand (core/src/parser/lazy.ts)', () => {
       }
     });
   }
+
+  it('the file\'s syntax errors read the parameters of the requests with a URL line only (every validation asks for them)', () => {
+    const text = '### Bad\naction = query\ntitles = {{a b}}\n' + Array.from({ length: 100 }, (_, i) => `### R${i}\naction = query\nlist = x${i}\n`).join('') +
+      '### Pasted\nGET https://w.example/w/api.php?action=query&titles={{Sandbox}}\n';
+    const file = parse(text);
+    const held = () => file.requests.filter((r) => (r as unknown as { paramList?: unknown }).paramList !== undefined).map((r) => r.name);
+    assert.deepEqual(held(), [], 'a parse holds no parameters');
+    assert.deepEqual(syntaxErrors(file).map((e) => text.slice(e.span.start, e.span.end)), ['a b'], 'the pasted URL\'s {{Sandbox}} is its own text; {{a b}} is an error');
+    assert.deepEqual(held(), ['Pasted'], 'only the request with a URL line made its parameters');
+  });
 
   it('after an edit, the requests it moved give their parameters at their new offsets', () => {
     let text = Array.from({ length: n }, (_, i) => `### R${i}\naction = query\nlist = x${i}\n`).join('');
