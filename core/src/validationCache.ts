@@ -85,7 +85,6 @@ function ownStrings(piece: Piece): Piece {
 type Key = Pick<Entry, 'length' | 'header' | 'env' | 'catalogue' | 'line'>;
 
 /** Whether `e` was made for these (a plain function: no closure per request and validation). */
-
 function fits(e: Entry, length: number, header: string, env: string, catalogue: Catalogue, line: number): boolean {
   return e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
 }

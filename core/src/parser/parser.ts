@@ -24,7 +24,6 @@ import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isPara
 
 export { computeLineStarts, isHttpUrl } from './scan';
 
-const PARAM_NAME = /^[A-Za-z0-9_.\-]+$/;
 /** The separators of a URL's multiple values (global: `splitRemainder` sets `lastIndex`). */
 const PIPE_SEPARATOR = /\||%7c/gi;
 const U1F_SEPARATOR = /%1f/gi;
@@ -412,7 +411,7 @@ export class Parser {
       this.error(SyntaxErrorCode.MissingName, { start: s, end: e });
       return;
     }
-    if (!PARAM_NAME.test(name)) this.error(SyntaxErrorCode.InvalidParameterName, param.nameSpan, name);
+    if (!isParamName(name, 0, name.length)) this.error(SyntaxErrorCode.InvalidParameterName, param.nameSpan, name);
     if (eq >= 0) {
       param.equals = eq;
       const vs = eq + 1;
@@ -446,10 +445,9 @@ export class Parser {
     const text = this.text;
     let partStart = start;
     const body = text.slice(start, end);
-    const re = sep;
-    re.lastIndex = 0;
+    sep.lastIndex = 0;
     let m: RegExpExecArray | null;
-    while ((m = re.exec(body)) !== null) {
+    while ((m = sep.exec(body)) !== null) {
       const at = start + m.index;
       pieces.push([partStart, at]);
       addPipe(value, at);
@@ -471,8 +469,6 @@ export class Parser {
     }
   }
 }
-
-
 
 /** Parses a `.wikiq` document. Never throws. */
 export function parse(text: string): WikiqFile {

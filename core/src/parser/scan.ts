@@ -10,6 +10,7 @@ export function isParamName(text: string, s: number, e: number): boolean {
   }
   return true;
 }
+
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
@@ -48,7 +49,6 @@ export function hasOpenBraces(text: string, start: number, end: number): boolean
 export function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
-
 
 export const URL_START = /^https?:\/\//i;
 
