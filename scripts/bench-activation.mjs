@@ -26,7 +26,6 @@ try {
   process.exit(1);
 }
 
-
 process.env.WIKIQ_EDITOR_GREP = 'activation time';
 const runs = [];
 for (let i = 0; i < RUNS; i++) {

@@ -104,7 +104,6 @@ export const jsonServer = {
   },
 };
 
-
 /**
  * The JSON server's counterparts of bench-lsp.mjs's edit figures, on its own connection: the same
  * one-character edits at the same lines (a space inserted at the start of the line, then deleted),

@@ -60,7 +60,6 @@ export const wikiqServer = {
   },
 };
 
-
 export async function benchLsp() {
   // WIKIQ_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") and WIKIQ_BENCH_SERVER_ARGS (e.g.
   // "--log-timing") are passed to the server's process, to diagnose a figure.

@@ -22,7 +22,6 @@ try {
   process.exit(1);
 }
 
-
 let w;
 try {
   w = await WebviewPage.open({ theme: 'dark', viewport: { width: 1200, height: 720 } });

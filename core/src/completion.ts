@@ -363,7 +363,6 @@ function moduleItem(m: ModuleInfo, prefix: string, generator = false, endpoint?:
   };
 }
 
-
 /**
  * What an item needs to get its documentation on `completionItem/resolve`, kept small on the wire
  * (a name list is sent often and can hold a hundred items):

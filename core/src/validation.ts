@@ -60,7 +60,6 @@ function indexOf(catalogue: Catalogue): CatalogueIndex {
   return index;
 }
 
-
 /** How messages name a catalogue: "bundled catalogue", "cached catalogue"… */
 const required = new WeakMap<ModuleInfo, ParamInfo[]>();
 

@@ -311,5 +311,4 @@ function emptyValueSpan(text: string, value: ValueNode, v: Val): Span {
   return v.span;
 }
 
-
 /** `continue` and the modules' `*continue` parameters: opaque tokens the API made, pipes included. */

@@ -9,7 +9,6 @@ import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, expandValue
 import { Report } from './report';
 import { VARIABLE_NAME } from '../words';
 
-
 /**
  * One value of a parameter after variable expansion, with the span it came from. A written part
  * without variables is its own value (a `ValuePart` is one): no object is made for it.
