@@ -57,33 +57,30 @@ export function valuesOf(param: ParamNode, scope: Scope): string[] {
 }
 
 /**
- * A request's parameter nodes by name. A request has a handful of names, so a linear scan over
- * them beats a hash map, which would hash every freshly parsed name string once per analysis
- * (the largest cost of validating a big file when this was a `Map`).
+ * A request's parameter nodes by name, looked up by a scan of its parameters. A request has a
+ * handful of them: a scan beats a hash map (which would hash every freshly parsed name once per
+ * analysis), and makes nothing, where a list per name made an array for every parameter of a file
+ * at its first validation.
  */
 export class ParamIndex {
-  private readonly names: string[] = [];
-  private readonly lists: ParamNode[][] = [];
+  constructor(private readonly params: readonly ParamNode[]) {}
 
-  constructor(params: readonly ParamNode[]) {
-    for (let k = 0; k < params.length; k++) {
-      const p = params[k];
-      const i = this.names.indexOf(p.name);
-      if (i >= 0) this.lists[i].push(p);
-      else {
-        this.names.push(p.name);
-        this.lists.push([p]);
-      }
-    }
+  /** The last node named `name`: the one the API reads. */
+  last(name: string): ParamNode | undefined {
+    const params = this.params;
+    for (let i = params.length - 1; i >= 0; i--) if (params[i].name === name) return params[i];
+    return undefined;
   }
 
-  get(name: string): ParamNode[] | undefined {
-    const i = this.names.indexOf(name);
-    return i >= 0 ? this.lists[i] : undefined;
+  /** The first node named `name`. */
+  first(name: string): ParamNode | undefined {
+    const params = this.params;
+    for (let i = 0; i < params.length; i++) if (params[i].name === name) return params[i];
+    return undefined;
   }
 
   has(name: string): boolean {
-    return this.names.indexOf(name) >= 0;
+    return this.first(name) !== undefined;
   }
 }
 
@@ -102,7 +99,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     select({ module: main, prefix: '', viaName: '', generator: false });
   } else {
     // A catalogue without `main`: `action` names the module directly.
-    const node = byName.get('action')?.at(-1);
+    const node = byName.last('action');
     const value = node ? valuesOf(node, scope)[0] : undefined;
     const m = value ? catalogue.module(value) : undefined;
     if (m && node) select({ module: m, prefix: m.prefix, via: node, viaName: 'action', generator: false });
@@ -112,8 +109,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
     const selectors = selectorsOf(s.module);
     for (let j = 0; j < selectors.length; j++) {
       const p = selectors[j];
-      const nodes = byName.get(s.prefix ? s.prefix + p.name : p.name);
-      const node = nodes?.[nodes.length - 1]; // the API reads the last of repeated parameters
+      const node = byName.last(s.prefix ? s.prefix + p.name : p.name); // the API reads the last of repeated parameters
       if (!node || !node.value) continue;
       const fullName = node.name;
       const parts = node.value.parts;
@@ -255,7 +251,7 @@ function selectorsOf(m: ModuleInfo): ParamInfo[] {
 export function templatedNames(a: Analysis, s: Selection, t: ParamInfo): Array<{ fullName: string; vars: Record<string, string> }> {
   let combos: Array<Record<string, string>> = [{}];
   for (const [placeholder, supplier] of Object.entries(t.templatevars ?? {})) {
-    const node = a.byName.get(s.prefix + supplier)?.at(-1);
+    const node = a.byName.last(s.prefix + supplier);
     const supplierInfo = s.module.parameters.find((p) => p.name === supplier);
     let values = node ? valuesOf(node, a.scope).filter((v) => v !== '') : [];
     if (supplierInfo?.allspecifier && values.includes(supplierInfo.allspecifier) && Array.isArray(supplierInfo.type)) {

@@ -122,9 +122,8 @@ class Validator extends ValueChecks {
 
     for (let i = 0; i < params.length; i++) {
       const node = params[i];
-      const nodes = a.byName.get(node.name)!;
-      if (nodes.length > 1 && nodes[nodes.length - 1] !== node) {
-        const last = nodes[nodes.length - 1];
+      const last = a.byName.last(node.name)!;
+      if (last !== node) {
         const line = this.ctx.document.positionAt(last.nameSpan.start).line + 1;
         this.add(Code.DuplicateParameter, node.nameSpan, messages[Code.DuplicateParameter](node.name, line), {
           tags: [DiagnosticTag.Unnecessary],
@@ -177,25 +176,24 @@ class Validator extends ValueChecks {
 
   /** Where a selection is written: its value in the selecting parameter (else that parameter, the header…). */
   private selectionSpan(a: Analysis, s: Selection) {
-    const at = s.via ?? a.byName.get('action')?.[0];
+    const at = s.via ?? a.byName.first('action');
     return at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
   }
 
   private actionUnknown(a: Analysis): boolean {
-    const node = a.byName.get('action')?.[0];
+    const node = a.byName.first('action');
     return !!node && !a.action && !!node.value && node.value.parts.every((p) => !p.variables.length);
   }
 
   /** Missing action, unknown action without a `main` module, writing actions. */
   private action(a: Analysis): void {
-    const nodes = a.byName.get('action');
+    const node = a.byName.last('action');
     const r = a.request;
-    if (!nodes) {
+    if (!node) {
       const span = r.headerSpan ?? r.urls[0]?.span ?? r.params[0].span;
       this.add(Code.MissingAction, span, messages[Code.MissingAction]());
       return;
     }
-    const node = nodes[nodes.length - 1];
     const part = node.value?.parts[0];
     if (!a.catalogue.main() && part && !part.variables.length && part.text && !a.catalogue.module(part.text)) {
       const names = a.catalogue.actions().map((m) => m.name);
@@ -220,7 +218,7 @@ class Validator extends ValueChecks {
     if (openSelections(a).some((s) => name.startsWith(s.prefix))) return;
     const gen = generatorCandidate(a, name);
     if (gen) {
-      const current = a.byName.get('generator')?.[0];
+      const current = a.byName.first('generator');
       const currentValue = current?.value?.parts[0]?.text;
       this.add(Code.MissingGenerator, node.nameSpan, messages[Code.MissingGenerator](name, gen.module.name, current ? currentValue : undefined), {
         data: current ? undefined : { select: { param: 'generator', value: gen.module.name } },

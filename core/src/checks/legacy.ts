@@ -66,8 +66,7 @@ function triggered(a: Analysis, s: Selection, when: NonNullable<LegacyRule['when
   if (!when.values) return false;
   const p = a.catalogue.param(s.module, when.values.param);
   if (!p) return false;
-  const nodes = a.byName.get(s.prefix + when.values.param);
-  const node = nodes?.[nodes.length - 1];
+  const node = a.byName.last(s.prefix + when.values.param);
   let values: string[];
   if (!node) values = p.default ? String(p.default).split('|') : [];
   else if (!node.value) values = [];

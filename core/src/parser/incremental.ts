@@ -18,6 +18,7 @@
 import type { Span, ValueNode, VariableDef, WikiqFile } from './ast';
 import { assemble, blocksOf, failedParse } from './blocks';
 import { Block, letGoAll } from './lazy';
+import type { Part, Value } from './nodes';
 import { Parser, parse } from './parser';
 import { isSpace } from './scan';
 import { lastAtOrBefore } from '../util/search';
@@ -151,9 +152,8 @@ function detach(node: object): void {
 // ---- shifting a block's offsets in place ---------------------------------------------------
 // What a reused block keeps is few objects: its request's header spans, its variables and URL
 // lines, its comments and errors (its parameters were let go: they are parsed again, at their new
-// offsets, when asked for). Span objects are shared only where the parser shares them (a value
-// part's region with its span or with its value's span); every other span is an object of its
-// own, shifted once. Plain functions, no closures: an edit shifts every later block.
+// offsets, when asked for). Every span object is a node's own, shifted once; a value's offsets are
+// numbers on its nodes. Plain functions, no closures: an edit shifts every later block.
 
 function shiftSpan(sp: Span | undefined, d: number): void {
   if (sp === undefined) return;
@@ -161,14 +161,20 @@ function shiftSpan(sp: Span | undefined, d: number): void {
   sp.end += d;
 }
 
-function shiftValue(v: ValueNode | undefined, d: number): void {
-  if (v === undefined) return;
-  shiftSpan(v.span, d);
+/** A value's offsets are numbers on its nodes (nodes.ts): its span objects are made when read. */
+function shiftValue(value: ValueNode | undefined, d: number): void {
+  if (value === undefined) return;
+  const v = value as Value;
+  v.start += d;
+  v.end += d;
   const pipes = v.pipes;
   for (let i = 0; i < pipes.length; i++) pipes[i] += d;
-  for (const part of v.parts) {
-    shiftSpan(part.span, d);
-    if (part.region !== part.span && part.region !== v.span) shiftSpan(part.region, d);
+  for (const p of v.parts) {
+    const part = p as Part;
+    part.start += d;
+    part.end += d;
+    part.regionStart += d;
+    part.regionEnd += d;
     for (const ref of part.variables) {
       shiftSpan(ref.span, d);
       shiftSpan(ref.nameSpan, d);

@@ -16,6 +16,7 @@
  * let go, so nothing may compare parameter nodes by identity across other requests' askings.
  */
 import type { CommentNode, ParamNode, RequestNode, Span, SyntaxError, UrlLine, VariableDef } from './ast';
+import { Strings } from './intern';
 
 /**
  * The empty list most requests and blocks have (no variables, URL lines, comments or errors):
@@ -41,6 +42,10 @@ export interface Source {
   next: number;
   /** Parses a block's lines again and returns its parameters (parser.ts). */
   load(block: Block): ParamNode[];
+  /** What `load` parses with: made at the first load, kept for the next (parser.ts `Parser.load`). */
+  loader?: { load(block: Block): ParamNode[] };
+  /** The short strings its parameters are read into (intern.ts), shared by every parse of its text. */
+  strings: Strings;
 }
 
 /**
@@ -102,7 +107,7 @@ export class Request implements RequestNode {
 }
 
 export function newSource(text: string, lineStarts: number[], load: (block: Block) => ParamNode[]): Source {
-  return { text, lineStarts, held: new Array<Request | undefined>(HELD).fill(undefined), next: 0, load };
+  return { text, lineStarts, held: new Array<Request | undefined>(HELD).fill(undefined), next: 0, load, loader: undefined, strings: new Strings() };
 }
 
 /** `r` holds its parameters now: it takes the ring's next slot, and the request there lets go of its own. */

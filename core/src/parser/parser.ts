@@ -11,13 +11,12 @@
  *   `GET https://…?a=b`   a request pasted as a URL (the method is optional)
  * In values, `|` separates multiple values, `\|` is a literal pipe and `{{name}}` uses a variable.
  */
-import type {
-  CommentNode, ParamNode, Span, SyntaxError, UrlLine, ValueNode, ValuePart,
-  VariableDef, VariableRef, WikiqFile,
-} from './ast';
+import type { ParamNode, Span, UrlLine, VariableDef, WikiqFile } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
 import { assemble, failedParse } from './blocks';
 import { Block, NONE, Request, Source, added, hold, newSource } from './lazy';
+import { Param, Part, Value } from './nodes';
+import { ValueReader, addPipe } from './values';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
 import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
@@ -28,21 +27,17 @@ export { computeLineStarts, isHttpUrl } from './scan';
 const PIPE_SEPARATOR = /\||%7c/gi;
 const U1F_SEPARATOR = /%1f/gi;
 /** What a `|` line continues after a parameter with a value that `scan` made no node for. */
-const SCANNED: ParamNode = Object.freeze({ kind: 'param', name: '', nameSpan: { start: 0, end: 0 }, value: { parts: [], span: { start: 0, end: 0 }, pipes: [] }, span: { start: 0, end: 0 }, origin: 'line' }) as ParamNode;
+const SCANNED = Object.freeze(new Param('', 0, 0, 0, 0, Object.freeze(new Value([], 0, 0, [])), 'line'));
 
-function addPipe(value: ValueNode, at: number): void {
-  if (value.pipes === NONE) value.pipes = [at];
-  else value.pipes.push(at);
-}
 
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 
-export class Parser {
+export class Parser extends ValueReader {
   readonly fileVariables: VariableDef[] = [];
   readonly blocks: Block[] = [];
   private block!: Block;
   /** The parameter or variable a `|` line would continue. */
-  private continuable: ParamNode | VariableDef | undefined;
+  private continuable: Param | VariableDef | undefined;
 
   /**
    * What becomes of parameters (lazy.ts): `scan`, a whole file's first parse, makes none (it finds
@@ -50,12 +45,15 @@ export class Parser {
    * touches, makes them and holds them in the source's ring; `load` makes one block's again for
    * `params` (`loadParams`).
    */
-  constructor(readonly text: string, readonly lineStarts: number[], readonly source: Source, private readonly mode: 'scan' | 'edit' | 'load') {}
+  constructor(text: string, private lineStarts: number[], readonly source: Source, private readonly mode: 'scan' | 'edit' | 'load') {
+    super(text, source.strings);
+  }
 
   /** The parameters of the block being parsed, counted. */
   private count = 0;
 
   error(code: SyntaxErrorCode, span: Span, arg = '', severity: 'error' | 'warning' = 'error'): void {
+    if (this.mode === 'load') return; // the block's errors were found when it was parsed
     // A span of its own (not a node's): incremental.ts shifts every span object exactly once.
     const b = this.block;
     b.errors = added(b.errors, { code, message: syntaxErrorMessages[code](arg), span: { start: span.start, end: span.end }, severity });
@@ -72,6 +70,38 @@ export class Parser {
     }
     if (this.block) this.finish(endLine < lineStarts.length ? lineStarts[endLine] : text.length);
     return this.blocks;
+  }
+
+  /**
+   * `load`: the parameters of `block`, parsed again from its lines as its source now has them. The
+   * one loader of a source (`loadParams`) parses every block it is asked for into the same scratch
+   * block and request (its header line skipped, its errors, comments and variables not kept): a
+   * load makes the parameter nodes and their list, nothing else.
+   */
+  load(block: Block): ParamNode[] {
+    const { text, lineStarts } = this.source;
+    this.text = text;
+    this.lineStarts = lineStarts;
+    let line = lastAtOrBefore(lineStarts, block.start);
+    const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
+    if (block.header) line++;
+    let b = this.block as Block | undefined;
+    if (b === undefined) {
+      b = this.block = { start: 0, end: 0, source: this.source, request: new Request(0, 0), header: false, paramCount: 0, comments: NONE, errors: NONE };
+    }
+    const r = b.request;
+    // A block with a header is a request's own: its variables and `|` lines count as they do there.
+    b.header = block.header;
+    r.variables = NONE;
+    r.urls = NONE;
+    const params: ParamNode[] = (r.paramList = []);
+    this.continuable = undefined;
+    for (; line < endLine; line++) {
+      const start = lineStarts[line];
+      this.parseLine(start, lineEndOf(text, start, lineStarts[line + 1]));
+    }
+    r.paramList = undefined;
+    return params;
   }
 
   private open(start: number, request: Request, header: boolean): void {
@@ -130,6 +160,7 @@ export class Parser {
       return;
     }
     if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) {
+      if (this.mode === 'load') return;
       this.block.comments = added(this.block.comments, { kind: 'comment', span: { start: s, end: e } });
       return;
     }
@@ -141,15 +172,16 @@ export class Parser {
       }
       if (owner === SCANNED) {
         // A scanned parameter's value goes on: its only errors are in its variables.
-        if (hasOpenBraces(text, s + 1, e)) this.scanInto(undefined, undefined, s + 1, e);
+        if (this.mode !== 'load' && hasOpenBraces(text, s + 1, e)) this.scanInto(undefined, undefined, s + 1, e);
         this.touch(e);
         return;
       }
-      addPipe(owner.value, s);
-      this.scanParts(owner.value, s + 1, e);
-      // A new span object: the first part's region may share the old one (see valueOf).
-      owner.value.span = { start: owner.value.span.start, end: e };
-      owner.span.end = e;
+      const value = owner.value as Value;
+      addPipe(value, s);
+      this.scanParts(value, s + 1, e);
+      value.end = e;
+      if (owner instanceof Param) owner.end = e;
+      else owner.span.end = e;
       if (owner.kind === 'param' || this.block.header) this.touch(e);
       return;
     }
@@ -168,6 +200,11 @@ export class Parser {
   }
 
   private parseVariable(s: number, e: number): void {
+    if (this.mode === 'load') {
+      // Not kept: its `|` lines go on with it, and no parameter gets them.
+      this.continuable = SCANNED;
+      return;
+    }
     const text = this.text;
     const eqAt = text.slice(s, e).indexOf('=');
     const eq = eqAt < 0 ? -1 : s + eqAt;
@@ -231,135 +268,9 @@ export class Parser {
       this.continuable = eq >= 0 ? SCANNED : undefined;
       return;
     }
-    // Every member present from the start: one object shape for all parameter nodes.
-    const param: ParamNode = {
-      kind: 'param', name: name ?? text.slice(s, nameStop), nameSpan: { start: s, end: nameStop }, equals: eq >= 0 ? eq : undefined,
-      value: eq >= 0 ? this.valueOf(eq + 1, e) : undefined, span: { start: s, end: e }, origin: 'line',
-    };
+    const param = new Param(name ?? this.strings.get(text, s, nameStop), s, nameStop, e, eq >= 0 ? eq : undefined, eq >= 0 ? this.valueOf(eq + 1, e) : undefined, 'line');
     this.target().paramList!.push(param);
     this.continuable = param;
-  }
-
-  private valueOf(start: number, end: number): ValueNode {
-    const value: ValueNode = { parts: NONE, span: { start, end }, pipes: NONE };
-    this.scanParts(value, start, end);
-    // A one-part value's region is the value's span: share the object (spans are never mutated
-    // in place; a continuation line gives the value a new span).
-    if (value.parts.length === 1 && value.parts[0].region.start === start && value.parts[0].region.end === end) value.parts[0].region = value.span;
-    return value;
-  }
-
-  /** Parts found by scanParts before they are copied into their value (see there). */
-  private readonly scratch: ValuePart[] = [];
-
-  /**
-   * Splits text[start, end) on unescaped pipes and appends the parts to the value. A value's first
-   * line gathers its parts in a scratch list copied into an array of exactly their number (a list
-   * grown by `push` reserves room for 17, and the tree of a big file is kept); a continuation line
-   * appends to that array in place (copying it would make `|` lines quadratic).
-   */
-  private scanParts(value: ValueNode, start: number, end: number): void {
-    if (value.parts !== NONE) {
-      this.scanInto(value.parts, value, start, end);
-      return;
-    }
-    const scratch = this.scratch;
-    this.scanInto(scratch, value, start, end);
-    value.parts = scratch.slice();
-    scratch.length = 0;
-  }
-
-  /** `parts` undefined (`scan`): the parts' errors only (those of their variables), no nodes. */
-  private scanInto(parts: ValuePart[] | undefined, value: ValueNode | undefined, start: number, end: number): void {
-    const text = this.text;
-    let partStart = start;
-    // What the part holds, seen on the way: an escaped pipe, a `{{` (so most parts need no second scan).
-    let escaped = false;
-    let braces = false;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 92 /* \ */ && text.charCodeAt(i + 1) === 124 && i + 1 < end) {
-        escaped = true;
-        i++;
-      } else if (c === 124 /* | */) {
-        if (parts) {
-          parts.push(this.part(partStart, i, escaped, braces));
-          addPipe(value!, i);
-        } else if (braces) {
-          this.partVariables(partStart, i);
-        }
-        partStart = i + 1;
-        escaped = braces = false;
-      } else if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
-        braces = true;
-      }
-    }
-    if (parts) parts.push(this.part(partStart, end, escaped, braces));
-    else if (braces) this.partVariables(partStart, end);
-  }
-
-  /** The errors of the variables in the part at [start, end) (trimmed as `part` trims it), without nodes. */
-  private partVariables(start: number, end: number): void {
-    const text = this.text;
-    let s = start;
-    let e = end;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    this.variableRefs(s, e, false);
-  }
-
-  private part(start: number, end: number, escaped: boolean, braces: boolean): ValuePart {
-    const text = this.text;
-    let s = start;
-    let e = end;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    const raw = text.slice(s, e);
-    const span = { start: s, end: e };
-    return {
-      raw,
-      text: escaped ? raw.replace(/\\\|/g, '|') : raw,
-      span,
-      // Spans are never mutated in place, so an untrimmed part shares one object for both.
-      region: s === start && e === end ? span : { start, end },
-      variables: braces ? this.variableRefs(s, e) : NONE,
-    };
-  }
-
-  /** `keep` false: the errors only (the list stays empty). */
-  private variableRefs(start: number, end: number, keep = true): VariableRef[] {
-    const text = this.text;
-    // Most values use no variable: share one empty list instead of allocating one per value.
-    if (!hasOpenBraces(this.text, start, end)) return NONE;
-    const refs: VariableRef[] = [];
-    // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
-    const local = (needle: string, from: number) => {
-      const k = text.slice(from, end).indexOf(needle);
-      return k < 0 ? -1 : from + k;
-    };
-    if (end - start < 2) return refs;
-    let i = local('{{', start);
-    while (i >= 0 && i < end - 1) {
-      const close = local('}}', i + 2);
-      if (close < 0 || close + 2 > end) {
-        this.error(SyntaxErrorCode.UnterminatedVariable, { start: i, end });
-        break;
-      }
-      let ns = i + 2;
-      let ne = close;
-      while (ns < ne && isSpace(text.charCodeAt(ns))) ns++;
-      while (ne > ns && isSpace(text.charCodeAt(ne - 1))) ne--;
-      const name = text.slice(ns, ne);
-      const span = { start: i, end: close + 2 };
-      if (name === '') {
-        this.error(SyntaxErrorCode.EmptyVariableName, span);
-      } else if (!VARIABLE_NAME.test(name)) {
-        this.error(SyntaxErrorCode.InvalidVariableName, { start: ns, end: ne }, name);
-      }
-      if (keep) refs.push({ name, span, nameSpan: { start: ns, end: ne } });
-      i = local('{{', close + 2);
-    }
-    return refs;
   }
 
   private parseUrl(s: number, e: number): void {
@@ -406,7 +317,7 @@ export class Parser {
     const eq = eqAt < 0 ? -1 : s + eqAt;
     const nameEnd = eq >= 0 ? eq : e;
     const name = this.decode(s, nameEnd);
-    const param: ParamNode = { kind: 'param', name, nameSpan: { start: s, end: nameEnd }, equals: undefined, value: undefined, span: { start: s, end: e }, origin: 'url' };
+    const param = new Param(name, s, nameEnd, e, undefined, undefined, 'url');
     if (name === '') {
       this.error(SyntaxErrorCode.MissingName, { start: s, end: e });
       return;
@@ -415,7 +326,7 @@ export class Parser {
     if (eq >= 0) {
       param.equals = eq;
       const vs = eq + 1;
-      const value: ValueNode = { parts: [], span: { start: vs, end: e }, pipes: NONE };
+      const value = new Value([], vs, e, NONE);
       const raw = text.slice(vs, e);
       // The API's alternative multi-value form: a value starting with U+001F is split on U+001F.
       const u1f = /^%1f/i.test(raw);
@@ -433,7 +344,7 @@ export class Parser {
       }
       for (const [ps, pe] of pieces) {
         const decoded = this.decode(ps, pe);
-        value.parts.push({ raw: text.slice(ps, pe), text: decoded, span: { start: ps, end: pe }, region: { start: ps, end: pe }, variables: this.variableRefs(ps, pe) });
+        value.parts.push(new Part(text.slice(ps, pe), decoded, ps, pe, ps, pe, this.variableRefs(ps, pe)));
       }
       param.value = value;
     }
@@ -441,7 +352,7 @@ export class Parser {
     request.paramList!.push(param);
   }
 
-  private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, value: ValueNode): number {
+  private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, value: Value): number {
     const text = this.text;
     let partStart = start;
     const body = text.slice(start, end);
@@ -454,19 +365,6 @@ export class Parser {
       partStart = at + m[0].length;
     }
     return partStart;
-  }
-
-  private decode(s: number, e: number): string {
-    const text = this.text;
-    // Without a `%` or a `+` the text decodes to itself.
-    if (!hasChar(text, 37, s, e) && !hasChar(text, 43, s, e)) return text.slice(s, e);
-    const raw = text.slice(s, e).replace(/\+/g, ' ');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      this.error(SyntaxErrorCode.InvalidPercentEncoding, { start: s, end: e }, this.text.slice(s, e), 'warning');
-      return raw;
-    }
   }
 }
 
@@ -483,10 +381,7 @@ export function parse(text: string): WikiqFile {
 
 /** The parameters of `block`, parsed again from its lines as its source now has them (lazy.ts). */
 export function loadParams(block: Block): ParamNode[] {
-  const { text, lineStarts } = block.source;
-  const first = lastAtOrBefore(lineStarts, block.start);
-  const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
-  // The last block parsed: a run from line 0 opens the (here empty) preamble before a `###` there.
-  const blocks = new Parser(text, lineStarts, block.source, 'load').run(first, endLine);
-  return blocks[blocks.length - 1].request.paramList!;
+  const source = block.source;
+  source.loader ??= new Parser(source.text, source.lineStarts, source, 'load');
+  return source.loader.load(block);
 }
