@@ -17,6 +17,7 @@ import { assemble, failedParse } from './blocks';
 import { Block, NONE, Request, Source, added, hold, newSource } from './lazy';
 import { Param, Part, Value } from './nodes';
 import { ValueReader, addPipe } from './values';
+import { NAME_MAX } from './intern';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
 import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
@@ -94,14 +95,24 @@ export class Parser extends ValueReader {
     b.header = block.header;
     r.variables = NONE;
     r.urls = NONE;
-    const params: ParamNode[] = (r.paramList = []);
+    this.loaded = 0;
     this.continuable = undefined;
     for (; line < endLine; line++) {
       const start = lineStarts[line];
       this.parseLine(start, lineEndOf(text, start, lineStarts[line + 1]));
     }
-    r.paramList = undefined;
+    const params = this.loadList.slice(0, this.loaded) as ParamNode[];
+    for (let i = 0; i < this.loaded; i++) this.loadList[i] = undefined; // keeps no node alive
     return params;
+  }
+
+  /** `load`'s parameters, filled by index and copied at their number (see values.ts `scratch`). */
+  private readonly loadList: Array<Param | undefined> = [];
+  private loaded = 0;
+
+  private add(request: Request, param: Param): void {
+    if (this.mode === 'load') this.loadList[this.loaded++] = param;
+    else request.paramList!.push(param);
   }
 
   private open(start: number, request: Request, header: boolean): void {
@@ -172,7 +183,7 @@ export class Parser extends ValueReader {
       }
       if (owner === SCANNED) {
         // A scanned parameter's value goes on: its only errors are in its variables.
-        if (this.mode !== 'load' && hasOpenBraces(text, s + 1, e)) this.scanInto(undefined, undefined, s + 1, e);
+        if (this.mode !== 'load' && hasOpenBraces(text, s + 1, e)) this.scanInto(undefined, false, s + 1, e);
         this.touch(e);
         return;
       }
@@ -264,12 +275,12 @@ export class Parser extends ValueReader {
     this.touch(e);
     if (this.mode === 'scan') {
       // No node: a value's only errors are in its variables.
-      if (eq >= 0 && hasOpenBraces(text, eq + 1, e)) this.scanInto(undefined, undefined, eq + 1, e);
+      if (eq >= 0 && hasOpenBraces(text, eq + 1, e)) this.scanInto(undefined, false, eq + 1, e);
       this.continuable = eq >= 0 ? SCANNED : undefined;
       return;
     }
-    const param = new Param(name ?? this.strings.get(text, s, nameStop), s, nameStop, e, eq >= 0 ? eq : undefined, eq >= 0 ? this.valueOf(eq + 1, e) : undefined, 'line');
-    this.target().paramList!.push(param);
+    const param = new Param(name ?? this.strings.get(text, s, nameStop, NAME_MAX), s, nameStop, e, eq >= 0 ? eq : undefined, eq >= 0 ? this.valueOf(eq + 1, e) : undefined, 'line');
+    this.add(this.target(), param);
     this.continuable = param;
   }
 
@@ -349,7 +360,7 @@ export class Parser extends ValueReader {
       param.value = value;
     }
     this.count++;
-    request.paramList!.push(param);
+    this.add(request, param);
   }
 
   private splitRemainder(start: number, end: number, sep: RegExp, pieces: Array<[number, number]>, value: Value): number {

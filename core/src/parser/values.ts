@@ -4,7 +4,7 @@
  */
 import type { Span, VariableRef } from './ast';
 import { SyntaxErrorCode } from './errors';
-import type { Strings } from './intern';
+import { type Strings, VALUE_MAX } from './intern';
 import { NONE } from './lazy';
 import { Part, Value } from './nodes';
 import { hasChar, hasOpenBraces, isSpace } from './scan';
@@ -27,28 +27,40 @@ export abstract class ValueReader {
     return value;
   }
 
-  /** Parts found by scanParts before they are copied into their value (see there). */
-  private readonly scratch: Part[] = [];
+  /**
+   * What a value's first line found, before it is copied into the value: its parts and the
+   * offsets of its pipes, with how many of each. Filled by index and copied into arrays of exactly
+   * their size, never emptied by `length = 0` (V8 then drops an array's room, and the next value
+   * made a new list with room for 17: 150 bytes per value of a big file's first validation).
+   */
+  private readonly scratch: Array<Part | undefined> = [];
+  private readonly pipeScratch: number[] = [];
+  private parts = 0;
+  private pipes = 0;
 
   /**
-   * Splits text[start, end) on unescaped pipes and appends the parts to the value. A value's first
-   * line gathers its parts in a scratch list copied into an array of exactly their number (a list
-   * grown by `push` reserves room for 17, and the tree of a big file is kept); a continuation line
-   * appends to that array in place (copying it would make `|` lines quadratic).
+   * Splits text[start, end) on unescaped pipes and gives the value its parts. A value's first
+   * line gives it arrays of exactly their number (a `|` line appends to them in place: copying
+   * would make `|` lines quadratic).
    */
   protected scanParts(value: Value, start: number, end: number): void {
     if (value.parts !== NONE) {
-      this.scanInto(value.parts as Part[], value, start, end);
+      this.scanInto(value, false, start, end);
       return;
     }
+    this.parts = this.pipes = 0;
+    this.scanInto(value, true, start, end);
     const scratch = this.scratch;
-    this.scanInto(scratch, value, start, end);
-    value.parts = scratch.slice();
-    scratch.length = 0;
+    value.parts = scratch.slice(0, this.parts) as Part[];
+    if (this.pipes > 0) value.pipes = this.pipeScratch.slice(0, this.pipes);
+    for (let i = 0; i < this.parts; i++) scratch[i] = undefined; // keeps no node alive
   }
 
-  /** `parts` undefined (`scan`): the parts' errors only (those of their variables), no nodes. */
-  protected scanInto(parts: Part[] | undefined, value: Value | undefined, start: number, end: number): void {
+  /**
+   * `value` undefined (`scan`): the parts' errors only (those of their variables), no nodes.
+   * `first`: the value's first line (its parts go to the scratch lists).
+   */
+  protected scanInto(value: Value | undefined, first: boolean, start: number, end: number): void {
     const text = this.text;
     let partStart = start;
     // What the part holds, seen on the way: an escaped pipe, a `{{` (so most parts need no second scan).
@@ -60,9 +72,10 @@ export abstract class ValueReader {
         escaped = true;
         i++;
       } else if (c === 124 /* | */) {
-        if (parts) {
-          parts.push(this.part(partStart, i, escaped, braces));
-          addPipe(value!, i);
+        if (value) {
+          this.keep(value, first, this.part(partStart, i, escaped, braces));
+          if (first) this.pipeScratch[this.pipes++] = i;
+          else addPipe(value, i);
         } else if (braces) {
           this.partVariables(partStart, i);
         }
@@ -72,8 +85,13 @@ export abstract class ValueReader {
         braces = true;
       }
     }
-    if (parts) parts.push(this.part(partStart, end, escaped, braces));
+    if (value) this.keep(value, first, this.part(partStart, end, escaped, braces));
     else if (braces) this.partVariables(partStart, end);
+  }
+
+  private keep(value: Value, first: boolean, part: Part): void {
+    if (first) this.scratch[this.parts++] = part;
+    else value.parts.push(part);
   }
 
   /** The errors of the variables in the part at [start, end) (trimmed as `part` trims it), without nodes. */
@@ -92,7 +110,7 @@ export abstract class ValueReader {
     let e = end;
     while (s < e && isSpace(text.charCodeAt(s))) s++;
     while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    const raw = this.strings.get(text, s, e);
+    const raw = this.strings.get(text, s, e, VALUE_MAX);
     return new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, start, end, braces ? this.variableRefs(s, e) : NONE);
   }
 
