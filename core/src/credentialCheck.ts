@@ -9,9 +9,21 @@ import type { ParamNode, Span, ValueNode, VariableDef } from './parser/ast';
 
 const PASSWORD_NAME = /password/i;
 const BEARER = /\bBearer\s+\S/i;
+const WORD = 'bearer';
 
 function bearer(text: string, value: ValueNode | undefined): boolean {
-  return value !== undefined && BEARER.test(text.slice(value.span.start, value.span.end));
+  // The regular expression only where the word is: a slice of every value of a file made garbage.
+  return value !== undefined && hasWord(text, value.start, value.end) && BEARER.test(text.slice(value.start, value.end));
+}
+
+/** Whether text[start, end) contains `bearer` in any case. */
+function hasWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i + WORD.length <= end; i++) {
+    let k = 0;
+    while (k < WORD.length && (text.charCodeAt(i + k) | 0x20) === WORD.charCodeAt(k)) k++;
+    if (k === WORD.length) return true;
+  }
+  return false;
 }
 
 /** The value's span without the blanks around it. */

@@ -81,6 +81,9 @@ const NO_NOTES: readonly InfoNote[] = [];
  */
 const expansions = new Map<string, Expansion>();
 
+/** One validator per feature context (a validation), for all its requests: not one per request. */
+const validators = new WeakMap<FeatureContext, Validator>();
+
 class Validator extends ValueChecks {
 
   /** The file-level checks: syntax errors, then file variables. */
@@ -92,6 +95,7 @@ class Validator extends ValueChecks {
   }
 
   oneRequest(r: RequestNode): Piece {
+    this.begin();
     this.request(r);
     checkCredentials(this.file.text, r.variables, r.params, this.credentials);
     return this.piece();
@@ -166,7 +170,9 @@ class Validator extends ValueChecks {
   private legacy(a: Analysis): void {
     const m = a.action?.module;
     if (m && (m.mustbeposted || m.writerights)) return;
-    for (const use of legacyFormats(a)) {
+    const uses = legacyFormats(a);
+    for (let i = 0; i < uses.length; i++) {
+      const use = uses[i];
       const s = use.selection;
       const span = this.selectionSpan(a, s);
       const label = s.via ? `${s.viaName}=${s.module.name}` : `action=${s.module.name}`;
@@ -276,7 +282,9 @@ export function fileDiagnostics(ctx: FeatureContext): Piece {
 
 /** The diagnostics of one request: a function of its text, the file's variables, its catalogue and the environment. */
 export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
-  return new Validator(ctx).oneRequest(r);
+  let v = validators.get(ctx);
+  if (!v) validators.set(ctx, (v = new Validator(ctx)));
+  return v.oneRequest(r);
 }
 
 /**
@@ -284,13 +292,17 @@ export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
  * many were left out. A bound of expansion met through a file variable is reported once, by the
  * first piece that meets it (each piece, checked alone, reports it).
  */
-export function joinPieces(pieces: Iterable<Piece>): Diagnostic[] {
+export function joinPieces(pieces: readonly Piece[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   const limits = new Set<string>();
   let dropped = 0;
   let firstDropped: Range | undefined;
-  for (const piece of pieces) {
-    for (const d of piece.diagnostics) {
+  // Indexed loops: a big file has a piece per request (an iterator per loop in unoptimised code).
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    const diagnostics = piece.diagnostics;
+    for (let k = 0; k < diagnostics.length; k++) {
+      const d = diagnostics[k];
       if (d.code === Code.VariableTooLarge) {
         const at = `${d.range.start.line}:${d.range.start.character}`;
         if (limits.has(at)) continue;

@@ -77,7 +77,8 @@ function movePiece(piece: Piece, by: number): Piece {
  * document's text, and a kept slice keeps the whole text of its time alive.
  */
 function ownStrings(piece: Piece): Piece {
-  for (const d of piece.diagnostics) d.message = ownCopy(d.message);
+  const diagnostics = piece.diagnostics;
+  for (let i = 0; i < diagnostics.length; i++) diagnostics[i].message = ownCopy(diagnostics[i].message);
   return piece;
 }
 

@@ -40,9 +40,11 @@ export interface LegacyUse {
   fix: string;
 }
 
+const NO_USES: readonly LegacyUse[] = Object.freeze([]);
+
 /** The selections of a request that will get a legacy output format, with the parameter that avoids it. */
-export function legacyFormats(a: Analysis): LegacyUse[] {
-  const out: LegacyUse[] = [];
+export function legacyFormats(a: Analysis): readonly LegacyUse[] {
+  let out: LegacyUse[] | undefined; // made at the first (most requests have none)
   // Indexed loops: run for every request, often before the code is optimised (an iterator per loop then).
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
@@ -55,10 +57,10 @@ export function legacyFormats(a: Analysis): LegacyUse[] {
       const accepted = enumValues(p);
       if (accepted && !accepted.includes(rule.fix)) continue;
       if (rule.when && !triggered(a, s, rule.when)) continue;
-      out.push({ selection: s, name, fix: rule.fix });
+      (out ??= []).push({ selection: s, name, fix: rule.fix });
     }
   }
-  return out;
+  return out ?? NO_USES;
 }
 
 function triggered(a: Analysis, s: Selection, when: NonNullable<LegacyRule['when']>): boolean {

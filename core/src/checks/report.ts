@@ -31,14 +31,30 @@ export function catalogueName(catalogue: Catalogue): string {
   return `${catalogue.source} catalogue`;
 }
 
+/** The diagnostics of a part with none (most requests): one list and one piece, shared and frozen. */
+const NO_DIAGNOSTICS = Object.freeze([]) as unknown as Diagnostic[];
+const NOTHING: Piece = Object.freeze({ diagnostics: NO_DIAGNOSTICS, dropped: 0, firstDropped: undefined });
+
 export class Report {
-  protected readonly out: Diagnostic[] = [];
+  private out: Diagnostic[] = NO_DIAGNOSTICS;
   protected readonly file: WikiqFile;
   private dropped = 0;
   private firstDropped: Span | undefined;
 
   constructor(protected readonly ctx: FeatureContext) {
     this.file = ctx.file;
+  }
+
+  /** Starts another part (one report checks every request of a validation, one after another). */
+  protected begin(): void {
+    this.out = NO_DIAGNOSTICS;
+    this.dropped = 0;
+    this.firstDropped = undefined;
+  }
+
+  private keep(d: Diagnostic): void {
+    if (this.out === NO_DIAGNOSTICS) this.out = [d];
+    else this.out.push(d);
   }
 
   private room(span: Span): boolean {
@@ -60,12 +76,12 @@ export class Report {
     if (opts.tags?.length) d.tags = opts.tags;
     if (opts.data) d.data = opts.data;
     if (opts.related?.length) d.relatedInformation = opts.related;
-    this.out.push(d);
+    this.keep(d);
   }
 
   protected syntaxError(e: SyntaxError): void {
     if (!this.room(e.span)) return;
-    this.out.push({
+    this.keep({
       range: this.ctx.range(e.span),
       severity: e.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       code: e.code,
@@ -76,6 +92,7 @@ export class Report {
 
   /** What was found: the diagnostics kept, how many more were left out and where the first of those is. */
   piece(): Piece {
+    if (this.out === NO_DIAGNOSTICS && this.dropped === 0) return NOTHING;
     return { diagnostics: this.out, dropped: this.dropped, firstDropped: this.firstDropped && this.ctx.range(this.firstDropped) };
   }
 

@@ -59,6 +59,11 @@ export class VariableChecks extends Report {
   /** Where a bound of expansion was reported (a file variable is met again in every request). */
   private limitsReported: Set<number> | undefined; // made at the first (a request seldom has one)
 
+  protected override begin(): void {
+    super.begin();
+    this.limitsReported = undefined;
+  }
+
   /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
   protected fileVariables(): void {
     const vars = this.file.variables;

@@ -23,6 +23,12 @@ export interface VariableRef {
   nameSpan: Span;
 }
 
+/**
+ * Parameters, values and their parts keep their offsets as numbers (`start`, `end`…) and make
+ * their span objects when these are read (parser/nodes.ts): a new object at each read, whose
+ * change changes nothing. Code that runs for every parameter reads the numbers.
+ */
+
 /** One `|`-separated value of a parameter, trimmed. */
 export interface ValuePart {
   /** The text as written (escapes kept, variables unexpanded). */
@@ -34,6 +40,11 @@ export interface ValuePart {
   /** The whole stretch between the separators, untrimmed (where a cursor belongs to this part). */
   region: Span;
   variables: VariableRef[];
+  /** `span` and `region` as numbers. */
+  readonly start: number;
+  readonly end: number;
+  readonly regionStart: number;
+  readonly regionEnd: number;
 }
 
 export interface ValueNode {
@@ -43,6 +54,9 @@ export interface ValueNode {
   span: Span;
   /** Offsets of the separating `|` characters (including those that start continuation lines). */
   pipes: number[];
+  /** `span` as numbers. */
+  readonly start: number;
+  readonly end: number;
 }
 
 export interface ParamNode {
@@ -56,6 +70,10 @@ export interface ParamNode {
   span: Span;
   /** `line` for `name = value`; `url` for a parameter read from a pasted URL. */
   origin: 'line' | 'url';
+  /** `span` and `nameSpan` as numbers (`nameSpan` starts where `span` does). */
+  readonly start: number;
+  readonly end: number;
+  readonly nameEnd: number;
 }
 
 export interface VariableDef {

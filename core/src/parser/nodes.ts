@@ -31,7 +31,7 @@ export class Part implements ValuePart {
   }
 
   toJSON(): ValuePart {
-    return { raw: this.raw, text: this.text, span: this.span, region: this.region, variables: this.variables };
+    return { ...this, span: this.span, region: this.region };
   }
 }
 
@@ -49,7 +49,7 @@ export class Value implements ValueNode {
   }
 
   toJSON(): ValueNode {
-    return { parts: this.parts, span: this.span, pipes: this.pipes };
+    return { ...this, span: this.span };
   }
 }
 
@@ -76,8 +76,7 @@ export class Param implements ParamNode {
   }
 
   toJSON(): ParamNode {
-    const { kind, name, nameSpan, equals, value, span, origin } = this;
-    return { kind, name, nameSpan, equals, value, span, origin };
+    return { ...this, kind: this.kind, span: this.span, nameSpan: this.nameSpan };
   }
 }
 // On the prototype: one field less on each of a file's thousands of nodes.
