@@ -44,7 +44,7 @@ export interface Analysis {
   /** Every parameter node by request name, in file order. */
   byName: ParamIndex;
   selections: Selection[];
-  owners: Map<string, Owner>;
+  owners: ReadonlyMap<string, Owner>;
   unknownModules: UnknownModule[];
   /** The action module (the value of `action`), when known. */
   action?: Selection;
@@ -84,25 +84,30 @@ export class ParamIndex {
   }
 }
 
+/** What most requests have: no unknown module (shared, frozen; an analysis that finds one makes its own list). */
+const NO_UNKNOWN: UnknownModule[] = Object.freeze([]) as unknown as UnknownModule[];
+
+/** Adds a selection, unless the same module under the same prefix is selected already. (A plain function: no closure per analysis.) */
+function select(a: Analysis, s: Selection): void {
+  for (let i = 0; i < a.selections.length; i++) if (a.selections[i].module === s.module && a.selections[i].prefix === s.prefix) return;
+  a.selections.push(s);
+}
+
 /** `sharedScope`: the scope to use when the request adds no variables of its own (it is read, never changed). */
 export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
   const scope = sharedScope ?? scopeFor(file, request, env);
   const byName = new ParamIndex(request.params);
-  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as Map<string, Owner>, unknownModules: [] };
+  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN };
   a.owners = new Owners(a);
-  const select = (s: Selection) => {
-    for (let i = 0; i < a.selections.length; i++) if (a.selections[i].module === s.module && a.selections[i].prefix === s.prefix) return;
-    a.selections.push(s);
-  };
   const main = catalogue.main();
   if (main) {
-    select({ module: main, prefix: '', viaName: '', generator: false });
+    select(a, { module: main, prefix: '', viaName: '', generator: false });
   } else {
     // A catalogue without `main`: `action` names the module directly.
     const node = byName.last('action');
     const value = node ? valuesOf(node, scope)[0] : undefined;
     const m = value ? catalogue.module(value) : undefined;
-    if (m && node) select({ module: m, prefix: m.prefix, via: node, viaName: 'action', generator: false });
+    if (m && node) select(a, { module: m, prefix: m.prefix, via: node, viaName: 'action', generator: false });
   }
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
@@ -120,6 +125,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
         const path = p.submodules![v];
         const m = path ? catalogue.module(path) : undefined;
         if (!m) {
+          if (a.unknownModules === NO_UNKNOWN) a.unknownModules = [];
           a.unknownModules.push({ value: v, param: node, part: node.value.parts[k], selector: p, selection: s });
           continue;
         }
@@ -127,7 +133,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
           module: m, prefix: (p.submoduleparamprefix ?? '') + m.prefix, via: node, viaName: fullName,
           generator: !!p.submoduleparamprefix,
         };
-        select(sel);
+        select(a, sel);
         if (s.module === main && p.name === 'action' && !a.action) a.action = sel;
       }
     }
@@ -139,77 +145,63 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
 /**
  * The owners of request names, resolved on demand: `get`/`has` of a plain parameter name look at
  * the selections in order (first match wins, as in the full map) through the catalogue's per-module
- * parameter maps; anything else (a templated or unknown name, iteration, size) builds the full map
- * once. Validation asks for the names a request uses, so a big file does not pay for every name
- * every selected module has.
+ * parameter maps, and make nothing but the answer; anything else (a templated or unknown name,
+ * iteration, size) builds the full map once. Validation asks for the names a request uses, so a
+ * big file does not pay for every name every selected module has, nor for a map per request.
+ * An owner is a new object at each `get` until the full map is built.
  */
-class Owners extends Map<string, Owner> {
-  private built = false;
+class Owners implements ReadonlyMap<string, Owner> {
+  private all: Map<string, Owner> | undefined;
 
-  constructor(private readonly a: Analysis) {
-    super();
-  }
+  constructor(private readonly a: Analysis) {}
 
-  override get(name: string): Owner | undefined {
-    const hit = super.get(name);
-    if (hit || this.built) return hit;
+  get(name: string): Owner | undefined {
+    if (this.all) return this.all.get(name);
     const selections = this.a.selections;
     for (let i = 0; i < selections.length; i++) {
       const s = selections[i];
       const p = byFullName(s.module, s.prefix).get(name);
-      if (p) {
-        const o: Owner = { selection: s, param: p, fullName: name };
-        super.set(name, o);
-        return o;
-      }
+      if (p) return { selection: s, param: p, fullName: name };
     }
     // Not a plain parameter: only a templated one can still own it.
-    if (!this.a.selections.some((s) => s.module.templatedparameters.length > 0)) return undefined;
-    this.build();
-    return super.get(name);
+    for (let i = 0; i < selections.length; i++) if (selections[i].module.templatedparameters.length > 0) return this.built().get(name);
+    return undefined;
   }
 
-  override has(name: string): boolean {
+  has(name: string): boolean {
     return this.get(name) !== undefined;
   }
 
-  override get size(): number {
-    this.build();
-    return super.size;
+  get size(): number {
+    return this.built().size;
   }
 
-  override keys(): MapIterator<string> {
-    this.build();
-    return super.keys();
+  keys(): MapIterator<string> {
+    return this.built().keys();
   }
 
-  override values(): MapIterator<Owner> {
-    this.build();
-    return super.values();
+  values(): MapIterator<Owner> {
+    return this.built().values();
   }
 
-  override entries(): MapIterator<[string, Owner]> {
-    this.build();
-    return super.entries();
+  entries(): MapIterator<[string, Owner]> {
+    return this.built().entries();
   }
 
-  override [Symbol.iterator](): MapIterator<[string, Owner]> {
+  [Symbol.iterator](): MapIterator<[string, Owner]> {
     return this.entries();
   }
 
-  override forEach(cb: (value: Owner, key: string, map: Map<string, Owner>) => void, thisArg?: unknown): void {
-    this.build();
-    super.forEach(cb, thisArg);
+  forEach(cb: (value: Owner, key: string, map: ReadonlyMap<string, Owner>) => void, thisArg?: unknown): void {
+    this.built().forEach((v, k) => cb.call(thisArg, v, k, this));
   }
 
-  private build(): void {
-    if (this.built) return;
-    this.built = true;
+  private built(): Map<string, Owner> {
+    if (this.all) return this.all;
+    const all = (this.all = new Map<string, Owner>());
     const a = this.a;
-    const known = new Map(super.entries());
-    super.clear();
     const add = (o: Owner) => {
-      if (!super.has(o.fullName)) super.set(o.fullName, known.get(o.fullName) ?? o);
+      if (!all.has(o.fullName)) all.set(o.fullName, o);
     };
     for (const s of a.selections) {
       for (const p of s.module.parameters) add({ selection: s, param: p, fullName: s.prefix + p.name });
@@ -219,6 +211,7 @@ class Owners extends Map<string, Owner> {
         for (const name of templatedNames(a, s, t)) add({ selection: s, param: t, fullName: name.fullName, template: { param: t, vars: name.vars } });
       }
     }
+    return all;
   }
 }
 

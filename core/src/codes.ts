@@ -192,7 +192,7 @@ export const messages = {
     `${name ? `The variable ${q(name)}` : 'This value'} ${reason === 'size' ? `expands to more than ${limit.toLocaleString('en')} characters (1 MB)` : `uses variables nested more than ${limit} deep`}: it is not expanded, and what uses it is neither checked nor sent.`,
   [Code.RequiresUser]: (name: string, user: string) => `${q(name)} can only be used together with ${q(user)}: the API rejects it otherwise.`,
   [Code.ExcludesUser]: (name: string, user: string) => `${q(name)} cannot be used together with ${q(user)}: the API rejects the combination.`,
-  [Code.ModeConflict]: (name: string, modes: string[], other: string, otherModes: string[]) =>
+  [Code.ModeConflict]: (name: string, modes: readonly string[], other: string, otherModes: readonly string[]) =>
     `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
   [Code.WriteAction]: (action: string, why: string) =>
     `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,

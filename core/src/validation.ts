@@ -81,6 +81,35 @@ const NO_NOTES: readonly InfoNote[] = [];
  */
 const expansions = new Map<string, Expansion>();
 
+interface ModeUse {
+  node: ParamNode;
+  owner: Owner;
+  modes: readonly string[];
+}
+
+/** A note's modes as strings, made once per note. */
+const modeLists = new WeakMap<InfoNote, readonly string[]>();
+function modeNames(note: InfoNote): readonly string[] {
+  let list = modeLists.get(note);
+  if (!list) modeLists.set(note, (list = (note.values ?? []).map(String)));
+  return list;
+}
+
+/** (Plain functions, no closures: they run for every request of a file.) */
+function hasEndpoint(urls: RequestNode['urls']): boolean {
+  for (let i = 0; i < urls.length; i++) if (urls[i].endpoint) return true;
+  return false;
+}
+
+/** A module the request names that the API will not find fails the request (or may exist, against a partial catalogue). */
+function unknownModuleFails(a: Analysis): boolean {
+  const unknown = a.unknownModules;
+  for (let i = 0; i < unknown.length; i++) {
+    if (!a.catalogue.exhaustive || isFatalSelector(unknown[i].param.name, unknown[i].selector)) return true;
+  }
+  return false;
+}
+
 /** One validator per feature context (a validation), for all its requests: not one per request. */
 const validators = new WeakMap<FeatureContext, Validator>();
 
@@ -106,7 +135,7 @@ class Validator extends ValueChecks {
   // ---- requests -----------------------------------------------------------------------------
 
   private request(r: RequestNode): void {
-    if (r.paramCount === 0 && !r.urls.some((u) => u.endpoint)) return;
+    if (r.paramCount === 0 && !hasEndpoint(r.urls)) return;
     const a = this.ctx.analysis(r);
     // Expansions of values with variables, per request (most requests have none).
     if (expansions.size) expansions.clear();
@@ -120,9 +149,8 @@ class Validator extends ValueChecks {
     // fails the request. A module the catalogue may lack (not the wiki's full list) may own any name;
     // against the full list an unknown list/prop/meta module is dropped and its parameters are
     // unrecognized, as the API will say.
-    const skipUnknownNames = !a.byName.has('action') || this.actionUnknown(a) ||
-      a.unknownModules.some((u) => !a.catalogue.exhaustive || isFatalSelector(u.param.name, u.selector));
-    let modes: Map<Selection, Array<{ node: ParamNode; owner: Owner; modes: string[] }>> | undefined;
+    const skipUnknownNames = !a.byName.has('action') || this.actionUnknown(a) || unknownModuleFails(a);
+    let modes: ModeUse[] | undefined;
 
     for (let i = 0; i < params.length; i++) {
       const node = params[i];
@@ -147,21 +175,20 @@ class Validator extends ValueChecks {
       const notes = p.info ?? NO_NOTES;
       for (let k = 0; k < notes.length; k++) {
         const note = notes[k];
-        const user = owner.selection.prefix + 'user';
-        if (note.name === 'useronly' && !a.byName.has(user)) {
-          this.add(Code.RequiresUser, node.nameSpan, messages[Code.RequiresUser](node.name, user));
-        } else if (note.name === 'nonuseronly' && a.byName.has(user) && node.name !== user) {
-          this.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
+        if (note.name === 'useronly' || note.name === 'nonuseronly') {
+          const user = owner.selection.prefix + 'user';
+          if (note.name === 'useronly' && !a.byName.has(user)) {
+            this.add(Code.RequiresUser, node.nameSpan, messages[Code.RequiresUser](node.name, user));
+          } else if (note.name === 'nonuseronly' && a.byName.has(user) && node.name !== user) {
+            this.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
+          }
         } else if (note.name === 'modes' && note.values?.length) {
-          modes ??= new Map();
-          const list = modes.get(owner.selection) ?? [];
-          list.push({ node, owner, modes: note.values.map(String) });
-          modes.set(owner.selection, list);
+          (modes ??= []).push({ node, owner, modes: modeNames(note) });
         }
       }
       this.values(a, node, owner, expansions);
     }
-    if (modes) for (const list of modes.values()) this.modeConflicts(list);
+    if (modes) this.modeConflictsBySelection(modes);
     this.required(a);
     this.legacy(a);
   }
@@ -247,7 +274,18 @@ class Validator extends ValueChecks {
     this.add(Code.UnknownParameter, node.nameSpan, messages[Code.UnknownParameter](name, suggestions, belongsTo), { data });
   }
 
-  private modeConflicts(list: Array<{ node: ParamNode; owner: Owner; modes: string[] }>): void {
+  /** The parameters with modes, each selection's apart (a request seldom has more than one). */
+  private modeConflictsBySelection(uses: ModeUse[]): void {
+    const done: Selection[] = [];
+    for (const use of uses) {
+      const s = use.owner.selection;
+      if (done.includes(s)) continue;
+      done.push(s);
+      this.modeConflicts(uses.filter((u) => u.owner.selection === s));
+    }
+  }
+
+  private modeConflicts(list: ModeUse[]): void {
     for (let j = 1; j < list.length; j++) {
       for (let i = 0; i < j; i++) {
         if (list[i].node.name === list[j].node.name) continue;

@@ -30,6 +30,16 @@ function enumSet(p: ParamInfo): Set<string> | undefined {
   return s ?? undefined;
 }
 
+/** Up to this many values, a repeat is looked for among the values before it; past it, in a set. */
+const SEEN_SCAN = 16;
+
+/** Whether vals[i]'s text is among the values before it. */
+function seenBefore(vals: readonly Val[], i: number): boolean {
+  const text = vals[i].text;
+  for (let k = 0; k < i; k++) if (vals[k].text === text) return true;
+  return false;
+}
+
 export class ValueChecks extends VariableChecks {
   // ---- values -------------------------------------------------------------------------------
 
@@ -67,8 +77,11 @@ export class ValueChecks extends VariableChecks {
     const all = p.allspecifier;
     if (all && vals.length === 1 && vals[0].text === all) return;
     const enums = enumSet(p);
-    // (Made only where a value can repeat; an indexed loop: see VariableChecks.variableRefs.)
-    const seen = vals.length > 1 && !p.allowsduplicates ? new Set<string>() : undefined;
+    // Repeats looked for where a value can repeat: among the values before it while they are few,
+    // in a set past SEEN_SCAN (a set for each multi-value parameter of a file was most of the cost).
+    // (An indexed loop: see VariableChecks.variableRefs.)
+    const repeatable = vals.length > 1 && !p.allowsduplicates;
+    const seen = repeatable && vals.length > SEEN_SCAN ? new Set<string>() : undefined;
     // Repeats are reported once per value (on its first repeat), not once per repeat.
     let repeats: Map<string, { v: Val; count: number }> | undefined;
     for (let i = 0; i < vals.length; i++) {
@@ -84,8 +97,8 @@ export class ValueChecks extends VariableChecks {
           continue;
         }
       }
-      if (seen) {
-        if (seen.has(v.text)) {
+      if (repeatable) {
+        if (seen ? seen.has(v.text) : seenBefore(vals, i)) {
           if (!v.fromVariable) {
             repeats ??= new Map();
             const r = repeats.get(v.text);
@@ -94,7 +107,7 @@ export class ValueChecks extends VariableChecks {
           }
           continue;
         }
-        seen.add(v.text);
+        seen?.add(v.text);
       }
       this.one(a, node, owner, v, true);
     }
