@@ -65,6 +65,21 @@ describe('parser', () => {
     assert.equal(f.text.slice(part.variables[0].nameSpan.start, part.variables[0].nameSpan.end), 'lim');
     assert.equal(f.text.slice(f.requests[0].nameSpan!.start, f.requests[0].nameSpan!.end), 'R');
   });
+  it('gives a parameter\'s spans and its offsets alike, across `|` lines, and a span read is its own', () => {
+    const text = '### R\nprop = a |b\n  | c\n';
+    const p = parse(text).requests[0].params[0];
+    const v = p.value!;
+    const at = (s: { start: number; end: number }) => text.slice(s.start, s.end);
+    assert.deepEqual([at(p.span), at(p.nameSpan), at(v.span), v.parts.map((x) => [at(x.span), at(x.region)])],
+      ['prop = a |b\n  | c', 'prop', ' a |b\n  | c', [['a', ' a '], ['b', 'b'], ['c', ' c']]]);
+    assert.deepEqual([p.start, p.nameEnd, p.end, v.start, v.end], [p.span.start, p.nameSpan.end, p.span.end, v.span.start, v.span.end]);
+    assert.deepEqual(v.parts.map((x) => [x.start, x.end, x.regionStart, x.regionEnd]), v.parts.map((x) => [x.span.start, x.span.end, x.region.start, x.region.end]));
+    // Nodes make span objects when read: a changed one changes nothing.
+    const span = p.span;
+    span.end = 0;
+    assert.notEqual(p.span, span);
+    assert.equal(at(p.span), 'prop = a |b\n  | c');
+  });
   it('is linear on a large input', () => {
     const big = ('### R\naction = query\nlist = allimages\naiprop = a|b|c\n     | d\n').repeat(5000);
     const f = parse(big);
