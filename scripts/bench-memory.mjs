@@ -16,10 +16,13 @@
 // pause. Added = after − before, each the median of three samples.
 //
 // The resident figure counts what the process keeps, not only what the document's objects take:
-// notably the young generation V8 grew while the server parsed and validated (up to 2 × 16 MiB on
-// Node 20), which a full collection does not shrink; V8 gives it back only if its memory reducer
-// runs, which an idle server may never trigger. The V8 heap in use (printed beside it) is what the
-// live objects take.
+// notably the pages of the young generation V8 touched while the server parsed and validated (up
+// to 2 × 16 MiB on Node 20; about 0.6 MiB per MB allocated), which a full collection does not give
+// back. V8's memory reducer gives them back once the process idles, about 8 s after some full
+// collections but not others: seen here after the full collection an open of the big document made
+// (when it made one), never after the probe's own, so whether an idle server ever gives them back
+// depends on what its open allocated. The V8 heap in use (printed beside it) is what the live
+// objects take.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { median } from './bench-util.mjs';
