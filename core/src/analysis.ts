@@ -97,7 +97,7 @@ function select(a: Analysis, s: Selection): void {
 export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
   const scope = sharedScope ?? scopeFor(file, request, env);
   const byName = new ParamIndex(request.params);
-  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN };
+  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN, action: undefined };
   a.owners = new Owners(a);
   const main = catalogue.main();
   if (main) {
