@@ -286,6 +286,8 @@ function spanOf(node: ParamNode, v: Val): Span {
 
 function isInteger(text: string): boolean {
   if (!INTEGER.test(text)) return false;
+  // Short enough for 64 bits whatever its sign and zeros (most values): no strings made.
+  if (text.length < 19) return true;
   // PHP's intval saturates: anything beyond 64 bits is rejected as "badinteger".
   const digits = text.replace(/^[+-]/, '').replace(/^0+(?=\d)/, '');
   if (digits.length < 19) return true;
