@@ -30,7 +30,6 @@ const U1F_SEPARATOR = /%1f/gi;
 /** What a `|` line continues after a parameter with a value that `scan` made no node for. */
 const SCANNED = Object.freeze(new Param('', 0, 0, 0, 0, Object.freeze(new Value([], 0, 0, [])), 'line'));
 
-
 const METHOD = /^(GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]+/i;
 
 export class Parser extends ValueReader {
