@@ -110,13 +110,14 @@ function unknownModuleFails(a: Analysis): boolean {
   return false;
 }
 
-/** One validator per feature context (a validation), for all its requests: not one per request. */
+/** One validator per feature context (a validation), for its file-level checks and all its requests: not one per request. */
 const validators = new WeakMap<FeatureContext, Validator>();
 
 class Validator extends ValueChecks {
 
   /** The file-level checks: syntax errors, then file variables. */
   fileLevel(): Piece {
+    this.begin();
     for (const e of syntaxErrors(this.file)) this.syntaxError(e);
     this.fileVariables();
     checkCredentials(this.file.text, this.file.variables, [], this.credentials);
@@ -315,14 +316,18 @@ class Validator extends ValueChecks {
 
 /** The file-level diagnostics of a document (syntax errors, file variables). */
 export function fileDiagnostics(ctx: FeatureContext): Piece {
-  return new Validator(ctx).fileLevel();
+  return validatorFor(ctx).fileLevel();
 }
 
 /** The diagnostics of one request: a function of its text, the file's variables, its catalogue and the environment. */
 export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
+  return validatorFor(ctx).oneRequest(r);
+}
+
+function validatorFor(ctx: FeatureContext): Validator {
   let v = validators.get(ctx);
   if (!v) validators.set(ctx, (v = new Validator(ctx)));
-  return v.oneRequest(r);
+  return v;
 }
 
 /**

@@ -20,7 +20,7 @@ import { assemble, blocksOf, failedParse } from './blocks';
 import { Block, letGoAll } from './lazy';
 import type { Part, Value } from './nodes';
 import { Parser, parse } from './parser';
-import { isSpace } from './scan';
+import { skipBlanks } from './scan';
 import { lastAtOrBefore } from '../util/search';
 import { ownCopy } from '../util/strings';
 
@@ -66,9 +66,7 @@ function clamp(n: number, lo: number, hi: number): number {
 function startsHeader(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   if (!(before === 10 || (before === 13 && text.charCodeAt(at) !== 10))) return false;
-  let i = at;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  return text.startsWith('###', i);
+  return text.startsWith('###', skipBlanks(text, at, text.length));
 }
 
 function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {

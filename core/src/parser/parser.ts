@@ -20,7 +20,7 @@ import { ValueReader, addPipe } from './values';
 import { NAME_MAX } from './intern';
 import { VARIABLE_NAME } from '../words';
 import { lastAtOrBefore } from '../util/search';
-import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isParamName, isSpace, lineEndOf } from './scan';
+import { URL_START, computeLineStarts, hasChar, hasOpenBraces, isHttpUrl, isParamName, lineEndOf, skipBlanks, trimBlanksBefore } from './scan';
 
 export { computeLineStarts, isHttpUrl } from './scan';
 
@@ -85,15 +85,9 @@ export class Parser extends ValueReader {
     let line = lastAtOrBefore(lineStarts, block.start);
     const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
     if (block.header) line++;
-    let b = this.block as Block | undefined;
-    if (b === undefined) {
-      b = this.block = { start: 0, end: 0, source: this.source, request: new Request(0, 0), header: false, paramCount: 0, comments: NONE, errors: NONE };
-    }
-    const r = b.request;
-    // A block with a header is a request's own: its variables and `|` lines count as they do there.
-    b.header = block.header;
-    r.variables = NONE;
-    r.urls = NONE;
+    // (Load mode keeps no variables, comments or errors; only a URL line adds to the scratch request.)
+    this.block ??= { start: 0, end: 0, source: this.source, request: new Request(0, 0), header: false, paramCount: 0, comments: NONE, errors: NONE };
+    this.block.request.urls = NONE;
     this.loaded = 0;
     this.continuable = undefined;
     for (; line < endLine; line++) {
@@ -142,14 +136,12 @@ export class Parser extends ValueReader {
 
   private parseLine(lineStart: number, lineEnd: number): void {
     const text = this.text;
-    let s = lineStart;
-    while (s < lineEnd && isSpace(text.charCodeAt(s))) s++;
+    const s = skipBlanks(text, lineStart, lineEnd);
     if (s >= lineEnd) {
       this.continuable = undefined;
       return;
     }
-    let e = lineEnd;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    const e = trimBlanksBefore(text, s, lineEnd);
     const c = text.charCodeAt(s);
     if (c === 35 /* # */ && text.startsWith('###', s)) {
       this.continuable = undefined;
@@ -157,7 +149,7 @@ export class Parser extends ValueReader {
       r.headerSpan = { start: s, end: e };
       let n = s;
       while (n < e && text[n] === '#') n++;
-      while (n < e && isSpace(text.charCodeAt(n))) n++;
+      n = skipBlanks(text, n, e);
       if (n < e) {
         r.name = text.slice(n, e);
         r.nameSpan = { start: n, end: e };
@@ -219,8 +211,7 @@ export class Parser extends ValueReader {
     const eqAt = text.slice(s, e).indexOf('=');
     const eq = eqAt < 0 ? -1 : s + eqAt;
     const nameEnd = eq >= 0 ? eq : e;
-    let ne = nameEnd;
-    while (ne > s + 1 && isSpace(text.charCodeAt(ne - 1))) ne--;
+    const ne = trimBlanksBefore(text, s + 1, nameEnd);
     const name = text.slice(s + 1, ne);
     const def: VariableDef = { kind: 'variable', name, nameSpan: { start: s, end: ne }, span: { start: s, end: e } };
     if (!VARIABLE_NAME.test(name)) {
@@ -249,8 +240,7 @@ export class Parser extends ValueReader {
         break;
       }
     }
-    let nameEnd = eq >= 0 ? eq : e;
-    while (nameEnd > s && isSpace(text.charCodeAt(nameEnd - 1))) nameEnd--;
+    const nameEnd = trimBlanksBefore(text, s, eq >= 0 ? eq : e);
     if (nameEnd === s) {
       this.error(SyntaxErrorCode.MissingName, { start: s, end: eq + 1 });
       this.continuable = undefined;

@@ -60,6 +60,18 @@ export function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff;
 }
 
+/** The first offset in [start, end) that is not a blank, else `end`. */
+export function skipBlanks(text: string, start: number, end: number): number {
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  return start;
+}
+
+/** `end` with the blanks before it down to `start` left out. */
+export function trimBlanksBefore(text: string, start: number, end: number): number {
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
 export const URL_START = /^https?:\/\//i;
 
 /** An http(s) URL with a host. */

@@ -7,7 +7,7 @@ import { SyntaxErrorCode } from './errors';
 import { type Strings, VALUE_MAX } from './intern';
 import { NONE } from './lazy';
 import { Part, Value } from './nodes';
-import { hasChar, hasOpenBraces, isSpace } from './scan';
+import { hasChar, hasOpenBraces, skipBlanks, trimBlanksBefore } from './scan';
 import { VARIABLE_NAME } from '../words';
 
 export function addPipe(value: Value, at: number): void {
@@ -96,20 +96,14 @@ export abstract class ValueReader {
 
   /** The errors of the variables in the part at [start, end) (trimmed as `part` trims it), without nodes. */
   private partVariables(start: number, end: number): void {
-    const text = this.text;
-    let s = start;
-    let e = end;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    this.variableRefs(s, e, false);
+    const s = skipBlanks(this.text, start, end);
+    this.variableRefs(s, trimBlanksBefore(this.text, s, end), false);
   }
 
   private part(start: number, end: number, escaped: boolean, braces: boolean): Part {
     const text = this.text;
-    let s = start;
-    let e = end;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    const s = skipBlanks(text, start, end);
+    const e = trimBlanksBefore(text, s, end);
     const raw = this.strings.get(text, s, e, VALUE_MAX);
     return new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, start, end, braces ? this.variableRefs(s, e) : NONE);
   }
@@ -133,10 +127,8 @@ export abstract class ValueReader {
         this.error(SyntaxErrorCode.UnterminatedVariable, { start: i, end });
         break;
       }
-      let ns = i + 2;
-      let ne = close;
-      while (ns < ne && isSpace(text.charCodeAt(ns))) ns++;
-      while (ne > ns && isSpace(text.charCodeAt(ne - 1))) ne--;
+      const ns = skipBlanks(text, i + 2, close);
+      const ne = trimBlanksBefore(text, ns, close);
       const name = text.slice(ns, ne);
       const span = { start: i, end: close + 2 };
       if (name === '') {
@@ -149,7 +141,6 @@ export abstract class ValueReader {
     }
     return refs;
   }
-
 
   protected decode(s: number, e: number): string {
     const text = this.text;
