@@ -1,6 +1,6 @@
 /** CodeLens above each request: ▶ Run, Run all batches, Copy as URL, Copy as curl. */
 import * as vscode from 'vscode';
-import { parse } from '../../core/src';
+import { paramsOf, parse } from '../../core/src';
 
 export interface RequestRef {
   uri: string;
@@ -19,7 +19,7 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const lenses: vscode.CodeLens[] = [];
     for (const r of file.requests) {
       if (!r.paramCount && !r.urls.length) continue; // (the count: the parameters themselves are made only when asked for)
-      const at = document.positionAt(r.headerSpan?.start ?? r.params[0]?.span.start ?? r.urls[0].span.start);
+      const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
       const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
       lenses.push(

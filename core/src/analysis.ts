@@ -4,6 +4,7 @@
  * and which module parameter each request parameter name belongs to. Completion, hover, validation
  * and code actions all read this one analysis.
  */
+import { paramsOf } from './parser/lazy';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
 import type { ParamNode, RequestNode, ValuePart, WikiqFile } from './parser/ast';
 import { Environment, Scope, expand, scopeFor } from './variables';
@@ -96,7 +97,7 @@ function select(a: Analysis, s: Selection): void {
 /** `sharedScope`: the scope to use when the request adds no variables of its own (it is read, never changed). */
 export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
   const scope = sharedScope ?? scopeFor(file, request, env);
-  const byName = new ParamIndex(request.params);
+  const byName = new ParamIndex(paramsOf(request));
   const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN, action: undefined };
   a.owners = new Owners(a);
   const main = catalogue.main();
@@ -282,7 +283,7 @@ export function requestAt(file: WikiqFile, offset: number): RequestNode | undefi
 
 /** The parameter node whose span contains the offset (its continuation lines included). */
 export function paramAt(request: RequestNode, offset: number): ParamNode | undefined {
-  for (const p of request.params) {
+  for (const p of paramsOf(request)) {
     if (p.span.start <= offset && offset <= p.span.end) return p;
   }
   return undefined;

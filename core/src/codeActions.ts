@@ -3,6 +3,7 @@
  * code, range and `data`), and two rewrites: a pasted URL into `name = value` lines, and a request
  * in lines into one `GET <endpoint>?…` URL (see urlForm.ts for the conventions).
  */
+import { paramsOf } from './parser/lazy';
 import {
   CodeAction, CodeActionContext, CodeActionKind, Diagnostic, Position, Range, TextEdit, WorkspaceEdit,
 } from 'vscode-languageserver-types';
@@ -93,7 +94,7 @@ function textFor(request: RequestNode | undefined, offset: number, text: string)
 /** Where a new parameter line goes in a request: after the `###` line, else before its first line. */
 function insertionPoint(ctx: FeatureContext, r: RequestNode): Position {
   if (r.headerSpan) return Position.create(ctx.document.positionAt(r.headerSpan.start).line + 1, 0);
-  const starts = [...r.params.map((p) => p.span.start), ...r.urls.map((u) => u.span.start), ...r.variables.map((v) => v.span.start)];
+  const starts = [...paramsOf(r).map((p) => p.span.start), ...r.urls.map((u) => u.span.start), ...r.variables.map((v) => v.span.start)];
   const first = starts.length ? Math.min(...starts) : r.span.start;
   return Position.create(ctx.document.positionAt(first).line, 0);
 }
@@ -121,7 +122,7 @@ function removeParam(ctx: FeatureContext, r: RequestNode, node: ParamNode): Text
 }
 
 function paramWithSpan(r: RequestNode, offset: number): ParamNode | undefined {
-  return r.params.find((p) => p.span.start <= offset && offset < Math.max(p.span.end, p.span.start + 1)) ?? paramAt(r, offset);
+  return paramsOf(r).find((p) => p.span.start <= offset && offset < Math.max(p.span.end, p.span.start + 1)) ?? paramAt(r, offset);
 }
 
 // ---- quick fixes ---------------------------------------------------------------------------
@@ -225,7 +226,7 @@ function lineEndOffset(ctx: FeatureContext, offset: number): number {
 
 /** Adds a module to a selecting parameter: appends `|value` to it, or adds the parameter. */
 function selectFix(ctx: FeatureContext, d: Diagnostic, r: RequestNode, select: { param: string; value: string }, preferred: boolean): CodeAction[] {
-  const existing = r.params.filter((p) => p.name === select.param).pop();
+  const existing = paramsOf(r).filter((p) => p.name === select.param).pop();
   if (existing?.value && existing.origin === 'line') {
     const endPart = existing.value.parts[existing.value.parts.length - 1];
     const empty = existing.value.parts.length === 1 && endPart.text === '';
@@ -238,7 +239,7 @@ function selectFix(ctx: FeatureContext, d: Diagnostic, r: RequestNode, select: {
 
 /** A new line after the request's `action` line (or at its top). */
 function insertAfterAction(ctx: FeatureContext, r: RequestNode, text: string): TextEdit {
-  const action = r.params.find((p) => p.name === 'action' && p.origin === 'line');
+  const action = paramsOf(r).find((p) => p.name === 'action' && p.origin === 'line');
   if (action) {
     const line = ctx.document.positionAt(action.span.end).line;
     if (line + 1 < ctx.document.lineCount) return TextEdit.insert(Position.create(line + 1, 0), `${text}\n`);
@@ -294,7 +295,7 @@ function urlToLinesAction(ctx: FeatureContext, r: RequestNode, url: UrlLine): Co
 }
 
 function linesToUrlAction(ctx: FeatureContext, r: RequestNode): CodeAction | undefined {
-  if (r.urls.length || !r.params.length || r.params.some((p) => p.origin !== 'line')) return undefined;
+  if (r.urls.length || !paramsOf(r).length || paramsOf(r).some((p) => p.origin !== 'line')) return undefined;
   const endpoint = endpointFor(ctx.file, r, ctx.env);
   if (!endpoint || endpoint.includes('{{') || !isHttpUrl(endpoint)) return undefined;
   const { url } = requestToUrl(r, endpoint);
@@ -302,7 +303,7 @@ function linesToUrlAction(ctx: FeatureContext, r: RequestNode): CodeAction | und
   const starts = ctx.file.lineStarts;
   // One edit from the first parameter's line to the end of the last one's: the URL line, then the
   // lines in between that are not parameters (comments, variables, blank lines), as they were.
-  const blocks = r.params.map((p) => lineBlock(ctx, p.span));
+  const blocks = paramsOf(r).map((p) => lineBlock(ctx, p.span));
   const start = Math.min(...blocks.map((b) => b.start));
   const end = Math.max(...blocks.map((b) => b.end));
   const covered = (offset: number) => blocks.some((b) => b.start <= offset && offset < b.end);

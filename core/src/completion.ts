@@ -6,6 +6,7 @@
  * The context is read from the text of the cursor's line (the document may be mid-edit), the
  * meaning from the analysis of the request the line belongs to.
  */
+import { paramsOf } from './parser/lazy';
 import {
   Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, InsertTextFormat, MarkupKind, Range, TextEdit,
 } from 'vscode-languageserver-types';
@@ -29,7 +30,7 @@ export function lineBounds(text: string, lineStarts: number[], offset: number): 
 }
 
 function emptyRequest(offset: number): RequestNode {
-  return { index: -1, span: { start: offset, end: offset }, params: [], paramCount: 0, variables: [], urls: [] };
+  return { index: -1, span: { start: offset, end: offset }, paramCount: 0, variables: [], urls: [] };
 }
 
 export function selectionLabel(s: Selection): string {
@@ -81,7 +82,7 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
   const eq = before.indexOf('=');
   if (eq >= 0) {
     const name = before.slice(0, eq).trim();
-    const param = request.params.find((p) => p.name === name && p.nameSpan.start >= lineStart && p.nameSpan.start < lineEnd);
+    const param = paramsOf(request).find((p) => p.name === name && p.nameSpan.start >= lineStart && p.nameSpan.start < lineEnd);
     if (!param) return none;
     return valueCompletion(ctx, request, param, offset, lineEnd);
   }
@@ -174,7 +175,7 @@ function withRange(ctx: FeatureContext, items: CompletionItem[], range: Range, d
 function nameCompletion(ctx: FeatureContext, request: RequestNode, span: { start: number; end: number }, hasEquals: boolean): CompletionList {
   const a = ctx.analysis(request);
   const present = new Set<string>();
-  for (const p of request.params) if (p.nameSpan.start !== span.start) present.add(p.name);
+  for (const p of paramsOf(request)) if (p.nameSpan.start !== span.start) present.add(p.name);
   const shared = !!ctx.itemDefaults && !!ctx.itemDefaultsData;
   const all = nameItems(a, hasEquals, shared, ctx.triggerCommand);
   const items = present.size ? all.filter((i) => !present.has(i.label)) : all;

@@ -3,6 +3,7 @@
  * the enumeration value, the namespace), a variable (its value, expanded) or a request header (the
  * request as the API will receive it).
  */
+import { paramsOf } from './parser/lazy';
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
 import { paramAt, requestAt, valuesOf } from './analysis';
 import { enumValues } from './catalogue/model';
@@ -34,7 +35,7 @@ export function doHover(ctx: FeatureContext, offset: number): Hover | null {
   if (request.headerSpan && within(request.headerSpan, offset)) {
     const a = ctx.analysis(request);
     const endpoint = endpointFor(file, request, ctx.env) ?? '(no endpoint: set `@endpoint` or choose an environment)';
-    const params = request.params.map((p) => `${p.name}${p.value ? '=' + valuesOf(p, a.scope).join('|') : ''}`);
+    const params = paramsOf(request).map((p) => `${p.name}${p.value ? '=' + valuesOf(p, a.scope).join('|') : ''}`);
     const lines = [`**${request.name || `Request ${request.index + 1}`}**`, '', `${code(endpoint)}`, '', '```', ...params, '```'];
     const cat = a.catalogue;
     lines.push('', `Catalogue: ${cat.source}${cat.mwVersion ? ` (MediaWiki ${cat.mwVersion})` : ''}`);

@@ -1,4 +1,5 @@
 /** Document symbols (one per request, its parameters and variables inside) and folding ranges. */
+import { paramsOf } from './parser/lazy';
 import { DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver-types';
 import type { FeatureContext } from './context';
 
@@ -13,11 +14,11 @@ export function findDocumentSymbols(ctx: FeatureContext): DocumentSymbol[] {
     for (const v of r.variables) {
       children.push(DocumentSymbol.create(`@${v.name}`, undefined, SymbolKind.Variable, ctx.range(v.span), ctx.range(v.nameSpan)));
     }
-    for (const p of r.params) {
+    for (const p of paramsOf(r)) {
       const detail = p.value ? p.value.parts.map((x) => x.text).join('|') : 'true';
       children.push(DocumentSymbol.create(p.name, detail.length > 60 ? detail.slice(0, 59) + '…' : detail, SymbolKind.Field, ctx.range(p.span), ctx.range(p.nameSpan)));
     }
-    const action = r.params.find((p) => p.name === 'action')?.value?.parts[0]?.text;
+    const action = paramsOf(r).find((p) => p.name === 'action')?.value?.parts[0]?.text;
     const name = r.name || (r.headerSpan ? `Request ${r.index + 1}` : r.urls.length ? 'URL request' : 'Request');
     const selection = r.nameSpan && r.nameSpan.end > r.nameSpan.start ? r.nameSpan : r.headerSpan ?? r.span;
     symbols.push(DocumentSymbol.create(name, action ? `action=${action}` : undefined, SymbolKind.Function, ctx.range(r.span), ctx.range(selection), children));

@@ -18,6 +18,7 @@
  * - `{{variables}}` are either expanded (for a URL to copy or send) or kept as written (for the
  *   URL form inside a `.wikiq` file, where the parser expands them again).
  */
+import { paramsOf } from './parser/lazy';
 import type { ParamNode, RequestNode, ValuePart } from './parser/ast';
 import { parse } from './parser/parser';
 import { Scope, expandValuePart } from './variables';
@@ -125,7 +126,7 @@ export function paramsToQuery(params: ParamNode[], opts: ToUrlOptions = {}): ToU
 
 /** A request as one URL: `GET <endpoint>?a=b&…` (only the request's parameters; its variables are used, not sent). */
 export function requestToUrl(request: RequestNode, endpoint: string, opts: ToUrlOptions = {}): ToUrlResult {
-  const q = paramsToQuery(request.params, opts);
+  const q = paramsToQuery(paramsOf(request), opts);
   const base = endpoint.replace(/[?#].*$/, '');
   const url = q.url ? `${base}?${q.url}` : base;
   return { url: (opts.method ?? true) ? `GET ${url}` : url, unexpanded: q.unexpanded };
@@ -154,7 +155,7 @@ function lineValue(text: string): string {
 export function urlToLines(url: string, opts: ToLinesOptions = {}): ToLinesResult {
   const file = parse(url.trim());
   const line = file.requests[0]?.urls[0];
-  const params = file.requests[0]?.params ?? [];
+  const params = file.requests[0] ? paramsOf(file.requests[0]) : [];
   const problems: string[] = [];
   const lines: string[] = [];
   for (const p of params) {

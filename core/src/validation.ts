@@ -7,6 +7,7 @@
  * per catalogue object and kept in WeakMaps; "did you mean" scans only run for names or values
  * already found wrong.
  */
+import { paramsOf } from './parser/lazy';
 import { Diagnostic, DiagnosticRelatedInformation, DiagnosticTag, Location, type Range } from 'vscode-languageserver-types';
 import { Analysis, Owner, Selection, generatorCandidate, openSelections } from './analysis';
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './catalogue/model';
@@ -127,7 +128,7 @@ class Validator extends ValueChecks {
   oneRequest(r: RequestNode): Piece {
     this.begin();
     this.request(r);
-    checkCredentials(this.file.text, r.variables, r.params, this.credentials);
+    checkCredentials(this.file.text, r.variables, paramsOf(r), this.credentials);
     return this.piece();
   }
 
@@ -141,7 +142,7 @@ class Validator extends ValueChecks {
     // Expansions of values with variables, per request (most requests have none).
     if (expansions.size) expansions.clear();
     // (Indexed loops over the parameters here: see VariableChecks.variableRefs.)
-    const params = r.params;
+    const params = paramsOf(r);
     for (let i = 0; i < r.variables.length; i++) this.variableRefs(r.variables[i], a.scope);
     for (let i = 0; i < params.length; i++) this.variableRefs(params[i], a.scope);
 
@@ -224,7 +225,7 @@ class Validator extends ValueChecks {
     const node = a.byName.last('action');
     const r = a.request;
     if (!node) {
-      const span = r.headerSpan ?? r.urls[0]?.span ?? r.params[0].span;
+      const span = r.headerSpan ?? r.urls[0]?.span ?? paramsOf(r)[0].span;
       this.add(Code.MissingAction, span, messages[Code.MissingAction]());
       return;
     }

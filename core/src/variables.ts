@@ -3,6 +3,7 @@
  * variables, the file's variables (before the first `###`), then its own `@name = value` lines.
  * Values may use other variables; cycles and undefined names are reported, never looped on.
  */
+import { paramsOf } from './parser/lazy';
 import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 import { SyntaxErrorCode } from './parser/errors';
 import { lastAtOrBefore } from './util/search';
@@ -246,7 +247,7 @@ export function syntaxErrors(file: WikiqFile): SyntaxError[] {
   const spans: Array<{ start: number; end: number }> = [];
   // Only a request with a URL line has parameters from a URL: the others' are not made (lazy.ts;
   // this runs on every validation).
-  for (const r of file.requests) if (r.urls.length) for (const p of r.params) if (p.origin === 'url' && p.value) spans.push(p.value.span);
+  for (const r of file.requests) if (r.urls.length) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
   if (!spans.length) return file.errors;
   spans.sort((x, y) => x.start - y.start);
   const starts = spans.map((x) => x.start);

@@ -18,6 +18,7 @@
 import {
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
+  paramsOf,
 } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 import { shorten } from './shorten';
@@ -152,7 +153,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const params: Record<string, string> = {};
   const lines: Record<string, number> = {};
   const omitted: string[] = [];
-  for (const p of request.params) {
+  for (const p of paramsOf(request)) {
     const line = lineOf(file.lineStarts, p.nameSpan.start);
     // The API reads the last of repeated parameters; so does this (and its line is the one kept).
     delete params[p.name];

@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { parse, reparse, syntaxErrors } from '../../core/src';
+import { paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
 import { applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
 
 describe('incremental parsing', () => {
@@ -88,7 +88,7 @@ describe('incremental parsing: many edits', () => {
     const before = process.memoryUsage().heapUsed;
     for (let k = 0; k < 50; k++) {
       // Inside the title of a block of its own each time: that block is parsed again from this text.
-      const at = file.requests[(k * 37) % blocks].params[2].value!.span.start + 20;
+      const at = paramsOf(file.requests[(k * 37) % blocks])[2].value!.span.start + 20;
       text = applyChange(text, { start: at, end: at, text: 'y' });
       file = reparse(file, { start: at, end: at, text: 'y' });
     }
@@ -112,7 +112,7 @@ describe('parameters on demand (core/src/parser/lazy.ts)', () => {
       for (let round = 0; round < 2; round++) {
         for (let i = n - 1; i >= 0; i--) {
           assert.equal(file.requests[i].paramCount, 2, `request ${i}: the count, known without the parameters`);
-          const got = file.requests[i].params.map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
+          const got = paramsOf(file.requests[i]).map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
           assert.deepEqual(got, [['action', 'action = query', ['query']], ['list', `list = x${i}|y`, [`x${i}`, 'y']]], `request ${i}`);
         }
       }
@@ -137,7 +137,7 @@ describe('parameters on demand (core/src/parser/lazy.ts)', () => {
       text = applyChange(text, { start: at, end: at, text: 'a = 1\n' });
       file = reparse(file, { start: at, end: at, text: 'a = 1\n' }, text);
       for (let i = 0; i < n; i += 7) {
-        for (const p of file.requests[i].params) assert.equal(text.slice(p.nameSpan.start, p.nameSpan.end), p.name, `request ${i} after edit ${k}`);
+        for (const p of paramsOf(file.requests[i])) assert.equal(text.slice(p.nameSpan.start, p.nameSpan.end), p.name, `request ${i} after edit ${k}`);
       }
     }
     assert.deepStrictEqual(tree(file), tree(parse(text)));

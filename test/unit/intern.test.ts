@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { parse, reparse } from '../../core/src';
+import { paramsOf, parse, reparse } from '../../core/src';
 import { NAME_MAX, Strings, VALUE_MAX } from '../../core/src/parser/intern';
 import { applyChange } from './edits';
 
@@ -39,7 +39,7 @@ describe('shared strings', () => {
       const line = `\nlongname${String(k).padStart(5, '0')}x = 1`;
       text = applyChange(text, { start: at, end: at, text: line });
       file = reparse(file, { start: at, end: at, text: line });
-      assert.equal(file.requests[k].params.at(-1)!.name, `longname${String(k).padStart(5, '0')}x`);
+      assert.equal(paramsOf(file.requests[k]).at(-1)!.name, `longname${String(k).padStart(5, '0')}x`);
     }
     gc();
     const grown = (process.memoryUsage().heapUsed - before) / 2 ** 20;

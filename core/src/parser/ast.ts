@@ -113,8 +113,7 @@ export interface RequestNode {
   nameSpan?: Span;
   /** From the header (or first line) to the end of its last non-blank line. */
   span: Span;
-  params: ParamNode[];
-  /** `params.length`, known without making the parameters (core/src/parser/lazy.ts). */
+  /** How many parameters it has, known without reading them (`paramsOf` reads them). */
   readonly paramCount: number;
   variables: VariableDef[];
   urls: UrlLine[];

@@ -87,9 +87,6 @@ export class Request implements RequestNode {
     this.span = { start, end: start };
   }
 
-  get params(): ParamNode[] {
-    return this.paramList ?? reload(this);
-  }
 
   get paramCount(): number {
     return this.paramList !== undefined ? this.paramList.length : this.block!.paramCount;
@@ -98,7 +95,7 @@ export class Request implements RequestNode {
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
   toJSON(): RequestNode {
     const { index, name, headerSpan, nameSpan, span, variables, urls } = this;
-    const out: RequestNode = { index, span, params: this.params, paramCount: this.paramCount, variables, urls };
+    const out: RequestNode = { index, span, paramCount: this.paramCount, variables, urls };
     if (name !== undefined) out.name = name;
     if (headerSpan !== undefined) out.headerSpan = headerSpan;
     if (nameSpan !== undefined) out.nameSpan = nameSpan;
@@ -137,4 +134,10 @@ function reload(r: Request): ParamNode[] {
   r.paramList = params;
   hold(b.source, r);
   return params;
+}
+
+/** The parameters of a request, in file order (read from its lines). */
+export function paramsOf(request: RequestNode): ParamNode[] {
+  const r = request as Request;
+  return r.paramList ?? reload(r);
 }
