@@ -42,6 +42,8 @@ export interface Analysis {
   request: RequestNode;
   catalogue: Catalogue;
   scope: Scope;
+  /** The request's parameters, read once for this analysis (`paramsOf`): every check of the request reads this list. */
+  params: readonly ParamNode[];
   /** Every parameter node by request name, in file order. */
   byName: ParamIndex;
   selections: Selection[];
@@ -97,8 +99,9 @@ function select(a: Analysis, s: Selection): void {
 /** `sharedScope`: the scope to use when the request adds no variables of its own (it is read, never changed). */
 export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalogue, env?: Environment, sharedScope?: Scope): Analysis {
   const scope = sharedScope ?? scopeFor(file, request, env);
-  const byName = new ParamIndex(paramsOf(request));
-  const a: Analysis = { file, request, catalogue, scope, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN, action: undefined };
+  const params = paramsOf(request);
+  const byName = new ParamIndex(params);
+  const a: Analysis = { file, request, catalogue, scope, params, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN, action: undefined };
   a.owners = new Owners(a);
   const main = catalogue.main();
   if (main) {

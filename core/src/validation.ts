@@ -142,7 +142,7 @@ class Validator extends ValueChecks {
     // Expansions of values with variables, per request (most requests have none).
     if (expansions.size) expansions.clear();
     // (Indexed loops over the parameters here: see VariableChecks.variableRefs.)
-    const params = paramsOf(r);
+    const params = a.params;
     for (let i = 0; i < r.variables.length; i++) this.variableRefs(r.variables[i], a.scope);
     for (let i = 0; i < params.length; i++) this.variableRefs(params[i], a.scope);
 
