@@ -14,7 +14,6 @@ import { RunCommands } from './run/commands';
 import { WikiAuth } from './run/auth';
 import { keepServerSignedIn } from './run/serverCredentials';
 import { CREDENTIALS_KEY_ENV, newSealKey } from '../../engine/src/index';
-import { serverEnvironment } from './pure/serverProcess';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 
@@ -42,9 +41,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
-  // The key credentials cross to the server under (see run/serverCredentials.ts): in its environment only.
+  // The server is plain `node` with the extension host's environment plus the key credentials cross
+  // to it under (see run/serverCredentials.ts), given in its environment only.
   const sealKey = newSealKey();
-  const env = serverEnvironment(process.env, { [CREDENTIALS_KEY_ENV]: sealKey });
+  const env = { ...process.env, [CREDENTIALS_KEY_ENV]: sealKey };
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env } },
     debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },

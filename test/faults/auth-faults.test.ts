@@ -8,7 +8,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { BOT, FakeWiki, fakeWiki } from './fakeWiki';
 import { serve, json, type FaultServer } from './faultServer';
 import { Credentials, HttpLogEntry, ResolvedRequest, RunSession, SignedInHttpClient, WikiSession, credentialRefusal, renderExport } from '../../engine/src';
-import { copyText } from '../../client/src/pure/runText';
+import { copyText } from '../../client/src/run/runText';
 
 const botPassword: Credentials = { kind: 'botpassword', user: BOT.user, password: BOT.password };
 const oauth: Credentials = { kind: 'oauth', token: BOT.token };

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { parse, requestToUrl, scopeFor, urlToLines } from '../../core/src';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
-import { copyText, shellQuote } from '../../client/src/pure/runText';
+import { copyText, shellQuote } from '../../client/src/run/runText';
 
 /** What the runner adds to every request (resolve.ts), after the request's own parameters. */
 const ADDED = '&format=json&formatversion=2&errorformat=plaintext';

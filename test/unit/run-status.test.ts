@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { runStatus } from '../../core/src';
 import { HttpClient, RunSession, exportName, renderExport, resolveRequest, type RunState } from '../../engine/src/index';
-import { stoppedMessage } from '../../client/src/pure/runText';
+import { stoppedMessage } from '../../client/src/run/runText';
 import { modelFromRun } from '../../client/src/results/fromEngine';
 import { fitWidths } from '../../client/shared/windowing';
 

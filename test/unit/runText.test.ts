@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { curlCommand, logLine, progressMessage, runSettings, shellQuote } from '../../client/src/pure/runText';
+import { curlCommand, logLine, progressMessage, runSettings, shellQuote } from '../../client/src/run/runText';
 
 test('curl command quotes the URL and User-Agent so a shell gives them back unchanged', () => {
   const url = "https://w.example/w/api.php?action=query&list=allimages&aifrom=O'Neil&x=a b";

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { copyText } from '../../client/src/pure/runText';
-import { signedInCurl, signedInLabel } from '../../client/src/pure/signedInCopy';
+import { copyText } from '../../client/src/run/runText';
+import { signedInCurl, signedInLabel } from '../../client/src/run/signedInCopy';
 
 const request = { endpoint: 'https://wiki.example.org/w/api.php', params: { action: 'query', list: 'allimages', format: 'json' } };
 

@@ -9,7 +9,7 @@ import {
   Credentials, HttpClient, SignedInHttpClient, WikiSession, credentialKey, credentialRefusal, errorMessage,
 } from '../../../engine/src/index';
 import { Environments } from '../environments';
-import { CredentialKind, signedInLabel } from '../pure/signedInCopy';
+import { CredentialKind, signedInLabel } from './signedInCopy';
 
 const SECRET_PREFIX = 'wikiq.credentials:';
 /** The endpoints that have credentials (SecretStorage cannot list its keys); no secret here. */

@@ -1,7 +1,7 @@
 /**
  * Commands that run requests: wikiq.run (one batch), wikiq.runAll, wikiq.copyAsUrl,
  * wikiq.copyAsCurl, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
- * editor lives in ../pure/runText.ts and the engine.
+ * editor lives in ./runText.ts and the engine.
  */
 import * as vscode from 'vscode';
 import {
@@ -9,11 +9,11 @@ import {
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
-import { fromPastedUrl } from '../pure/apiSandbox';
-import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from '../pure/runText';
+import { fromPastedUrl } from './pastedUrl';
+import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from './runText';
 import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
-import { signedInCurl } from '../pure/signedInCopy';
+import { signedInCurl } from './signedInCopy';
 
 export interface RunOutcome {
   state: RunState;

@@ -1,6 +1,6 @@
 /**
  * Turns what a user pastes — an api.php URL, or a `Special:ApiSandbox#…` link — into the lines of
- * a `.wikiq` request. Pure: no `vscode`, tested with Node's test runner.
+ * a `.wikiq` request (wikiq.openFromUrl). Needs no editor: no `vscode`, tested with Node's test runner.
  */
 import { urlToLines } from '../../../core/src';
 

@@ -1,6 +1,7 @@
 /**
  * Text the run commands show: the copied URL and curl command line, progress messages, the output channel's line
- * per HTTP request, and run settings read from configuration values. Pure: no `vscode`.
+ * per HTTP request, and run settings read from configuration values. Needs no editor: no `vscode`, tested
+ * with Node's test runner.
  */
 import { apiUrl, runStatus } from '../../../core/src';
 import { waitText, type HttpLogEntry, type Progress, type RunState } from '../../../engine/src';
