@@ -1,5 +1,7 @@
 /**
- * The typed messages between the results view (webview) and the extension host.
+ * The typed messages between the results view (webview) and the extension host: the product's
+ * whole protocol. Each union's types are listed once more, with a check for each, in ./validate
+ * (`satisfies` tables the compiler holds to these unions).
  *
  * Host → webview: `render` (a whole model; list records beyond the first chunk follow in `append`
  * messages), `append` (new records and changed members, without losing the scroll position),
@@ -9,8 +11,9 @@
  */
 import type { ModelHeader, ResultsModel } from './model';
 
-export type TabId = 'table' | 'json' | 'raw' | 'debug';
-export const TABS: readonly TabId[] = ['table', 'json', 'raw', 'debug'];
+/** The view's tabs, in order. */
+export const TABS = ['table', 'json', 'raw', 'debug'] as const;
+export type TabId = (typeof TABS)[number];
 
 export interface RenderMessage {
   type: 'render';
@@ -49,26 +52,20 @@ export interface ProgressMessage {
   text?: string;
 }
 
-export type HostMessage =
-  | RenderMessage
-  | AppendMessage
-  | ProgressMessage
-  | { type: 'pinned'; pinned: boolean }
-  | { type: 'show'; tab: TabId; table?: string };
+export interface PinnedMessage {
+  type: 'pinned';
+  pinned: boolean;
+}
+
+export interface ShowMessage {
+  type: 'show';
+  tab: TabId;
+  table?: string;
+}
+
+export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage;
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
-
-/** What the view shows, reported after each render (tests read it; the host keeps the last one). */
-export interface RenderedReport {
-  type: 'rendered';
-  tab: TabId;
-  /** Table id shown in the Table tab (`allimages`, `pages`, `modules`…). */
-  table?: string;
-  /** Rows of the shown table after filtering. */
-  rows: number;
-  /** Text of the visible part of the view (capped). */
-  text: string;
-}
 
 export type WebviewMessage =
   | { type: 'ready' }
@@ -78,5 +75,4 @@ export type WebviewMessage =
   | { type: 'pin' }
   | { type: 'export'; format: ExportFormat; table?: string }
   | { type: 'openUrl'; url: string }
-  | { type: 'copy'; text: string }
-  | RenderedReport;
+  | { type: 'copy'; text: string };

@@ -1,44 +1,67 @@
 /**
- * Checks of messages crossing the webview boundary. Webview → host messages are untrusted:
- * `parseWebviewMessage` accepts only the listed types with the listed fields of the right types
- * (other fields are dropped); only http(s) URLs without credentials open.
+ * Checks of messages crossing the webview boundary, one table per direction listing every message
+ * type of ./messages with its check; `satisfies` makes the compiler refuse a table that misses a
+ * type of the union or has one the union lacks.
+ *
+ * Webview → host messages are untrusted: `parseWebviewMessage` accepts only the listed types with
+ * the listed fields of the right types (other fields are dropped); only http(s) URLs without
+ * credentials open. Host → webview messages come from our own host: the view checks their type and
+ * the fields it reads first, so a stray message is ignored rather than half applied.
  */
+import { isObj } from './json';
+import type { ResultsModel } from './model';
 import type { HostMessage, TabId, WebviewMessage } from './messages';
 import { TABS } from './messages';
 import { safeHttpUrl } from './url';
 
 const MAX_COPY = 10_000_000;
-const MAX_TEXT = 100_000;
 
 export type Parsed = { ok: true; message: WebviewMessage } | { ok: false; reason: string };
 
+/** Reads one message type from a plain object: the message with only its checked fields, or why not. */
+type Reader<M> = (o: Record<string, unknown>) => M | string;
+
+const shortString = (v: unknown): v is string | undefined => v === undefined || (typeof v === 'string' && v.length <= 200);
+
+const FROM_WEBVIEW = {
+  ready: () => ({ type: 'ready' }),
+  loadNext: () => ({ type: 'loadNext' }),
+  loadAll: () => ({ type: 'loadAll' }),
+  cancel: () => ({ type: 'cancel' }),
+  pin: () => ({ type: 'pin' }),
+  export: (o) => {
+    if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return 'format must be json, ndjson or csv';
+    if (!shortString(o.table)) return 'table must be a short string';
+    return o.table === undefined ? { type: 'export', format: o.format } : { type: 'export', format: o.format, table: o.table };
+  },
+  openUrl: (o) => {
+    const url = safeHttpUrl(o.url);
+    return url ? { type: 'openUrl', url } : 'only http(s) URLs open';
+  },
+  copy: (o) => (typeof o.text === 'string' && o.text.length <= MAX_COPY ? { type: 'copy', text: o.text } : 'text must be a string under 10 MB'),
+} satisfies { [K in WebviewMessage['type']]: Reader<Extract<WebviewMessage, { type: K }>> };
+
+/** The fields of each host message the view relies on. */
+const FROM_HOST = {
+  render: (o) => isResultsModel(o.model) && typeof o.more === 'boolean',
+  append: (o) => isObj(o.header) && Array.isArray(o.lists) && Array.isArray(o.replace) && Array.isArray(o.raw) && typeof o.more === 'boolean',
+  progress: (o) => typeof o.running === 'boolean',
+  pinned: (o) => typeof o.pinned === 'boolean',
+  show: (o) => isTab(o.tab) && shortString(o.table),
+} satisfies Record<HostMessage['type'], (o: Record<string, unknown>) => boolean>;
+
+/** The table's entry for `type` when it is one of its own keys (not `__proto__`, `toString`…). */
+function entry<T extends object>(table: T, type: unknown): T[keyof T] | undefined {
+  return typeof type === 'string' && Object.hasOwn(table, type) ? table[type as keyof T] : undefined;
+}
+
 /** Checks type and shape of a message from the webview. Unknown types and mistyped fields are refused; the message returned holds only the checked fields. */
 export function parseWebviewMessage(m: unknown): Parsed {
-  if (typeof m !== 'object' || m === null || Array.isArray(m)) return { ok: false, reason: 'not an object' };
-  const o = m as Record<string, unknown>;
-  const bad = (reason: string): Parsed => ({ ok: false, reason: `${String(o.type).slice(0, 40)}: ${reason}` });
-  switch (o.type) {
-    case 'ready': case 'loadNext': case 'loadAll': case 'cancel': case 'pin':
-      return { ok: true, message: { type: o.type } };
-    case 'export':
-      if (o.format !== 'json' && o.format !== 'ndjson' && o.format !== 'csv') return bad('format must be json, ndjson or csv');
-      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
-      return { ok: true, message: o.table === undefined ? { type: 'export', format: o.format } : { type: 'export', format: o.format, table: o.table as string } };
-    case 'openUrl': {
-      const url = safeHttpUrl(o.url);
-      return url ? { ok: true, message: { type: 'openUrl', url } } : bad('only http(s) URLs open');
-    }
-    case 'copy':
-      return typeof o.text === 'string' && o.text.length <= MAX_COPY ? { ok: true, message: { type: 'copy', text: o.text } } : bad('text must be a string under 10 MB');
-    case 'rendered':
-      if (!TABS.includes(o.tab as TabId)) return bad('unknown tab');
-      if (o.table !== undefined && (typeof o.table !== 'string' || o.table.length > 200)) return bad('table must be a short string');
-      if (typeof o.rows !== 'number' || !Number.isInteger(o.rows) || o.rows < 0) return bad('rows must be a count');
-      if (typeof o.text !== 'string') return bad('text must be a string');
-      return { ok: true, message: { type: 'rendered', tab: o.tab as TabId, ...(o.table !== undefined ? { table: o.table as string } : {}), rows: o.rows, text: o.text.slice(0, MAX_TEXT) } };
-    default:
-      return { ok: false, reason: `unknown message type ${JSON.stringify(String(o.type)).slice(0, 60)}` };
-  }
+  if (!isObj(m)) return { ok: false, reason: 'not an object' };
+  const read = entry(FROM_WEBVIEW, m.type) as Reader<WebviewMessage> | undefined;
+  if (!read) return { ok: false, reason: `unknown message type ${JSON.stringify(String(m.type)).slice(0, 60)}` };
+  const r = read(m);
+  return typeof r === 'string' ? { ok: false, reason: `${String(m.type)}: ${r}` } : { ok: true, message: r };
 }
 
 /** The checked message, or null. */
@@ -47,9 +70,18 @@ export function parseFromWebview(m: unknown): WebviewMessage | null {
   return r.ok ? r.message : null;
 }
 
-/** Webview side: a light check that a message from the host has a known type. */
+/** Webview side: a message from the host of a known type with the fields the view reads. */
 export function isHostMessage(m: unknown): m is HostMessage {
-  if (typeof m !== 'object' || m === null) return false;
-  const t = (m as { type?: unknown }).type;
-  return t === 'render' || t === 'append' || t === 'progress' || t === 'pinned' || t === 'show';
+  if (!isObj(m)) return false;
+  const check = entry(FROM_HOST, m.type);
+  return !!check && check(m);
+}
+
+export function isTab(t: unknown): t is TabId {
+  return (TABS as readonly unknown[]).includes(t);
+}
+
+/** A results model as saved in the view's state or sent by the host: the members every reader uses. */
+export function isResultsModel(m: unknown): m is ResultsModel {
+  return isObj(m) && typeof m.requestName === 'string' && typeof m.endpoint === 'string' && isObj(m.params) && Array.isArray(m.errors) && Array.isArray(m.warnings) && Array.isArray(m.rawBatches);
 }

@@ -126,7 +126,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   );
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   // The panel and the engine binding know each other only through ./results/port.
-  context.subscriptions.push(ResultsPanel.register(context, { driver: (panel, session) => new RunDriver(panel, session, escapeFormulas) }));
+  // Render reports are a test hook: on only under VS Code's test harness.
+  context.subscriptions.push(ResultsPanel.register(context, {
+    driver: (panel, session) => new RunDriver(panel, session, escapeFormulas),
+    reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
+  }));
   const auth = new WikiAuth(context.secrets, context.globalState, environments);
   const run = new RunCommands(environments, output, (session, document) => {
     ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);

@@ -4,10 +4,12 @@
  * rows), whichever tab was shown before and whatever the panel's size; columns fit a narrow panel
  * (cut text whole on hover); the header's figures stay on one line; every badge and header text
  * meets WCAG AA (4.5:1) in the light, dark and both high-contrast themes, measured from the rendered
- * colours; a run that received nothing says `failed` and what the wiki said.
+ * colours; a run that received nothing says `failed` and what the wiki said; render reports (the
+ * real-editor tests' hook) are posted only when the page asks for them.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parseRenderedReport } from '../../client/shared/renderReport';
 import type { Theme } from './webviewTheme';
 import { allimagesModel, failedModel, logeventsModel, paraminfoModel } from './webviewFixtures';
 import { type OpenOptions, WebviewPage } from './webviewPage';
@@ -161,5 +163,33 @@ describe('a run that received nothing', () => {
       await w.show({ ...allimagesModel(w.wiki.origin, 20), failure: 'The connection was reset.' });
       assert.equal(await w.page.textContent('.hdr .badge'), 'partial');
     });
+  });
+});
+
+describe('render reports (a test hook, not the protocol)', () => {
+  it('are posted after a render when the page asks for them, and never otherwise', async () => {
+    for (const reportRenders of [true, false]) {
+      await withPage({ reportRenders, viewport: { width: 900, height: 600 } }, async (w) => {
+        await w.show(allimagesModel(w.wiki.origin, 20));
+        // Each tab switch schedules a report (120 ms) before the state's save (400 ms): once the state
+        // says a tab, the report of switching to it is due and, where asked for, posted.
+        const saved = (tab: string) => w.page.waitForFunction((t) => (window as unknown as { __state?: { ui?: { tab?: string } } }).__state?.ui?.tab === t, tab, { timeout: 10_000 });
+        await w.page.click('#tab-json');
+        await saved('json');
+        await w.page.click('#tab-table');
+        await saved('table');
+        if (reportRenders) {
+          await w.page.waitForFunction(() => (window as unknown as { __posted: Array<{ type: string; tab?: string }> }).__posted.some((m) => m.type === 'rendered' && m.tab === 'table'), undefined, { timeout: 10_000 });
+          const reports = (await w.posted()).filter((m) => m.type === 'rendered').map(parseRenderedReport);
+          const last = reports[reports.length - 1];
+          assert.ok(last, 'the host reads the report');
+          assert.equal(last.tab, 'table');
+          assert.equal(last.rows, 20);
+          assert.match(last.text, /name/);
+        } else {
+          assert.deepEqual((await w.posted()).filter((m) => m.type === 'rendered'), []);
+        }
+      });
+    }
   });
 });

@@ -17,6 +17,7 @@ import { UpdatePlanner } from '../../client/src/results/delta';
 import { makeNonce, resultsHtml } from '../../client/src/results/html';
 import type { HostMessage, WebviewMessage } from '../../client/shared/messages';
 import type { ResultsModel } from '../../client/shared/model';
+import type { RenderedReport } from '../../client/shared/renderReport';
 import { Theme, bodyClass, themeCss } from './webviewTheme';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
@@ -63,6 +64,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** The endpoint's path on the wiki origin (default /w/api.php). */
   endpointPath?: string;
+  /** The page asks the view for render reports, as the host does under VS Code's test harness. */
+  reportRenders?: boolean;
 }
 
 export class WebviewPage {
@@ -110,7 +113,7 @@ export class WebviewPage {
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.pathname === '/') {
         // cspSource has the shape VS Code gives it: a keyword and a host.
-        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint });
+        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint, reportRenders: o.reportRenders });
         // What VS Code adds around a webview: the theme's variables and the body's theme class.
         html = html.replace('<link rel="stylesheet"', `<link rel="stylesheet" href="${appOrigin}/theme.css">\n<link rel="stylesheet"`).replace('<body>', `<body class="${bodyClass[theme]}">`);
         if (o.withoutCsp) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n/, '');
@@ -176,9 +179,9 @@ export class WebviewPage {
     return w;
   }
 
-  /** Messages the view posted to the host so far. */
-  posted(): Promise<WebviewMessage[]> {
-    return this.page.evaluate(() => (window as unknown as { __posted: WebviewMessage[] }).__posted);
+  /** Messages the view posted to the host so far (render reports too, where the page asks for them). */
+  posted(): Promise<Array<WebviewMessage | RenderedReport>> {
+    return this.page.evaluate(() => (window as unknown as { __posted: Array<WebviewMessage | RenderedReport> }).__posted);
   }
 
   cspViolations(): Promise<string[]> {

@@ -14,7 +14,9 @@ import { isObj, getPath, setPath } from '../../shared/json';
 import { TABS } from '../../shared/messages';
 import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
 import { safeHttpUrl } from '../../shared/url';
+import { isResultsModel } from '../../shared/validate';
 import type { ViewContext } from './context';
 import { renderDebug } from './debugTab';
 import { clear, h } from './dom';
@@ -26,10 +28,13 @@ import { Menu, exportItems } from './menu';
 import { MessagePump, VsCodeApi, vscodeApi } from './messaging';
 import { renderRaw } from './rawTab';
 import { recordCount } from '../../shared/tables';
-import { UiState, defaultUi, identityOf, isModel, loadState, saveState, validUi } from './state';
+import { UiState, defaultUi, identityOf, loadState, saveState, validUi } from './state';
 import { TableTab } from './tableTab';
 
 const TAB_LABELS: Record<TabId, string> = { table: 'Table', json: 'JSON', raw: 'Raw', debug: 'Debug' };
+
+/** Applies each message type of the host (the compiler checks every type has one). */
+type Handlers = { [K in HostMessage['type']]: (m: Extract<HostMessage, { type: K }>) => void };
 
 export class App implements ViewContext {
   readonly api: VsCodeApi;
@@ -55,11 +60,14 @@ export class App implements ViewContext {
   private awaitingRestore = true;
   private saveTimer = 0;
   private reportTimer = 0;
+  /** The page asks for render reports (a test hook: ../../shared/renderReport). */
+  private readonly reportRenders: boolean;
   private readonly live: HTMLElement;
 
   constructor(api: VsCodeApi, root: HTMLElement) {
     this.api = api;
     this.root = root;
+    this.reportRenders = root.getAttribute(REPORT_RENDERS_ATTRIBUTE) === 'true';
     clear(root);
     this.header = h('header', { class: 'hdr' });
     this.tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Result views' });
@@ -97,7 +105,7 @@ export class App implements ViewContext {
       this.ui = validUi(saved.ui);
       this.pinned = !!saved.pinned;
       this.key = typeof saved.key === 'string' ? saved.key : undefined;
-      if (isModel(saved.model)) {
+      if (isResultsModel(saved.model)) {
         this.apply({ type: 'render', model: saved.model, pinned: this.pinned, thumbnails: this.ui.thumbnails ?? false, more: false, paging: false, key: this.key });
         this.awaitingRestore = true;
       }
@@ -147,28 +155,29 @@ export class App implements ViewContext {
     this.header.appendChild(h('div', { class: 'msg error', role: 'alert' }, `The results view failed to show part of this result: ${msg}`));
   }
 
+  private readonly handlers: Handlers = {
+    render: (m) => this.onRender(m),
+    append: (m) => this.onAppend(m),
+    progress: (m) => {
+      this.progress = m.running || m.text ? m : undefined;
+      this.renderHeader();
+    },
+    pinned: (m) => {
+      this.pinned = m.pinned;
+      this.renderHeader();
+      this.saveSoon();
+    },
+    show: (m) => {
+      if (m.table) this.tables.selectNamed(m.table);
+      this.selectTab(m.tab, false);
+    },
+  };
+
   apply(m: HostMessage): void {
-    switch (m.type) {
-      case 'render': return this.onRender(m);
-      case 'append': return this.onAppend(m);
-      case 'progress':
-        this.progress = m.running || m.text ? m : undefined;
-        this.renderHeader();
-        return;
-      case 'pinned':
-        this.pinned = m.pinned;
-        this.renderHeader();
-        this.saveSoon();
-        return;
-      case 'show':
-        if (m.table) this.tables.selectNamed(m.table);
-        this.selectTab(m.tab, false);
-        return;
-    }
+    (this.handlers[m.type] as (m: HostMessage) => void)(m);
   }
 
   private onRender(m: RenderMessage): void {
-    if (!isModel(m.model)) return;
     const restoring = this.awaitingRestore;
     this.awaitingRestore = false;
     const identity = identityOf(m.model);
@@ -286,6 +295,7 @@ export class App implements ViewContext {
   }
 
   reportSoon(): void {
+    if (!this.reportRenders) return;
     clearTimeout(this.reportTimer);
     this.reportTimer = window.setTimeout(() => this.report(), 120);
   }
@@ -296,10 +306,10 @@ export class App implements ViewContext {
     const c = this.tables.current();
     let text = '';
     if (t === 'table') text = c ? c.visibleText() : (this.panels.table.innerText ?? '');
-    else text = (this.panels[t].innerText ?? '').slice(0, 100_000);
-    const msg: WebviewMessage = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, 100_000) };
-    if (t === 'table' && c) msg.table = c.name;
-    this.post(msg);
+    else text = this.panels[t].innerText ?? '';
+    const report: RenderedReport = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, MAX_REPORT_TEXT) };
+    if (t === 'table' && c) report.table = c.name;
+    this.api.postMessage(report);
   }
 }
 

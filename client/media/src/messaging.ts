@@ -1,14 +1,17 @@
 /**
  * The view's side of the host/webview messaging: the VS Code API it posts through, and the queue
  * that applies host messages in time slices (after a render, the first rows paint before the rest
- * of a large result is applied). Only messages with a known type (`isHostMessage`) are queued.
+ * of a large result is applied). Only messages of a known type with the fields the view reads
+ * (`isHostMessage`) are queued.
  */
 import type { HostMessage, WebviewMessage } from '../../shared/messages';
+import type { RenderedReport } from '../../shared/renderReport';
 import { isHostMessage } from '../../shared/validate';
 import { yieldToBrowser } from './schedule';
 
 export interface VsCodeApi {
-  postMessage(m: WebviewMessage): void;
+  /** The protocol's messages, and render reports where the page asks for them (a test hook). */
+  postMessage(m: WebviewMessage | RenderedReport): void;
   getState(): unknown;
   setState(s: unknown): void;
 }

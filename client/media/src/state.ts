@@ -4,8 +4,9 @@
  * small enough to keep. Everything read back is checked: the saved state is not trusted.
  */
 import { isObj } from '../../shared/json';
-import { TABS, TabId } from '../../shared/messages';
+import type { TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import { isTab } from '../../shared/validate';
 import type { VsCodeApi } from './messaging';
 import { truncateForState } from '../../shared/tables';
 
@@ -43,7 +44,7 @@ export function validUi(u: unknown): UiState {
   if (!isObj(u)) return d;
   return {
     identity: typeof u.identity === 'string' ? u.identity : undefined,
-    tab: TABS.includes(u.tab as TabId) ? (u.tab as TabId) : 'table',
+    tab: isTab(u.tab) ? u.tab : 'table',
     table: typeof u.table === 'string' ? u.table : undefined,
     sort: isObj(u.sort) ? (u.sort as UiState['sort']) : {},
     filter: isObj(u.filter) ? (u.filter as UiState['filter']) : {},
@@ -52,10 +53,6 @@ export function validUi(u: unknown): UiState {
     thumbnails: typeof u.thumbnails === 'boolean' ? u.thumbnails : undefined,
     wrap: typeof u.wrap === 'boolean' ? u.wrap : undefined,
   };
-}
-
-export function isModel(m: unknown): m is ResultsModel {
-  return isObj(m) && typeof m.requestName === 'string' && typeof m.endpoint === 'string' && isObj(m.params) && Array.isArray(m.errors) && Array.isArray(m.warnings) && Array.isArray(m.rawBatches);
 }
 
 /** The saved state, when there is one of this version. */

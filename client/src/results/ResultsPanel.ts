@@ -18,10 +18,11 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
-import type { ExportFormat, HostMessage, ProgressMessage, RenderedReport, TabId, WebviewMessage } from '../../shared/messages';
+import type { ExportFormat, HostMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
-import { parseWebviewMessage } from '../../shared/validate';
+import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
 import { FIRST_PAINT_GRACE_MS, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
@@ -38,7 +39,15 @@ export interface ResultsHooks {
   thumbnails?(): boolean;
   /** Where refused messages are logged. */
   log?(line: string): void;
+  /**
+   * Ask each view to report what it renders (`onDidRender`, `lastRendered`): a test hook, on only
+   * when VS Code runs the extension under its test harness (../../shared/renderReport).
+   */
+  reportRenders?: boolean;
 }
+
+/** Handles each message type of the webview (the compiler checks every type has one). */
+type Handlers = { [K in WebviewMessage['type']]: (m: Extract<WebviewMessage, { type: K }>) => unknown };
 
 export interface ShowOptions {
   viewColumn?: vscode.ViewColumn;
@@ -70,13 +79,14 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   /** Load next batch, Load all, Cancel and Export asked for in the view. */
   readonly onDidAction = this.actionEmitter.event;
-  /** What the view reports it shows, after each render (tab, table, rows, visible text). */
+  /** What the view reports it shows, after each render (tab, table, rows, visible text); only with the `reportRenders` hook (tests). */
   readonly onDidRender = this.renderEmitter.event;
   readonly onDidDispose = this.disposeEmitter.event;
   /** Resolves when the view's script first said it is ready. */
   readonly ready: Promise<void>;
   /** Every message the host accepted (tests). */
   readonly received: WebviewMessage[] = [];
+  /** The view's last render report (only with the `reportRenders` hook: tests). */
   lastRendered?: RenderedReport;
   /** The engine binding that pages and exports this panel's run, when there is one. */
   driver?: PanelDriver;
@@ -101,9 +111,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     const p = new ResultsPanel(panel, key);
     p.isPinned = s.pinned === true;
     p.canPage = false;
-    const m = s.model;
-    if (isObj(m) && typeof m.requestName === 'string' && typeof m.endpoint === 'string' && isObj(m.params) && Array.isArray(m.errors) && Array.isArray(m.warnings) && Array.isArray(m.rawBatches)) {
-      p.current = m as unknown as ResultsModel;
+    if (isResultsModel(s.model)) {
+      p.current = s.model;
       p.panel.title = p.title();
     }
     p.driver = ResultsPanel.hooks.driver?.(p);
@@ -203,6 +212,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
       styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
       endpoint: this.current?.endpoint,
+      reportRenders: ResultsPanel.hooks.reportRenders,
     });
   }
 
@@ -271,7 +281,30 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     return this.onMessage(m);
   }
 
+  private readonly handlers: Handlers = {
+    ready: () => {
+      this.webviewReady = true;
+      this.planner.reset();
+      this.flush();
+      if (this.lastProgress?.running) this.post(this.lastProgress);
+      this.markReady();
+    },
+    openUrl: (m) => vscode.env.openExternal(vscode.Uri.parse(m.url, true)),
+    copy: (m) => vscode.env.clipboard.writeText(m.text),
+    pin: () => this.setPinned(!this.isPinned),
+    loadNext: (m) => this.act(m),
+    loadAll: (m) => this.act(m),
+    cancel: (m) => this.act(m),
+    export: (m) => this.act(m),
+  };
+
   private async onMessage(raw: unknown): Promise<void> {
+    const report = ResultsPanel.hooks.reportRenders ? parseRenderedReport(raw) : undefined;
+    if (report) {
+      this.lastRendered = report;
+      this.renderEmitter.fire(report);
+      return;
+    }
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
       ResultsPanel.hooks.log?.(`results view: refused a message (${parsed.reason})`);
@@ -279,30 +312,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     }
     const m = parsed.message;
     this.received.push(m);
-    switch (m.type) {
-      case 'ready':
-        this.webviewReady = true;
-        this.planner.reset();
-        this.flush();
-        if (this.lastProgress?.running) this.post(this.lastProgress);
-        this.markReady();
-        return;
-      case 'rendered':
-        this.lastRendered = m;
-        this.renderEmitter.fire(m);
-        return;
-      case 'openUrl':
-        await vscode.env.openExternal(vscode.Uri.parse(m.url, true));
-        return;
-      case 'copy':
-        await vscode.env.clipboard.writeText(m.text);
-        return;
-      case 'pin':
-        this.setPinned(!this.isPinned);
-        return;
-      default:
-        await this.act(m);
-    }
+    await (this.handlers[m.type] as (m: WebviewMessage) => unknown)(m);
   }
 
   private async act(a: PanelAction): Promise<void> {

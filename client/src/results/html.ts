@@ -5,6 +5,7 @@
  * and the script. Pure: the panel passes the webview's values, the browser test its own.
  */
 import { randomBytes } from 'crypto';
+import { REPORT_RENDERS_ATTRIBUTE } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
 
 export interface PageOptions {
@@ -17,6 +18,8 @@ export interface PageOptions {
   nonce: string;
   /** The endpoint of the request: its origin may serve thumbnails. */
   endpoint?: string;
+  /** Ask the view to report what it renders (a test hook: ../../shared/renderReport). */
+  reportRenders?: boolean;
 }
 
 export function makeNonce(): string {
@@ -63,7 +66,7 @@ export function resultsHtml(o: PageOptions): string {
 <title>wikiq results</title>
 </head>
 <body>
-<div id="app" class="app"><p class="placeholder">Loading results…</p></div>
+<div id="app" class="app"${o.reportRenders ? ` ${REPORT_RENDERS_ATTRIBUTE}="true"` : ''}><p class="placeholder">Loading results…</p></div>
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>

@@ -6,11 +6,11 @@
  */
 import type { Uri } from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
-import type { ExportFormat, ProgressMessage } from '../../shared/messages';
+import type { ExportFormat, ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 
 /** What the view asks the host to do with the run (validated messages). */
-export type PanelAction = { type: 'loadNext' } | { type: 'loadAll' } | { type: 'cancel' } | { type: 'export'; format: ExportFormat; table?: string };
+export type PanelAction = Extract<WebviewMessage, { type: 'loadNext' | 'loadAll' | 'cancel' | 'export' }>;
 
 /** The panel as a driver sees it. */
 export interface PanelPort {
