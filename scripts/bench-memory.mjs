@@ -2,8 +2,7 @@
 // (bench-lsp.mjs: the wikiq server on the 10,000-line .wikiq file, the JSON server on the same data
 // as JSON). Each server runs as a plain node process, started fresh for each measurement as
 // `node --expose-gc --require scripts/bench-memory-probe.cjs <server> --stdio`, in this process's
-// environment with the server's own variables over it, if it has any (the wikiq server as the VS
-// Code extension starts it: client/src/pure/serverProcess.ts).
+// environment and none of its own (as users start the wikiq server: `node dist/server.js --stdio`).
 //
 // What is measured: the process's resident set size (VmRSS in /proc/<pid>/status, read from
 // outside) and, for context, the V8 heap in use (the probe's process.memoryUsage()), each right
@@ -16,12 +15,9 @@
 // pause. Added = after − before, each the median of three samples.
 //
 // The resident figure counts what the process keeps, not only what the document's objects take:
-// notably the pages of the young generation V8 touched while the server parsed and validated (up
-// to 2 × 16 MiB on Node 20; about 0.6 MiB per MB allocated), which a full collection does not give
-// back. V8's memory reducer gives them back once the process idles, about 8 s after some full
-// collections but not others: seen here after the full collection an open of the big document made
-// (when it made one), never after the probe's own, so whether an idle server ever gives them back
-// depends on what its open allocated. The V8 heap in use (printed beside it) is what the live
+// the young-generation pages V8 touched while the server parsed and validated (a full collection
+// does not give them back; V8's memory reducer may, once the process idles) and what glibc's malloc
+// arenas keep for V8's compiler threads. The V8 heap in use (printed beside it) is what the live
 // objects take.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -61,13 +57,12 @@ export async function whileAlive(proc, name, work) {
 }
 
 /**
- * Starts `server.args` under the probe (with `server.env` over this process's environment, if given), opens `small` then `big` through the session
+ * Starts `server.args` under the probe, opens `small` then `big` through the session
  * `server.connect(proc)` gives ({ open(uri, text): Promise once diagnosed, complete(uri, position),
  * close(uri), stop() }), and returns { rss, heap }: the bytes added by opening `big`.
  */
 export async function memoryAddedByOpening(server, small, big) {
-  const env = server.env ? { ...process.env, ...server.env } : process.env;
-  const proc = spawn(process.execPath, ['--expose-gc', '--require', probe, ...server.args], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'], env });
+  const proc = spawn(process.execPath, ['--expose-gc', '--require', probe, ...server.args], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
   const answers = [];
   let waiting;
   let buffered = '';

@@ -1,14 +1,26 @@
 // Parsing cost per MB on three shapes of file of about the same size (test/unit/shapes.ts): an
 // ordinary one, one parameter continued by `|` lines, and long lines; the two unusual shapes as
 // ratios to the ordinary one (target ≤ 2×: no shape of file makes the parser slower per byte).
+// Parsing here is the whole tree: `parse`, then every request's parameters (read on demand where
+// the parser leaves them for later). With `--baseline-ref REF`, the ordinary file is parsed by
+// REF's core too, in turns with this tree's, and compared with it (target ≤ 1.25×).
 import { createRequire } from 'node:module';
+import { baselineOption, baselineTree } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
-const { parse } = require(`${root}out/core/src/parser/parser.js`);
 const { shapes } = require(`${root}out/test/unit/shapes.js`);
 
 const TARGET_BYTES = 4 * 1024 * 1024;
+
+/** A function parsing a text whole with the core built in `tree`: `parse`, then each request's parameters. */
+function parserOf(tree) {
+  const core = require(`${tree}out/core/src/index.js`);
+  const paramsOf = core.paramsOf ?? ((request) => request.params);
+  return (text) => {
+    for (const request of core.parse(text).requests) paramsOf(request);
+  };
+}
 
 /** A file of the shape of about TARGET_BYTES, found from the size of a small one. */
 function sized(shape) {
@@ -16,22 +28,30 @@ function sized(shape) {
   return shape(Math.max(1000, Math.round((1000 * TARGET_BYTES) / probe)));
 }
 
-/** Milliseconds per MB, best of `rounds`. */
-function msPerMb(text, rounds = 5) {
-  parse(text);
-  let best = Infinity;
+/** Milliseconds per MB of `text` for each parser, best of `rounds`, the parsers taking turns. */
+function msPerMb(text, parsers, rounds = 5) {
+  for (const parse of parsers) parse(text);
+  const best = parsers.map(() => Infinity);
   for (let r = 0; r < rounds; r++) {
-    const t0 = performance.now();
-    parse(text);
-    best = Math.min(best, performance.now() - t0);
+    parsers.forEach((parse, i) => {
+      const t0 = performance.now();
+      parse(text);
+      best[i] = Math.min(best[i], performance.now() - t0);
+    });
   }
-  return best / (Buffer.byteLength(text) / (1024 * 1024));
+  return best.map((ms) => ms / (Buffer.byteLength(text) / (1024 * 1024)));
 }
 
-const normal = msPerMb(sized(shapes.normal));
+const parse = parserOf(root);
+const ref = baselineOption();
+const [normal, then] = msPerMb(sized(shapes.normal), ref ? [parse, parserOf(baselineTree(ref))] : [parse]);
 console.log(`parse, ordinary file: ${normal.toFixed(1)} ms/MB (1.00× ordinary; target —)`);
+if (ref) {
+  const ratio = normal / then;
+  console.log(`parse, ordinary file, vs ${ref}: ${normal.toFixed(1)} ms/MB (${ref}: ${then.toFixed(1)} ms/MB; ${ratio.toFixed(2)}× ${ref}; target ≤ 1.25×)${ratio <= 1.25 ? '' : '  ← MISSES TARGET'}`);
+}
 for (const [label, name] of [['continuation-heavy file', 'continuation'], ['long-line file', 'longLine']]) {
-  const v = msPerMb(sized(shapes[name]));
+  const [v] = msPerMb(sized(shapes[name]), [parse]);
   const ratio = v / normal;
   console.log(`parse, ${label}: ${v.toFixed(1)} ms/MB (${ratio.toFixed(2)}× ordinary; target ≤ 2×)${ratio <= 2 ? '' : '  ← MISSES TARGET'}`);
 }

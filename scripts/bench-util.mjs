@@ -1,6 +1,10 @@
-// What the benches share: medians and percentiles, the `--runs N` option, the completion
-// capabilities VS Code's client declares (so every language server is asked as that editor asks),
-// a server's documents, and the edits a language server is measured on.
+// What the benches share: medians and percentiles, the `--runs N` and `--baseline-ref REF` options
+// (and the built tree of REF), the completion capabilities VS Code's client declares (so every
+// language server is asked as that editor asks), a server's documents, and the edits a language
+// server is measured on.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 /** The median of `xs` (the mean of the middle two for an even count). */
 export function median(xs) {
@@ -12,6 +16,42 @@ export function median(xs) {
 export function runsOption(fallback) {
   const at = process.argv.indexOf('--runs');
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+/** The bench's `--baseline-ref REF` (command line): a commit to compare some figures with, else undefined. */
+export function baselineOption() {
+  const at = process.argv.indexOf('--baseline-ref');
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+
+/**
+ * The folder (ending in `/`) holding commit `ref` of this repository, built (`dist/` and `out/`,
+ * with this tree's node_modules): `git archive` into the system's temporary folder, kept there by
+ * the commit's hash (what it keys on) so the next run reuses it; delete the folder to build again.
+ */
+export function baselineTree(ref) {
+  const root = new URL('..', import.meta.url).pathname;
+  const run = (cmd, args, cwd) => {
+    const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (r.status !== 0) {
+      console.error(`bench: --baseline-ref ${ref}: \`${cmd} ${args.join(' ')}\` failed (status ${r.status})`);
+      process.exit(1);
+    }
+    return r.stdout;
+  };
+  const commit = run('git', ['rev-parse', '--verify', `${ref}^{commit}`], root).trim();
+  const dir = `${tmpdir()}/wikiq-bench-${commit}/`;
+  if (!existsSync(`${dir}.built`)) {
+    console.error(`bench: building ${ref} (${commit.slice(0, 7)}) in ${dir}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    run('sh', ['-c', `git archive ${commit} | tar -x -C '${dir}'`], root);
+    symlinkSync(`${root}node_modules`, `${dir}node_modules`);
+    run('node', ['scripts/build.mjs'], dir);
+    run('npx', ['tsc', '-b'], dir);
+    writeFileSync(`${dir}.built`, `${commit}\n`);
+  }
+  return dir;
 }
 
 /** The p-th percentile of `xs` (nearest rank). */

@@ -1,5 +1,6 @@
 // `npm run bench`: every figure as a ratio to a baseline measured in the same run, with its target.
-// Builds first; each section is a script of its own (scripts/bench-*.mjs) exporting one function.
+// Builds first; each section is a script of its own (scripts/bench-*.mjs), run with this command's
+// own options (`--baseline-ref REF`: the language server's and the parser's figures against commit REF).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -27,7 +28,7 @@ for (const [title, file] of sections) {
     console.log(`(not measured: scripts/${file} does not exist yet)`);
     continue;
   }
-  const r = spawnSync('node', [`scripts/${file}`], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync('node', [`scripts/${file}`, ...process.argv.slice(2)], { cwd: root, encoding: 'utf8' });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   if (r.status !== 0) {

@@ -16,19 +16,6 @@ end
 local ok, err = pcall(function()
   out.filetype = vim.bo[buf].filetype
   out.attached = vim.wait(10000, function() return #vim.lsp.buf_get_clients(buf) > 0 end, 20)
-  -- The server process's environment, as the configuration started it (/proc/<pid>/environ).
-  for _, client in pairs(vim.lsp.buf_get_clients(buf)) do
-    local pid = client.rpc and client.rpc.pid
-    local f = pid and io.open('/proc/' .. pid .. '/environ', 'rb')
-    if f then
-      out.serverEnv = {}
-      for entry in f:read('*a'):gmatch('[^%z]+') do
-        local k, v = entry:match('^([^=]+)=(.*)$')
-        if k == 'MALLOC_MMAP_THRESHOLD_' then out.serverEnv[k] = v end
-      end
-      f:close()
-    end
-  end
   out.suggested = vim.wait(20000, function()
     for _, d in ipairs(vim.diagnostic.get(buf)) do
       if d.message:find('fllimit', 1, true) then return true end

@@ -24,8 +24,6 @@ interface Seen {
   fixed: string;
   failure?: string;
   errors?: string;
-  /** The allocator setting in the server process's environment (absent: not read). */
-  serverEnv?: { MALLOC_MMAP_THRESHOLD_?: string };
 }
 
 describe('Neovim with the README configuration', () => {
@@ -58,10 +56,6 @@ describe('Neovim with the README configuration', () => {
   it('detects the filetype and attaches the wikiq client', () => {
     assert.equal(seen.filetype, 'wikiq');
     assert.equal(seen.attached, true);
-  });
-
-  it('starts the server with the allocator setting the README gives (its cmd_env), as the VS Code extension does', () => {
-    assert.deepEqual(seen.serverEnv, { MALLOC_MMAP_THRESHOLD_: '131072' });
   });
 
   it('shows the diagnostics of the wiki named in the settings, with its own parameter suggested', () => {
