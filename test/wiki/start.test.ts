@@ -1,10 +1,11 @@
 /**
  * `npm start -- --once` as a new user's first command, headless (no TTY, stdin closed): it starts the
  * demo wiki, prints a table for every request of examples/, tells where to go next, stops the wiki and
- * exits 0. WIKIQ_DEMO_PORT keeps it off 8080.
+ * exits 0. Without --once the wiki stays up after the tables until Ctrl-C. WIKIQ_DEMO_PORT keeps
+ * both off 8080.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -26,6 +27,22 @@ function npmStart(port: number): Promise<{ code: number | null; out: string }> {
   let out = '';
   for (const s of [child.stdout, child.stderr]) s.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+}
+
+/** scripts/start.mjs without --once; resolves once it says the wiki stays up. */
+function startUntilCtrlC(port: number): Promise<{ child: ChildProcess; out: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, WIKIQ_DEMO_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    for (const s of [child.stdout!, child.stderr!]) {
+      s.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (/stays up until Ctrl-C/.test(out)) resolve({ child, out: () => out, exited });
+      });
+    }
+    void exited.then((code) => reject(new Error(`npm start ended (${code}) before saying the wiki stays up:\n${out}`)));
+  });
 }
 
 function refused(port: number): Promise<boolean> {
@@ -75,5 +92,20 @@ describe('npm start -- --once', () => {
     assert.equal(await refused(port), true, `nothing listens on ${port} after --once`);
     const dir = run.out.match(/Files and database: (\S+)/)?.[1];
     assert.ok(dir && !fs.existsSync(dir), `the wiki's directory (${dir}) is removed`);
+  });
+});
+
+describe('npm start (no --once)', () => {
+  it('keeps the wiki answering after the tables, and Ctrl-C stops it', async () => {
+    await ensureTemplate();
+    const port = await freePort();
+    const { child, out, exited } = await startUntilCtrlC(port);
+    const res = await fetch(`http://127.0.0.1:${port}/api.php?action=query&meta=siteinfo&format=json&formatversion=2`);
+    assert.equal(res.status, 200);
+    assert.ok((await res.json()).query.general.generator, 'the wiki answers');
+    assert.match(out(), /Press Ctrl-C to stop it/);
+    child.kill('SIGINT');
+    assert.equal(await exited, 0, out());
+    assert.equal(await refused(port), true, `nothing listens on ${port} after Ctrl-C`);
   });
 });
