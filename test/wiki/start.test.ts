@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { ensureTemplate, freePort } from './harness';
+import { ensureTemplate, freePort, portIsFree } from './harness';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -42,17 +41,6 @@ function startUntilCtrlC(port: number): Promise<{ child: ChildProcess; out: () =
       });
     }
     void exited.then((code) => reject(new Error(`npm start ended (${code}) before saying the wiki stays up:\n${out}`)));
-  });
-}
-
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.once('error', () => resolve(true));
   });
 }
 
@@ -89,7 +77,7 @@ describe('npm start -- --once', () => {
   it('says where to go next, and stops the wiki', async () => {
     assert.match(run.out, /open this folder in VS Code and press F5/);
     assert.match(run.out, /examples\/ point at http:\/\/127\.0\.0\.1:8080\/api\.php/);
-    assert.equal(await refused(port), true, `nothing listens on ${port} after --once`);
+    assert.equal(await portIsFree(port), true, `nothing listens on ${port} after --once`);
     const dir = run.out.match(/Files and database: (\S+)/)?.[1];
     assert.ok(dir && !fs.existsSync(dir), `the wiki's directory (${dir}) is removed`);
   });
@@ -106,6 +94,6 @@ describe('npm start (no --once)', () => {
     assert.match(out(), /Press Ctrl-C to stop it/);
     child.kill('SIGINT');
     assert.equal(await exited, 0, out());
-    assert.equal(await refused(port), true, `nothing listens on ${port} after Ctrl-C`);
+    assert.equal(await portIsFree(port), true, `nothing listens on ${port} after Ctrl-C`);
   });
 });
