@@ -165,6 +165,13 @@ describe('README commands', () => {
   it('finds the commands (the first run, the install paths, the CLI)', () => {
     for (const c of ['npm ci', 'npm start', 'npm test', 'npm install -g .', 'npm pack', `npm install -g ./${tarball}`]) assert.ok(commands.includes(c), `'${c}' not found in ${JSON.stringify(commands)}`);
   });
+  it('asks for the Node version package.json\'s engines names, wherever it names one', () => {
+    const wanted = /^>=(\d+)$/.exec(pkg.engines.node)?.[1];
+    assert.ok(wanted, `engines.node is ${pkg.engines.node}`);
+    const named = [...readme.matchAll(/Node (\d+)(?:\+| or later)/g)].map((m) => m[1]);
+    assert.ok(named.length > 0, 'the README names the Node version it needs');
+    assert.deepEqual([...new Set(named)], [wanted]);
+  });
   it('lists in NEEDS only commands the README still gives', () => {
     assert.deepEqual(Object.keys(NEEDS).filter((c) => !commands.includes(c)), []);
   });
