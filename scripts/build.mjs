@@ -7,7 +7,7 @@
 //                 dist/, so no bundle names a map that is not there)
 //   --outdir DIR  write there instead of dist/ (a test checks a production build in a temporary folder)
 import * as esbuild from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -53,11 +53,21 @@ const cliMain = {
     build.onResolve({ filter: /^\.\/cli-main\.js$/ }, () => ({ path: './cli-main.js', external: true }));
   },
 };
+// dist/cli.js is the package's `bin`, run as `wikiq` after `npm install -g .` (a link into the
+// clone): it keeps its run bit after every build, watch rebuilds included (esbuild writes 0644).
+const executable = {
+  name: 'executable',
+  setup(build) {
+    build.onEnd(() => {
+      if (existsSync(build.initialOptions.outfile)) chmodSync(build.initialOptions.outfile, 0o755);
+    });
+  },
+};
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: shared },
   { ...common, entryPoints: ['server/src/server.ts'], outfile: `${out}/server.js`, plugins: shared },
   // Not in the .vsix (the extension does not run them), but the package's `bin`: `npm install -g .`.
-  { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain] },
+  { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain, executable] },
   { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: shared },
   { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.

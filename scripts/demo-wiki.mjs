@@ -5,8 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own sources (not its tsconfig: `tsc -b` does not see that file, so it would never
 // bring out/ up to date with it).
 const sources = ['test/wiki/demo.ts', 'test/wiki/harness.ts', 'test/wiki/seed.ts', 'test/wiki/install.ts', 'test/wiki/php.ts', 'test/apt.ts'];

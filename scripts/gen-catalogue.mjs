@@ -5,8 +5,9 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'core/src/catalogue/bundled-paraminfo.json');
 const dir = mkdtempSync(join(tmpdir(), 'wikiq-gen-'));
 try {

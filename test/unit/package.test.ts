@@ -75,6 +75,7 @@ describe('a production build (build.mjs --production)', () => {
   it('makes the CLI the package.json bin runs', () => {
     assert.equal(pkg.bin.wikiq, './dist/cli.js');
     assert.ok(read('cli.js').startsWith('#!/usr/bin/env node\n'));
+    assert.equal(fs.statSync(path.join(out, 'cli.js')).mode & 0o777, 0o755, 'cli.js keeps its run bit (npm install -g . links to it)');
     const help = spawnSync(process.execPath, [path.join(out, 'cli.js'), '--help'], { encoding: 'utf8' });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /wikiq run/);

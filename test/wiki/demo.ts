@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(wanted) || wanted < 1 || wanted > 65535) throw new Error(`WIKIQ_DEMO_PORT must be a port number (1-65535), not '${fromEnv}'`);
   const free = await portIsFree(wanted);
   if (!free && fromEnv) throw new Error(`port ${wanted} (WIKIQ_DEMO_PORT) is in use`);
-  console.log('Starting the demo wiki (the first run seeds it once: about ten seconds)…');
+  console.log('Starting the demo wiki (the first run seeds it once: under half a minute)…');
   const debuginfo = process.argv.includes('--debuginfo');
   const wiki = await startWiki({ port: free ? wanted : undefined, log: (m) => console.log(m), keepAlive: true, debuginfo });
   let stopping = false;

@@ -4,6 +4,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SEED, TestWiki, ensureMediaWikiInstalled, fileName, pageCategories, pageFiles, pageTitle, png, startWiki } from './harness';
 
@@ -30,6 +32,21 @@ async function walk(wiki: TestWiki, params: Record<string, string>): Promise<Jso
     assert.ok(batches.length < 1000, 'continuation ends');
   }
   return batches;
+}
+
+/**
+ * The compiled installer (wiki/install.js and the ../apt.js it requires) copied into a new folder
+ * every user may read: the clone may sit in a folder only root can enter (as `mktemp -d` makes),
+ * where the unprivileged user of the test could not load it.
+ */
+function readableCopyOfInstaller(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-installer-'));
+  fs.mkdirSync(path.join(dir, 'wiki'));
+  fs.copyFileSync(require.resolve('./install'), path.join(dir, 'wiki', 'install.js'));
+  fs.copyFileSync(require.resolve('../apt'), path.join(dir, 'apt.js'));
+  for (const p of [dir, path.join(dir, 'wiki')]) fs.chmodSync(p, 0o755);
+  for (const f of ['wiki/install.js', 'apt.js']) fs.chmodSync(path.join(dir, f), 0o644);
+  return dir;
 }
 
 function refused(port: number): Promise<boolean> {
@@ -198,11 +215,16 @@ describe('test wiki harness', () => {
     let message: string;
     if (process.getuid?.() === 0) {
       // As root the harness would run apt-get: ask as an unprivileged user instead, which cannot install.
-      const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e',
-        `try { require(${JSON.stringify(require.resolve('./harness'))}).ensureMediaWikiInstalled(${JSON.stringify(wanted)}); } catch (e) { process.stdout.write(e.message); process.exit(2); }`,
-      ], { encoding: 'utf8' });
-      assert.equal(r.status, 2, `setpriv: ${r.stderr}`);
-      message = r.stdout;
+      const dir = readableCopyOfInstaller();
+      try {
+        const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '-e',
+          `try { require(${JSON.stringify(path.join(dir, 'wiki', 'install.js'))}).ensureMediaWikiInstalled(${JSON.stringify(wanted)}); } catch (e) { process.stdout.write(e.message); process.exit(2); }`,
+        ], { encoding: 'utf8', cwd: dir });
+        assert.equal(r.status, 2, `setpriv: ${r.stdout}${r.stderr}`);
+        message = r.stdout;
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     } else {
       message = (() => {
         try {

@@ -255,7 +255,7 @@ function pruneTemplates(root: string, key: string): void {
  * renamed into place. Concurrent callers (test files run in parallel) wait for one build.
  */
 export async function ensureTemplate(log: (m: string) => void = () => undefined): Promise<string> {
-  ensureMediaWikiInstalled();
+  ensureMediaWikiInstalled(undefined, log);
   const root = cacheRoot();
   const key = seedKey();
   const target = path.join(root, `wiki-template-${key}`);

@@ -39,13 +39,14 @@ let installedChecked = false;
 
 /**
  * Makes sure the Debian packages a test wiki needs are there: installs them when missing (as root,
- * with apt-get), else throws an Error naming what is missing and the command that installs it.
- * (`packages` is for the harness's own test of that message.)
+ * with apt-get, saying so through `log` first), else throws an Error naming what is missing and the
+ * command that installs it. (`packages` is for the harness's own test of that message.)
  */
-export function ensureMediaWikiInstalled(packages: readonly string[] = PACKAGES): void {
+export function ensureMediaWikiInstalled(packages: readonly string[] = PACKAGES, log: (m: string) => void = () => undefined): void {
   if (packages === PACKAGES && installedChecked) return;
   const what = missingWhat(packages);
-  if (what) aptInstall(packages, what, 'the real-wiki tests', () => missingWhat(packages));
+  if (what && process.getuid?.() === 0) log(`Installing ${what} with apt-get (once; this can take a few minutes)…`);
+  if (what) aptInstall(packages, what, 'the demo wiki and the real-wiki tests', () => missingWhat(packages));
   if (packages === PACKAGES) installedChecked = true;
 }
 
