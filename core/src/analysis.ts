@@ -49,7 +49,7 @@ export interface Analysis {
   selections: Selection[];
   /** COMPATIBILITY, TO BE REMOVED: use `ownerOf(a, name)` and `ownedNames(a)`. */
   owners: OwnersCompat;
-  unknownModules: UnknownModule[];
+  unknownModules: readonly UnknownModule[];
   /** The action module (the value of `action`), when known. */
   action?: Selection;
 }
@@ -89,7 +89,7 @@ export class ParamIndex {
 }
 
 /** What most requests have: no unknown module (shared, frozen; an analysis that finds one makes its own list). */
-const NO_UNKNOWN: UnknownModule[] = Object.freeze([]) as unknown as UnknownModule[];
+const NO_UNKNOWN: readonly UnknownModule[] = Object.freeze([]);
 
 /** Adds a selection, unless the same module under the same prefix is selected already. (A plain function: no closure per analysis.) */
 function select(a: Analysis, s: Selection): void {
@@ -130,8 +130,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
         const path = p.submodules![v];
         const m = path ? catalogue.module(path) : undefined;
         if (!m) {
-          if (a.unknownModules === NO_UNKNOWN) a.unknownModules = [];
-          a.unknownModules.push({ value: v, param: node, part: node.value.parts[k], selector: p, selection: s });
+          a.unknownModules = [...a.unknownModules, { value: v, param: node, part: node.value.parts[k], selector: p, selection: s }];
           continue;
         }
         const sel: Selection = {
