@@ -18,7 +18,7 @@ import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
 import { checkCredentials } from './checks/credentials';
 import { checkLegacy } from './checks/legacy';
-import { checkAction, checkModes, checkName, checkRepeated, checkRequired, hasNames, reportsUnknownNames } from './checks/names';
+import { checkAction, checkModes, checkName, checkRepeated, checkRequired, needsChecks, reportsUnknownNames } from './checks/names';
 import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
 import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
@@ -38,7 +38,7 @@ export function fileDiagnostics(ctx: FeatureContext): Piece {
 /** The diagnostics of one request: a function of its text, the file's variables, its catalogue and the environment. */
 export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
   const report = new Report(ctx);
-  if (hasNames(r)) {
+  if (needsChecks(r)) {
     const c = requestChecks(ctx, ctx.analysis(r));
     checkRequest(c, report);
     checkCredentials(report, ctx.file.text, r.variables, c.a.params);

@@ -59,17 +59,17 @@ export class Derived {
     return map;
   }
 
-  /** The parameters of a module that select further modules (`action`, `list`, `generator`…). */
+  /** The parameters of a module that select further modules (`action`, `list`, `generator`…), each name once (as `params`). */
   selectors(m: ModuleInfo): readonly ParamInfo[] {
     let list = this.selectorLists.get(m);
-    if (!list) this.selectorLists.set(m, (list = m.parameters.filter((p) => p.submodules)));
+    if (!list) this.selectorLists.set(m, (list = [...this.params(m).values()].filter((p) => p.submodules)));
     return list;
   }
 
-  /** A module's required parameters (usually none). */
+  /** A module's required parameters (usually none), each name once (as `params`). */
   required(m: ModuleInfo): readonly ParamInfo[] {
     let list = this.requiredLists.get(m);
-    if (!list) this.requiredLists.set(m, (list = m.parameters.filter((p) => p.required)));
+    if (!list) this.requiredLists.set(m, (list = [...this.params(m).values()].filter((p) => p.required)));
     return list;
   }
 

@@ -22,7 +22,7 @@ function hasEndpoint(urls: RequestNode['urls']): boolean {
 }
 
 /** Whether a request has anything to check: parameters, or a pasted URL that names an endpoint. */
-export function hasNames(r: RequestNode): boolean {
+export function needsChecks(r: RequestNode): boolean {
   return r.paramCount > 0 || hasEndpoint(r.urls);
 }
 
