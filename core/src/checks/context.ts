@@ -29,6 +29,8 @@ export interface RequestChecks extends PieceChecks {
   readonly expansions: Map<string, Expansion>;
   /** The parameters with modes met so far; made at the first. */
   modes: ModeUse[] | undefined;
+  /** Every name the request's selections own (`ownedNames`), for "did you mean"; made at the first unknown name. */
+  ownedNames: readonly string[] | undefined;
 }
 
 export function pieceChecks(ctx: FeatureContext): PieceChecks {
@@ -36,5 +38,5 @@ export function pieceChecks(ctx: FeatureContext): PieceChecks {
 }
 
 export function requestChecks(ctx: FeatureContext, a: Analysis): RequestChecks {
-  return { ctx, a, expansions: new Map(), limitsReported: undefined, modes: undefined };
+  return { ctx, a, expansions: new Map(), limitsReported: undefined, modes: undefined, ownedNames: undefined };
 }

@@ -104,7 +104,7 @@ export function checkName(c: RequestChecks, report: Report, node: ParamNode, rep
   const owner = ownerOf(a, node.name);
   if (!owner) {
     if (node.name === 'action' && !a.catalogue.main()) return undefined; // checkAction's
-    if (reportUnknown) checkUnknownName(a, report, node);
+    if (reportUnknown) checkUnknownName(c, report, node);
     return undefined;
   }
   const p = owner.param;
@@ -129,7 +129,8 @@ export function checkName(c: RequestChecks, report: Report, node: ParamNode, rep
 }
 
 /** A name no selected module owns. */
-function checkUnknownName(a: Analysis, report: Report, node: ParamNode): void {
+function checkUnknownName(c: RequestChecks, report: Report, node: ParamNode): void {
+  const { a } = c;
   const name = node.name;
   // A module with `dynamicparameters` (clientlogin, createaccount…) takes names beyond its list, with or without its prefix.
   if (a.selections.some((s) => s.module.dynamicparameters)) return;
@@ -149,7 +150,7 @@ function checkUnknownName(a: Analysis, report: Report, node: ParamNode): void {
   }
   const foreign = a.catalogue.derived.foreignName(name);
   // A name of a module the request does not select: adding the module is the fix, not a look-alike.
-  if (!suggestions.length && !foreign) suggestions = closest(name, ownedNames(a).map((o) => o.fullName));
+  if (!suggestions.length && !foreign) suggestions = closest(name, (c.ownedNames ??= ownedNames(a).map((o) => o.fullName)));
   const data: DiagnosticData = { suggestions };
   let belongsTo: string | undefined;
   if (foreign && !a.selections.some((s) => s.module === foreign.module)) {
