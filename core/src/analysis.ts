@@ -47,8 +47,9 @@ export interface Analysis {
   /** Every parameter node by request name, in file order. */
   byName: ParamIndex;
   selections: Selection[];
-  owners: ReadonlyMap<string, Owner>;
-  unknownModules: UnknownModule[];
+  /** COMPATIBILITY, TO BE REMOVED: use `ownerOf(a, name)` and `ownedNames(a)`. */
+  owners: OwnersCompat;
+  unknownModules: readonly UnknownModule[];
   /** The action module (the value of `action`), when known. */
   action?: Selection;
 }
@@ -88,7 +89,7 @@ export class ParamIndex {
 }
 
 /** What most requests have: no unknown module (shared, frozen; an analysis that finds one makes its own list). */
-const NO_UNKNOWN: UnknownModule[] = Object.freeze([]) as unknown as UnknownModule[];
+const NO_UNKNOWN: readonly UnknownModule[] = Object.freeze([]);
 
 /** Adds a selection, unless the same module under the same prefix is selected already. (A plain function: no closure per analysis.) */
 function select(a: Analysis, s: Selection): void {
@@ -101,8 +102,8 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   const scope = sharedScope ?? scopeFor(file, request, env);
   const params = paramsOf(request);
   const byName = new ParamIndex(params);
-  const a: Analysis = { file, request, catalogue, scope, params, byName, selections: [], owners: undefined as unknown as ReadonlyMap<string, Owner>, unknownModules: NO_UNKNOWN, action: undefined };
-  a.owners = new Owners(a);
+  const a: Analysis = { file, request, catalogue, scope, params, byName, selections: [], owners: undefined as unknown as OwnersCompat, unknownModules: NO_UNKNOWN, action: undefined };
+  a.owners = new OwnersByRule(a);
   const main = catalogue.main();
   if (main) {
     select(a, { module: main, prefix: '', viaName: '', generator: false });
@@ -115,7 +116,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   }
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
-    const selectors = selectorsOf(s.module);
+    const selectors = catalogue.derived.selectors(s.module);
     for (let j = 0; j < selectors.length; j++) {
       const p = selectors[j];
       const node = byName.last(s.prefix ? s.prefix + p.name : p.name); // the API reads the last of repeated parameters
@@ -129,8 +130,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
         const path = p.submodules![v];
         const m = path ? catalogue.module(path) : undefined;
         if (!m) {
-          if (a.unknownModules === NO_UNKNOWN) a.unknownModules = [];
-          a.unknownModules.push({ value: v, param: node, part: node.value.parts[k], selector: p, selection: s });
+          a.unknownModules = [...a.unknownModules, { value: v, param: node, part: node.value.parts[k], selector: p, selection: s }];
           continue;
         }
         const sel: Selection = {
@@ -147,101 +147,85 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
 }
 
 /**
- * The owners of request names, resolved on demand: `get`/`has` of a plain parameter name look at
- * the selections in order (first match wins, as in the full map) through the catalogue's per-module
- * parameter maps, and make nothing but the answer; anything else (a templated or unknown name,
- * iteration, size) builds the full map once. Validation asks for the names a request uses, so a
- * big file does not pay for every name every selected module has, nor for a map per request.
- * An owner is a new object at each `get` until the full map is built.
+ * Who owns a request name: the first selection (in the order `analyse` made them: `main`, the
+ * action, then what they select) that has a plain parameter of that full name; failing that, the
+ * first selection with a templated parameter that makes the name from the request's values. Each
+ * module reads its own parameters from the request, so a name two selected modules share is read
+ * by both; its checks follow the first. Within one module a name its paraminfo repeats means its
+ * last description (as `Catalogue.param`). `ownedNames` lists every owned name by the same rule.
+ * An owner is a new object at each call: compare `param` and `selection`, not owners.
  */
-class Owners implements ReadonlyMap<string, Owner> {
-  private all: Map<string, Owner> | undefined;
-
-  constructor(private readonly a: Analysis) {}
-
-  get(name: string): Owner | undefined {
-    if (this.all) return this.all.get(name);
-    const selections = this.a.selections;
-    for (let i = 0; i < selections.length; i++) {
-      const s = selections[i];
-      const p = byFullName(s.module, s.prefix).get(name);
-      if (p) return { selection: s, param: p, fullName: name };
-    }
-    // Not a plain parameter: only a templated one can still own it.
-    for (let i = 0; i < selections.length; i++) if (selections[i].module.templatedparameters.length > 0) return this.built().get(name);
-    return undefined;
+export function ownerOf(a: Analysis, name: string): Owner | undefined {
+  const selections = a.selections;
+  const derived = a.catalogue.derived;
+  for (let i = 0; i < selections.length; i++) {
+    const s = selections[i];
+    const p = derived.byFullName(s.module, s.prefix).get(name);
+    if (p) return { selection: s, param: p, fullName: name };
   }
-
-  has(name: string): boolean {
-    return this.get(name) !== undefined;
-  }
-
-  get size(): number {
-    return this.built().size;
-  }
-
-  keys(): MapIterator<string> {
-    return this.built().keys();
-  }
-
-  values(): MapIterator<Owner> {
-    return this.built().values();
-  }
-
-  entries(): MapIterator<[string, Owner]> {
-    return this.built().entries();
-  }
-
-  [Symbol.iterator](): MapIterator<[string, Owner]> {
-    return this.entries();
-  }
-
-  forEach(cb: (value: Owner, key: string, map: ReadonlyMap<string, Owner>) => void, thisArg?: unknown): void {
-    this.built().forEach((v, k) => cb.call(thisArg, v, k, this));
-  }
-
-  private built(): Map<string, Owner> {
-    if (this.all) return this.all;
-    const all = (this.all = new Map<string, Owner>());
-    const a = this.a;
-    const add = (o: Owner) => {
-      if (!all.has(o.fullName)) all.set(o.fullName, o);
-    };
-    for (const s of a.selections) {
-      for (const p of s.module.parameters) add({ selection: s, param: p, fullName: s.prefix + p.name });
-    }
-    for (const s of a.selections) {
-      for (const t of s.module.templatedparameters) {
-        for (const name of templatedNames(a, s, t)) add({ selection: s, param: t, fullName: name.fullName, template: { param: t, vars: name.vars } });
+  for (let i = 0; i < selections.length; i++) {
+    const s = selections[i];
+    const templated = s.module.templatedparameters;
+    for (let j = 0; j < templated.length; j++) {
+      const t = templated[j];
+      for (const made of templatedNames(a, s, t)) {
+        if (made.fullName === name) return { selection: s, param: t, fullName: name, template: { param: t, vars: made.vars } };
       }
     }
-    return all;
   }
+  return undefined;
+}
+
+/** Every name some selection owns, once each, with its owner as `ownerOf` gives it: plain names first, in selection order. */
+export function ownedNames(a: Analysis): Owner[] {
+  const out: Owner[] = [];
+  const listed = new Set<string>();
+  for (const s of a.selections) {
+    for (const [fullName, param] of a.catalogue.derived.byFullName(s.module, s.prefix)) {
+      if (listed.has(fullName)) continue;
+      listed.add(fullName);
+      out.push({ selection: s, param, fullName });
+    }
+  }
+  for (const s of a.selections) {
+    for (const t of s.module.templatedparameters) {
+      for (const made of templatedNames(a, s, t)) {
+        if (listed.has(made.fullName)) continue;
+        listed.add(made.fullName);
+        out.push({ selection: s, param: t, fullName: made.fullName, template: { param: t, vars: made.vars } });
+      }
+    }
+  }
+  return out;
 }
 
 /**
- * A module's parameters by their full request name under a prefix (`aifrom` under `ai`), built
- * once per module and prefix: looking a name up needs no slicing, and the name string hashes once.
+ * COMPATIBILITY, TO BE REMOVED: `Analysis.owners` for the readers not yet moved to `ownerOf` /
+ * `ownedNames` (completion.ts, hover.ts, codeActions.ts, engine/src/resolve.ts). Every method
+ * asks the one rule above, so it answers as they do however it is asked.
  */
-const fullNameCache = new WeakMap<ModuleInfo, Map<string, Map<string, ParamInfo>>>();
-function byFullName(m: ModuleInfo, prefix: string): Map<string, ParamInfo> {
-  let byPrefix = fullNameCache.get(m);
-  if (!byPrefix) fullNameCache.set(m, (byPrefix = new Map()));
-  let map = byPrefix.get(prefix);
-  if (!map) {
-    map = new Map();
-    for (const p of m.parameters) map.set(prefix + p.name, p); // the last of a repeated name, as Catalogue.param
-    byPrefix.set(prefix, map);
-  }
-  return map;
+export interface OwnersCompat {
+  get(name: string): Owner | undefined;
+  has(name: string): boolean;
+  values(): Iterable<Owner>;
+  keys(): Iterable<string>;
 }
 
-/** The parameters of a module that select further modules (type `submodule`), computed once per module. */
-const selectorCache = new WeakMap<ModuleInfo, ParamInfo[]>();
-function selectorsOf(m: ModuleInfo): ParamInfo[] {
-  let list = selectorCache.get(m);
-  if (!list) selectorCache.set(m, (list = m.parameters.filter((p) => p.submodules)));
-  return list;
+/** (COMPATIBILITY, TO BE REMOVED with `OwnersCompat`.) */
+class OwnersByRule implements OwnersCompat {
+  constructor(private readonly a: Analysis) {}
+  get(name: string): Owner | undefined {
+    return ownerOf(this.a, name);
+  }
+  has(name: string): boolean {
+    return ownerOf(this.a, name) !== undefined;
+  }
+  values(): Iterable<Owner> {
+    return ownedNames(this.a);
+  }
+  keys(): Iterable<string> {
+    return ownedNames(this.a).map((o) => o.fullName);
+  }
 }
 
 /** The concrete names a templated parameter takes from the values of the parameters that supply it. */
@@ -249,7 +233,7 @@ export function templatedNames(a: Analysis, s: Selection, t: ParamInfo): Array<{
   let combos: Array<Record<string, string>> = [{}];
   for (const [placeholder, supplier] of Object.entries(t.templatevars ?? {})) {
     const node = a.byName.last(s.prefix + supplier);
-    const supplierInfo = s.module.parameters.find((p) => p.name === supplier);
+    const supplierInfo = a.catalogue.param(s.module, supplier);
     let values = node ? valuesOf(node, a.scope).filter((v) => v !== '') : [];
     if (supplierInfo?.allspecifier && values.includes(supplierInfo.allspecifier) && Array.isArray(supplierInfo.type)) {
       values = supplierInfo.type;
@@ -298,7 +282,7 @@ export function generatorCandidate(a: Analysis, name: string): { module: ModuleI
   const rest = name.slice(1);
   for (const m of a.catalogue.generators()) {
     if (!m.prefix || !rest.startsWith(m.prefix)) continue;
-    const p = m.parameters.find((x) => m.prefix + x.name === rest);
+    const p = a.catalogue.derived.byFullName(m, m.prefix).get(rest);
     if (p) return { module: m, param: p };
   }
   return undefined;

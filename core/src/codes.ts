@@ -81,6 +81,11 @@ export interface CodeInfo {
   severity: DiagnosticSeverity;
   /** One line for documentation (README, hover on the code). */
   summary: string;
+  /**
+   * Its message names a line of the document (so it changes when the request moves):
+   * validationCache.ts reuses such a diagnostic on the same line only.
+   */
+  namesLine?: true;
 }
 
 export const codeTable: Record<Code, CodeInfo> = {
@@ -108,7 +113,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.UnclearNowTimestamp]: { severity: DiagnosticSeverity.Warning, summary: 'Empty or 0 timestamp: read as now.' },
   [Code.TimestampRollsOver]: { severity: DiagnosticSeverity.Warning, summary: 'Impossible date or time: rolled over.' },
   [Code.BooleanFalse]: { severity: DiagnosticSeverity.Warning, summary: 'A boolean written false is still true.' },
-  [Code.DuplicateParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter given twice: only the last counts.' },
+  [Code.DuplicateParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Parameter given twice: only the last counts.', namesLine: true },
   [Code.UndefinedVariable]: { severity: DiagnosticSeverity.Error, summary: 'Undefined variable.' },
   [Code.CyclicVariable]: { severity: DiagnosticSeverity.Error, summary: 'Variable that refers to itself.' },
   [Code.VariableTooLarge]: { severity: DiagnosticSeverity.Error, summary: 'Variable too large to expand (over 1 MB, or nested over 64 deep): not checked, not sent.' },
@@ -202,6 +207,11 @@ export const messages = {
   [Code.CredentialsInFile]: (what: string) =>
     `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };
+
+/** Whether a diagnostic's message names a line of the document (`namesLine` in the table; syntax errors never do). */
+export function namesLine(code: string | number | undefined): boolean {
+  return typeof code === 'string' && (codeTable as Partial<Record<string, CodeInfo>>)[code]?.namesLine === true;
+}
 
 /** What a quick fix needs, carried in `Diagnostic.data`. */
 export interface DiagnosticData {

@@ -13,6 +13,7 @@ export { paramsOf } from './parser/lazy';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';
+export { Derived, type ForeignName } from './catalogue/derived';
 export { readParaminfo, readModule, readParam } from './catalogue/paraminfo';
 export * from './catalogue/serialise';
 export { bundledCatalogue } from './catalogue/bundled';

@@ -15,7 +15,7 @@ import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
 import type { RequestNode } from './parser/ast';
 import type { Piece } from './checks/report';
-import { Code } from './codes';
+import { namesLine } from './codes';
 import type { FeatureContext } from './context';
 import { lastAtOrBefore } from './util/search';
 import { ownCopy } from './util/strings';
@@ -39,9 +39,6 @@ interface Entry {
   /** Some message names a line of the document: reusable on that line only. */
   lineBound: boolean;
 }
-
-/** Codes whose message names a line of the document (so it changes when the request moves). */
-const LINE_BOUND = new Set<string | number | undefined>([Code.DuplicateParameter]);
 
 /** cyrb53 of text[start, end), without a slice. */
 function hashOf(text: string, start: number, end: number): number {
@@ -155,7 +152,7 @@ export class ValidationCache {
         entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));
-          entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => LINE_BOUND.has(d.code)) };
+          entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => namesLine(d.code)) };
           made.push(entry);
           if (byHash) index(byHash, entry);
         }

@@ -15,6 +15,8 @@
  * Either may be `""` (formatversion 1 style) or `true`.
  */
 
+import { Derived } from './derived';
+
 export type CatalogueSource = 'bundled' | 'cached' | 'live';
 
 export interface InfoNote {
@@ -135,7 +137,8 @@ export class Catalogue {
   readonly user?: CatalogueUser;
   private readonly byPath = new Map<string, ModuleInfo>();
   private readonly list: ModuleInfo[];
-  private readonly paramMaps = new WeakMap<ModuleInfo, Map<string, ParamInfo>>();
+  /** What analysis and validation work out from the modules, once for this catalogue (catalogue/derived.ts). */
+  readonly derived: Derived = new Derived(this);
 
   constructor(init: CatalogueInit) {
     this.source = init.source;
@@ -191,14 +194,9 @@ export class Catalogue {
     return this.highLimits() && p.highmax !== undefined ? p.highmax : p.max;
   }
 
-  /** A module's parameter by unprefixed name (O(1) after the first call per module). */
+  /** A module's parameter by unprefixed name (the last description of a name its paraminfo repeats). */
   param(module: ModuleInfo, name: string): ParamInfo | undefined {
-    let map = this.paramMaps.get(module);
-    if (!map) {
-      map = new Map(module.parameters.map((p) => [p.name, p]));
-      this.paramMaps.set(module, map);
-    }
-    return map.get(name);
+    return this.derived.params(module).get(name);
   }
 }
 

@@ -13,6 +13,10 @@
  */
 import type { Analysis, Selection } from '../analysis';
 import { enumValues } from '../catalogue/model';
+import { Code, messages } from '../codes';
+import type { RequestChecks } from './context';
+import { selectionSpan } from './names';
+import type { Report } from './report';
 import { expandedValues } from './variables';
 
 interface LegacyRule {
@@ -61,6 +65,20 @@ export function legacyFormats(a: Analysis): readonly LegacyUse[] {
     }
   }
   return out ?? NO_USES;
+}
+
+/** Parameters whose absence selects a deprecated output format (not for writing actions: write-action says they cannot run). */
+export function checkLegacy(c: RequestChecks, report: Report): void {
+  const { a } = c;
+  const m = a.action?.module;
+  if (m && (m.mustbeposted || m.writerights)) return;
+  const uses = legacyFormats(a);
+  for (let i = 0; i < uses.length; i++) {
+    const use = uses[i];
+    const s = use.selection;
+    const label = s.via ? `${s.viaName}=${s.module.name}` : `action=${s.module.name}`;
+    report.add(Code.LegacyFormat, selectionSpan(a, s), messages[Code.LegacyFormat](use.name, label, use.fix), { data: { add: { param: use.name, value: use.fix } } });
+  }
 }
 
 function triggered(a: Analysis, s: Selection, when: NonNullable<LegacyRule['when']>): boolean {

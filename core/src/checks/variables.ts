@@ -6,7 +6,8 @@ import { Code, messages } from '../codes';
 import type { ParamNode, Span, ValueNode, VariableDef } from '../parser/ast';
 import { closest } from '../suggest';
 import { EXPANSION_LIMITS, Expansion, ExpansionLimit, Scope, expand, expandValuePart, isUrlLiteral, splitUnescaped } from '../variables';
-import { Report } from './report';
+import type { PieceChecks, RequestChecks } from './context';
+import type { Report } from './report';
 import { VARIABLE_NAME } from '../words';
 
 /**
@@ -55,72 +56,72 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
   return out;
 }
 
-export class VariableChecks extends Report {
-  /** Where a bound of expansion was reported (a file variable is met again in every request). */
-  private limitsReported: Set<number> | undefined; // made at the first (a request seldom has one)
+/** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
+export function checkFileVariables(c: PieceChecks, report: Report): void {
+  const file = c.ctx.file;
+  const vars = file.variables;
+  if (vars.length === 0) return;
+  // The names defined anywhere, gathered only when a name is not in the file's scope (this runs
+  // on every validation, and walking every request of a big file each time cost more than the edit).
+  let defined: Set<string> | undefined;
+  const definedAnywhere = (): Set<string> => {
+    if (defined) return defined;
+    defined = new Set<string>(Object.keys(c.ctx.env?.variables ?? {}));
+    for (let i = 0; i < vars.length; i++) defined.add(vars[i].name);
+    const requests = file.requests;
+    for (let i = 0; i < requests.length; i++) {
+      const own = requests[i].variables;
+      for (let j = 0; j < own.length; j++) defined.add(own[j].name);
+    }
+    return defined;
+  };
+  const scope = c.ctx.fileScope();
+  for (let i = 0; i < vars.length; i++) checkVariableRefs(c, report, vars[i], scope, definedAnywhere);
+}
 
-  protected override begin(): void {
-    super.begin();
-    this.limitsReported = undefined;
-  }
+/** The variables a request's own definitions and parameters use. */
+export function checkRequestVariables(c: RequestChecks, report: Report): void {
+  const { a } = c;
+  const variables = a.request.variables;
+  for (let i = 0; i < variables.length; i++) checkVariableRefs(c, report, variables[i], a.scope);
+  for (let i = 0; i < a.params.length; i++) checkVariableRefs(c, report, a.params[i], a.scope);
+}
 
-  /** File-level variables may use names only a request (or the environment) defines: undefined means defined nowhere. */
-  protected fileVariables(): void {
-    const vars = this.file.variables;
-    if (vars.length === 0) return;
-    // The names defined anywhere, gathered only when a name is not in the file's scope (this runs
-    // on every validation, and walking every request of a big file each time cost more than the edit).
-    let defined: Set<string> | undefined;
-    const definedAnywhere = (): Set<string> => {
-      if (defined) return defined;
-      defined = new Set<string>(Object.keys(this.ctx.env?.variables ?? {}));
-      for (let i = 0; i < vars.length; i++) defined.add(vars[i].name);
-      const requests = this.file.requests;
-      for (let i = 0; i < requests.length; i++) {
-        const own = requests[i].variables;
-        for (let j = 0; j < own.length; j++) defined.add(own[j].name);
+/** Undefined, cyclic and too large variables in one definition's or parameter's value. */
+function checkVariableRefs(c: PieceChecks, report: Report, def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: () => Set<string>): void {
+  if (!def.value) return;
+  // Indexed loops: this runs for every parameter of a file, often before the code is optimised
+  // (an iterator per loop then), and most parts use no variable.
+  const parts = def.value.parts;
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k];
+    if (part.variables.length === 0) continue;
+    for (const ref of part.variables) {
+      if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
+      const b = scope.get(ref.name);
+      if (!b && def.kind === 'param' && isUrlLiteral(def, ref.name, scope)) continue;
+      if (!b) {
+        if (definedAnywhere?.().has(ref.name)) continue;
+        report.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
+        continue;
       }
-      return defined;
-    };
-    const scope = this.ctx.fileScope();
-    for (let i = 0; i < vars.length; i++) this.variableRefs(vars[i], scope, definedAnywhere);
-  }
-
-  protected variableRefs(def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: () => Set<string>): void {
-    if (!def.value) return;
-    // Indexed loops: this runs for every parameter of a file, often before the code is optimised
-    // (an iterator per loop then), and most parts use no variable.
-    const parts = def.value.parts;
-    for (let k = 0; k < parts.length; k++) {
-      const part = parts[k];
-      if (part.variables.length === 0) continue;
-      for (const ref of part.variables) {
-        if (!VARIABLE_NAME.test(ref.name)) continue; // the parser reports it
-        const b = scope.get(ref.name);
-        if (!b && def.kind === 'param' && isUrlLiteral(def, ref.name, scope)) continue;
-        if (!b) {
-          if (definedAnywhere?.().has(ref.name)) continue;
-          this.add(Code.UndefinedVariable, ref.span, messages[Code.UndefinedVariable](ref.name), { data: { suggestions: closest(ref.name, scope.keys()).map((n) => `{{${n}}}`) } });
-          continue;
-        }
-        const x = expand(`{{${ref.name}}}`, scope);
-        if (x.cyclic.length) this.add(Code.CyclicVariable, ref.span, messages[Code.CyclicVariable](ref.name));
-        for (const limit of x.exceeded) this.limit(limit, scope, ref.span);
-      }
-      // A value whose variables are each within bounds may still be past them once put together.
-      if (def.kind === 'param') {
-        for (const limit of expand(part.text, scope).exceeded) if (!limit.name) this.limit(limit, scope, part.span);
-      }
+      const x = expand(`{{${ref.name}}}`, scope);
+      if (x.cyclic.length) report.add(Code.CyclicVariable, ref.span, messages[Code.CyclicVariable](ref.name));
+      for (const limit of x.exceeded) reportLimit(c, report, limit, scope, ref.span);
+    }
+    // A value whose variables are each within bounds may still be past them once put together.
+    if (def.kind === 'param') {
+      for (const limit of expand(part.text, scope).exceeded) if (!limit.name) reportLimit(c, report, limit, scope, part.span);
     }
   }
+}
 
-  /** Reports a bound of expansion once, on the definition of the variable past it (else on its use). */
-  private limit(limit: ExpansionLimit, scope: Scope, at: Span): void {
-    const span = (limit.name && scope.get(limit.name)?.def?.nameSpan) || at;
-    const reported = (this.limitsReported ??= new Set());
-    if (reported.has(span.start)) return;
-    reported.add(span.start);
-    const bound = limit.reason === 'size' ? EXPANSION_LIMITS.maxLength : EXPANSION_LIMITS.maxDepth;
-    this.add(Code.VariableTooLarge, span, messages[Code.VariableTooLarge](limit.name, limit.reason, bound));
-  }
+/** Reports a bound of expansion once per piece, on the definition of the variable past it (else on its use). */
+function reportLimit(c: PieceChecks, report: Report, limit: ExpansionLimit, scope: Scope, at: Span): void {
+  const span = (limit.name && scope.get(limit.name)?.def?.nameSpan) || at;
+  const reported = (c.limitsReported ??= new Set());
+  if (reported.has(span.start)) return;
+  reported.add(span.start);
+  const bound = limit.reason === 'size' ? EXPANSION_LIMITS.maxLength : EXPANSION_LIMITS.maxDepth;
+  report.add(Code.VariableTooLarge, span, messages[Code.VariableTooLarge](limit.name, limit.reason, bound));
 }

@@ -4,8 +4,9 @@
  * says where credentials go instead. Run by the validator: in the file-level piece for file
  * variables, in each request's piece for its own (so cached per request and under the cap).
  */
-import { Code, messages } from './codes';
-import type { ParamNode, Span, ValueNode, VariableDef } from './parser/ast';
+import { Code, messages } from '../codes';
+import type { ParamNode, Span, ValueNode, VariableDef } from '../parser/ast';
+import type { Report } from './report';
 
 const PASSWORD_NAME = /password/i;
 const BEARER = /\bBearer\s+\S/i;
@@ -33,17 +34,18 @@ function trimmed(text: string, { span }: ValueNode): Span {
 }
 
 /**
- * Reports each password parameter or `Bearer` value among `variables` and `params` through `add`.
- * (Indexed loops and no closures: it runs on every request of a file, often before the code is optimised.)
+ * Reports each password parameter or `Bearer` value among `variables` and `params` (of the file's
+ * `text`). (Indexed loops and no closures: it runs on every request of a file, often before the code is optimised.)
  */
-export function checkCredentials(text: string, variables: readonly VariableDef[], params: readonly ParamNode[], add: (span: Span, message: string) => void): void {
+export function checkCredentials(report: Report, text: string, variables: readonly VariableDef[], params: readonly ParamNode[]): void {
+  const code = Code.CredentialsInFile;
   for (let i = 0; i < variables.length; i++) {
     const v = variables[i];
-    if (bearer(text, v.value)) add(trimmed(text, v.value!), messages[Code.CredentialsInFile](`The variable '@${v.name}' holds a Bearer token`));
+    if (bearer(text, v.value)) report.add(code, trimmed(text, v.value!), messages[code](`The variable '@${v.name}' holds a Bearer token`));
   }
   for (let i = 0; i < params.length; i++) {
     const p = params[i];
-    if (PASSWORD_NAME.test(p.name)) add(p.nameSpan, messages[Code.CredentialsInFile](`'${p.name}' is a password`));
-    else if (bearer(text, p.value)) add(trimmed(text, p.value!), messages[Code.CredentialsInFile](`'${p.name}' holds a Bearer token`));
+    if (PASSWORD_NAME.test(p.name)) report.add(code, p.nameSpan, messages[code](`'${p.name}' is a password`));
+    else if (bearer(text, p.value)) report.add(code, trimmed(text, p.value!), messages[code](`'${p.name}' holds a Bearer token`));
   }
 }
