@@ -53,7 +53,7 @@ export interface ParamValueCursor extends On {
   prefix: string;
 }
 
-/** Inside `{{…}}` in a parameter's or variable's value, or after a `{{` not closed yet. */
+/** Inside `{{…}}` (after `{{`, before its last `}`) in a parameter's or variable's value, or after a `{{` not closed yet. */
 export interface VariableRefCursor extends On {
   kind: 'variableRef';
   /** The reference, when closed. */
@@ -186,14 +186,16 @@ function partAt(value: ValueNode, offset: number): number {
 /** A `variableRef` when the cursor is inside a `{{…}}` of `part`, or after a `{{` in it not closed yet. */
 function refAt(text: string, part: ValuePart, offset: number, within: ParamNode | VariableDef): Omit<VariableRefCursor, keyof On> | undefined {
   for (const ref of part.variables) {
-    if (ref.span.start + 2 <= offset && offset <= ref.span.end - 2) {
+    // From after `{{` to before its last `}`.
+    if (ref.span.start + 2 <= offset && offset < ref.span.end) {
       const start = ref.span.start + 2;
-      return { kind: 'variableRef', ref, span: { start, end: ref.span.end }, prefix: text.slice(start, offset), in: within };
+      return { kind: 'variableRef', ref, span: { start, end: ref.span.end }, prefix: text.slice(start, Math.min(offset, ref.nameSpan.end)), in: within };
     }
   }
   const before = text.slice(part.regionStart, offset);
   const open = before.lastIndexOf('{{');
-  if (open < 0 || open < before.lastIndexOf('}}')) return undefined;
+  // Not after a `{{` that is closed (the cursor is then in or after its `}}`).
+  if (open < 0 || open < before.lastIndexOf('}}') || part.variables.some((r) => r.span.start === part.regionStart + open)) return undefined;
   const start = part.regionStart + open + 2;
   let end = offset;
   while (end < part.regionEnd && NAME_CHAR.test(text[end])) end++;

@@ -87,6 +87,8 @@ describe('cursor: variables', () => {
   for (const [input, expected] of [
     ['ailimit = {{li¦mit}}', { kind: 'variableRef', param: 'ailimit', ref: 'limit', prefix: 'li', replaces: 'limit}}' }],
     ['ailimit = {{¦}}', { kind: 'variableRef', ref: '', prefix: '', replaces: '}}' }],
+    ['ailimit = {{limit}¦}', { kind: 'variableRef', ref: 'limit', prefix: 'limit', replaces: 'limit}}' }],
+    ['ailimit = {{ lim¦ }}', { kind: 'variableRef', ref: 'lim', prefix: ' lim', replaces: ' lim }}' }],
     ['ailimit = {{li¦', { kind: 'variableRef', ref: null, prefix: 'li', replaces: 'li' }],
     ['ailimit = {{li¦m', { kind: 'variableRef', ref: null, prefix: 'li', replaces: 'lim' }],
     ['aiprop = a|{{x}}|{{¦', { kind: 'variableRef', ref: null, replaces: '' }],
