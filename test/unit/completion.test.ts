@@ -188,7 +188,11 @@ describe('completion', () => {
   });
   it('resolves nothing from malformed data (a client may send anything back)', () => {
     const ls = service();
-    for (const data of [null, 1, 'x', { d: 'p' }, { d: ['p'] }, { n: [1, [2]] }, { n: [['main', 5, 'x']] }, { d: ['m', 'nosuch', '', 0] }]) {
+    for (const data of [
+      null, 1, 'x', { d: 'p' }, { d: ['p'] }, { n: [1, [2]] }, { n: [['main', 5, 'x']] }, { d: ['m', 'nosuch', '', 0] },
+      { kind: 'param' }, { kind: 'param', module: 'query+allimages', name: 5 }, { kind: 'module', module: 'nosuch', prefix: '', generator: false },
+      { kind: 'names', selections: [1, null, { module: 'query+allimages', prefix: 5 }] }, { kind: 'names', selections: 'x' }, { kind: 'other', module: 'main' },
+    ]) {
       const item = { label: 'ailimit', data };
       assert.deepEqual(ls.doResolve(item), item);
     }
