@@ -12,7 +12,7 @@
 import { requestAt } from './analysis';
 import type { CommentNode, ParamNode, RequestNode, Span, UrlLine, ValueNode, ValuePart, VariableDef, VariableRef, WikiqFile } from './parser/ast';
 import { paramsOf } from './parser/lazy';
-import { lineOf } from './util/search';
+import { firstAtOrAfter, lineOf } from './util/search';
 
 interface On {
   /** The request the cursor's line belongs to; undefined before the first `###` when no request starts there. */
@@ -60,6 +60,7 @@ export interface VariableRefCursor extends On {
   ref: VariableRef | undefined;
   /** What a name typed here replaces: from after `{{` to after `}}` (or the end of the name typed). */
   span: Span;
+  /** The text of `span` before the cursor (of the name at most). */
   prefix: string;
   /** Where the reference is: a parameter's value or a variable definition's. */
   in: ParamNode | VariableDef;
@@ -111,12 +112,23 @@ export function cursorAt(file: WikiqFile, offset: number): Cursor {
   if (comment) return { kind: 'comment', ...on, comment };
   const def = over(file.variables, lineStart, lineEnd, spanStart, spanEnd) ?? (request && over(request.variables, lineStart, lineEnd, spanStart, spanEnd));
   if (def) return variableDefCursor(text, on, def, lineStart);
-  if (!request) return text.slice(lineStart, lineEnd).trim() === '' ? { kind: 'blank', ...on, span: { start: offset, end: offset } } : { kind: 'none', ...on };
+  if (!request) return blankOrNone(text, on, lineStart, lineEnd);
   const url = over(request.urls, lineStart, lineEnd, spanStart, spanEnd);
   if (url) return urlCursor({ ...on, request }, url);
   const param = over(paramsOf(request), lineStart, lineEnd, (p) => p.start, (p) => p.end);
   if (param) return paramCursor(text, { ...on, request }, param, lineStart, lineEnd);
-  return text.slice(lineStart, lineEnd).trim() === '' ? { kind: 'blank', ...on, span: { start: offset, end: offset } } : { kind: 'none', ...on };
+  return blankOrNone(text, on, lineStart, lineEnd);
+}
+
+/** A line the parser made no node for: blank, or text that is none of the language's (a `|` line continuing nothing, `= x`). */
+function blankOrNone(text: string, on: On, lineStart: number, lineEnd: number): BlankCursor | NoneCursor {
+  if (text.slice(lineStart, lineEnd).trim() !== '') return { kind: 'none', ...on };
+  return { kind: 'blank', ...on, span: { start: on.offset, end: on.offset } };
+}
+
+/** The `|` that starts a value's line beginning at `lineStart`. */
+function pipeOf(value: ValueNode, lineStart: number): number | undefined {
+  return value.pipes[firstAtOrAfter(value.pipes, lineStart)];
 }
 
 function paramCursor(text: string, on: On & { request: RequestNode }, param: ParamNode, lineStart: number, lineEnd: number): Cursor {
@@ -131,7 +143,7 @@ function paramCursor(text: string, on: On & { request: RequestNode }, param: Par
     if (value === undefined || param.equals === undefined || offset <= param.equals) return { kind: 'none', ...on };
   } else {
     // A `|` line of its value: the cursor is after the line's `|`.
-    const pipe = value?.pipes.find((at) => at >= lineStart);
+    const pipe = value && pipeOf(value, lineStart);
     if (value === undefined || pipe === undefined || offset <= pipe) return { kind: 'none', ...on };
   }
   const partIndex = partAt(value, offset);
@@ -147,7 +159,7 @@ function variableDefCursor(text: string, on: On, def: VariableDef, lineStart: nu
   const { offset } = on;
   if (def.nameSpan.start >= lineStart && offset <= def.nameSpan.end) return { kind: 'variableDef', ...on, def, piece: offset >= def.nameSpan.start ? 'name' : 'other' };
   const value = def.value;
-  const pipe = def.span.start < lineStart ? value?.pipes.find((at) => at >= lineStart) : undefined;
+  const pipe = value && def.span.start < lineStart ? pipeOf(value, lineStart) : undefined;
   if (!value || offset < value.start || (pipe !== undefined && offset <= pipe)) return { kind: 'variableDef', ...on, def, piece: 'other' };
   const part = value.parts[partAt(value, offset)];
   const ref = refAt(text, part, offset, def);
