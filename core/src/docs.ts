@@ -2,6 +2,7 @@
  * Markdown documentation of modules, parameters, values and variables, shared by hover and
  * completion so both say the same thing.
  */
+import type { Selection } from './analysis';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
 import { enumValues } from './catalogue/model';
 
@@ -60,6 +61,17 @@ export function moduleDoc(m: ModuleInfo, prefix?: string, generator = false): st
   }
   if (m.helpurls.length) lines.push('', m.helpurls.map((u) => `[Help](${u})`).join(' · '));
   return lines.join('\n');
+}
+
+/** How a selection is named to the user: `the main module`, `list=allimages`. */
+export function selectionLabel(s: Selection): string {
+  if (!s.via) return 'the main module';
+  return `${s.viaName}=${s.module.name}`;
+}
+
+/** A parameter's one-line detail: its type, `multi`, and the selection it belongs to. */
+export function paramDetail(p: ParamInfo, label: string): string {
+  return `${typeLabel(p)}${p.multi ? ', multi' : ''} — ${label}`;
 }
 
 export function paramDoc(p: ParamInfo, fullName: string, m: ModuleInfo, selectionLabel: string, catalogue: Catalogue): string {

@@ -3,14 +3,14 @@
  * the enumeration value, the namespace), a variable (its value, expanded) or a request header (the
  * request as the API will receive it).
  */
-import { paramsOf } from './parser/lazy';
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
-import { paramAt, requestAt, valuesOf } from './analysis';
+import { valuesOf } from './analysis';
 import { enumValues } from './catalogue/model';
-import { selectionLabel } from './completion';
 import type { FeatureContext } from './context';
-import { code, moduleDoc, namespacesOf, oneLine, paramDoc } from './docs';
-import type { RequestNode, Span } from './parser/ast';
+import { cursorAt } from './cursor';
+import { code, moduleDoc, namespacesOf, oneLine, paramDoc, selectionLabel } from './docs';
+import type { ParamNode, RequestNode, Span, ValuePart } from './parser/ast';
+import { paramsOf } from './parser/lazy';
 import { endpointFor, expand, isUrlLiteral, scopeFor } from './variables';
 
 const within = (s: Span, o: number) => s.start <= o && o <= s.end;
@@ -20,50 +20,73 @@ function md(ctx: FeatureContext, value: string, span: Span): Hover {
 }
 
 export function doHover(ctx: FeatureContext, offset: number): Hover | null {
-  const { file } = ctx;
-  // Variables defined before the first request.
-  for (const v of file.variables) {
-    if (within(v.nameSpan, offset)) return variableHover(ctx, v.name, undefined, v.nameSpan);
-    for (const p of v.value?.parts ?? []) for (const r of p.variables) if (within(r.span, offset)) return variableHover(ctx, r.name, undefined, r.span);
+  const c = cursorAt(ctx.file, offset);
+  switch (c.kind) {
+    case 'variableDef':
+      if (c.piece === 'name') return variableHover(ctx, c.def.name, c.request, c.def.nameSpan);
+      return c.part ? refHover(ctx, c.request, c.part, offset) : null;
+    case 'variableRef':
+      return c.ref ? variableHover(ctx, c.ref.name, c.request, c.ref.span) : null;
+    case 'header':
+      return c.request.headerSpan && within(c.request.headerSpan, offset) ? headerHover(ctx, c.request) : null;
+    case 'paramName':
+      return within(c.param.nameSpan, offset) ? nameHover(ctx, c.request, c.param) : null;
+    case 'paramValue':
+      return refHover(ctx, c.request, c.part, offset) ?? valueHover(ctx, c.request, c.param, c.partIndex, offset);
+    case 'url':
+      if (c.piece === 'name' && c.param) return nameHover(ctx, c.request, c.param);
+      if (c.piece === 'value' && c.param && c.part && c.partIndex !== undefined) {
+        const { param } = c;
+        const scope = ctx.analysis(c.request).scope;
+        // In a pasted URL, `{{name}}` is a variable only when defined (else the URL's own text).
+        const ref = c.part.variables.find((r) => within(r.span, offset) && !isUrlLiteral(param, r.name, scope));
+        if (ref) return variableHover(ctx, ref.name, c.request, ref.span);
+        return valueHover(ctx, c.request, param, c.partIndex, offset);
+      }
+      return null;
+    default:
+      return null;
   }
-  const request = requestAt(file, offset);
-  if (!request) return null;
-  for (const v of request.variables) {
-    if (within(v.nameSpan, offset)) return variableHover(ctx, v.name, request, v.nameSpan);
-    for (const p of v.value?.parts ?? []) for (const r of p.variables) if (within(r.span, offset)) return variableHover(ctx, r.name, request, r.span);
-  }
-  if (request.headerSpan && within(request.headerSpan, offset)) {
-    const a = ctx.analysis(request);
-    const endpoint = endpointFor(file, request, ctx.env) ?? '(no endpoint: set `@endpoint` or choose an environment)';
-    const params = paramsOf(request).map((p) => `${p.name}${p.value ? '=' + valuesOf(p, a.scope).join('|') : ''}`);
-    const lines = [`**${request.name || `Request ${request.index + 1}`}**`, '', `${code(endpoint)}`, '', '```', ...params, '```'];
-    const cat = a.catalogue;
-    lines.push('', `Catalogue: ${cat.source}${cat.mwVersion ? ` (MediaWiki ${cat.mwVersion})` : ''}`);
-    return md(ctx, lines.join('\n'), request.headerSpan);
-  }
-  const param = paramAt(request, offset);
-  if (!param) return null;
+}
+
+/** On a `{{…}}` of a value part, its braces included. */
+function refHover(ctx: FeatureContext, request: RequestNode | undefined, part: ValuePart, offset: number): Hover | null {
+  const ref = part.variables.find((r) => within(r.span, offset));
+  return ref ? variableHover(ctx, ref.name, request, ref.span) : null;
+}
+
+/** The request as the API will receive it. */
+function headerHover(ctx: FeatureContext, request: RequestNode): Hover {
   const a = ctx.analysis(request);
-  for (const part of param.value?.parts ?? []) {
-    for (const r of part.variables) if (within(r.span, offset) && !isUrlLiteral(param, r.name, a.scope)) return variableHover(ctx, r.name, request, r.span);
-  }
+  const endpoint = endpointFor(ctx.file, request, ctx.env) ?? '(no endpoint: set `@endpoint` or choose an environment)';
+  const params = paramsOf(request).map((p) => `${p.name}${p.value ? '=' + valuesOf(p, a.scope).join('|') : ''}`);
+  const lines = [`**${request.name || `Request ${request.index + 1}`}**`, '', `${code(endpoint)}`, '', '```', ...params, '```'];
+  const cat = a.catalogue;
+  lines.push('', `Catalogue: ${cat.source}${cat.mwVersion ? ` (MediaWiki ${cat.mwVersion})` : ''}`);
+  return md(ctx, lines.join('\n'), request.headerSpan!);
+}
+
+/** The module parameter a name resolves to. */
+function nameHover(ctx: FeatureContext, request: RequestNode, param: ParamNode): Hover | null {
+  const a = ctx.analysis(request);
   const owner = a.owners.get(param.name);
-  if (within(param.nameSpan, offset)) {
-    if (owner) {
-      return md(ctx, paramDoc(owner.param, owner.fullName, owner.selection.module, selectionLabel(owner.selection), a.catalogue), param.nameSpan);
-    }
-    const open = a.selections.filter((s) => !s.module.parametersKnown && s.prefix && param.name.startsWith(s.prefix));
-    if (open.length) {
-      const s = open[0];
-      return md(ctx, `**${param.name}** — sent to ${selectionLabel(s)} (${code(s.module.path)}), whose parameters this catalogue does not list.`, param.nameSpan);
-    }
-    return null;
+  if (owner) {
+    return md(ctx, paramDoc(owner.param, owner.fullName, owner.selection.module, selectionLabel(owner.selection), a.catalogue), param.nameSpan);
   }
-  const value = param.value;
-  if (!value || !owner) return null;
-  const idx = value.parts.findIndex((p) => within(p.span, offset));
-  if (idx < 0) return null;
-  const part = value.parts[idx];
+  const open = a.selections.filter((s) => !s.module.parametersKnown && s.prefix && param.name.startsWith(s.prefix));
+  if (open.length) {
+    const s = open[0];
+    return md(ctx, `**${param.name}** — sent to ${selectionLabel(s)} (${code(s.module.path)}), whose parameters this catalogue does not list.`, param.nameSpan);
+  }
+  return null;
+}
+
+/** A value part: the selected module, the enumeration value, the namespace, `max`. */
+function valueHover(ctx: FeatureContext, request: RequestNode, param: ParamNode, idx: number, offset: number): Hover | null {
+  const a = ctx.analysis(request);
+  const owner = a.owners.get(param.name);
+  const part = param.value?.parts[idx];
+  if (!owner || !part || !within(part.span, offset)) return null;
   const v = valuesOf(param, a.scope)[idx];
   const p = owner.param;
   if (p.submodules) {

@@ -10,7 +10,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
-import { ResolveData, doComplete, inlineDocumentation, resolveCompletion } from './completion';
+import { doComplete, endpointOf, inlineDocumentation, resolveCompletion } from './completion/index';
 import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
 import type { WikiqFile } from './parser/ast';
@@ -93,7 +93,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
         const list = doComplete(ctx(document, file), document.offsetAt(position));
         return params.completionResolve === false ? inlineDocumentation(list, (e) => params.catalogues.get(e)) : list;
       }, err('completion')),
-    doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get((item.data as ResolveData | undefined)?.e)), err('resolve')),
+    doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get(endpointOf(item.data))), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => validate(ctx(document, file)), err('validation')),
     doCodeActions: (document, range, context, file) =>

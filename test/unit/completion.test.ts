@@ -135,6 +135,14 @@ describe('completion', () => {
   it('offers variables after {{', () =>
     check('@limit = 50\n@endpoint = https://w.example/api.php\naction = query\nlist = allimages\nailimit = {{¦', { has: ['limit', 'endpoint'] }));
   it('offers nothing in comments', () => check('# list = ¦', { not: ['allimages', 'action'] }));
+  it('offers variables anywhere inside {{…}}, replacing the whole reference', () =>
+    check('@limit = 50\naction = query\nlist = allimages\nailimit = {{limit}¦}', { has: ['limit'], inserts: { limit: 'limit}}' } }));
+  it('offers values after a closed {{…}}', () =>
+    check('@limit = 50\naction = query\nlist = allimages\nailimit = {{limit}}¦', { has: ['max', '{{limit}}'] }));
+  it('offers values on a | line of a CRLF file, and nothing on a pasted URL line', () => {
+    check('action = query\r\nlist = allimages\r\naiprop = timestamp\r\n  | ¦\r\n', { has: ['size', 'sha1'], not: ['timestamp'] });
+    check('GET https://w.example/api.php?action=query&list=¦', { not: ['allimages'] });
+  });
   it('offers request-local variables in their request only', () =>
     check('### A\n@x = 1\naction = query\n\n### B\naction = query\nlist = allimages\nailimit = {{¦', { not: ['x'] }));
   it('shares one edit range through item defaults where the client takes them', () => {
@@ -188,7 +196,11 @@ describe('completion', () => {
   });
   it('resolves nothing from malformed data (a client may send anything back)', () => {
     const ls = service();
-    for (const data of [null, 1, 'x', { d: 'p' }, { d: ['p'] }, { n: [1, [2]] }, { n: [['main', 5, 'x']] }, { d: ['m', 'nosuch', '', 0] }]) {
+    for (const data of [
+      null, 1, 'x', { d: 'p' }, { d: ['p'] }, { n: [1, [2]] }, { n: [['main', 5, 'x']] }, { d: ['m', 'nosuch', '', 0] },
+      { kind: 'param' }, { kind: 'param', module: 'query+allimages', name: 5 }, { kind: 'module', module: 'nosuch', prefix: '', generator: false },
+      { kind: 'names', selections: [1, null, { module: 'query+allimages', prefix: 5 }] }, { kind: 'names', selections: 'x' }, { kind: 'other', module: 'main' },
+    ]) {
       const item = { label: 'ailimit', data };
       assert.deepEqual(ls.doResolve(item), item);
     }

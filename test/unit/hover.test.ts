@@ -39,6 +39,11 @@ describe('hover', () => {
   it('shows an environment variable', () =>
     check('action = query\nlist = allimages\nailimit = {{li¦m}}', [/environment/, /`50`/], { variables: { lim: '50' } }));
   it('says so for an undefined variable', () => check('action = query\nlist = allimages\nailimit = {{no¦pe}}', [/not defined/]));
+  it('shows a variable from either of its braces', () => {
+    check('@limit = 50\naction = query\nlist = allimages\nailimit = ¦{{limit}}', [/Variable \*\*limit\*\*/]);
+    check('@limit = 50\naction = query\nlist = allimages\nailimit = {{limit}¦}', [/Variable \*\*limit\*\*/]);
+    check('@limit = {{ot¦her}}\n@other = 5', [/Variable \*\*other\*\*/]);
+  });
   it('shows the request as sent on its header', () =>
     check('@endpoint = https://w.example/api.php\n### Fi¦les\naction = query\nlist = allimages', [/https:\/\/w\.example\/api\.php/, /list=allimages/]));
   it('explains a namespace value', () => check('action = query\nlist = backlinks\nblnamespace = 1¦4', [/Category/]));

@@ -1,0 +1,30 @@
+/**
+ * Completion: where the cursor is (cursor.ts) decides what is offered: parameter names
+ * (names.ts), values (values.ts) or variables (variables.ts); the meaning comes from the
+ * analysis of the cursor's request. Documentation is filled in later (resolve.ts).
+ */
+import type { CompletionList } from 'vscode-languageserver-types';
+import type { FeatureContext } from '../context';
+import { cursorAt } from '../cursor';
+import { noItems } from './list';
+import { nameCompletion } from './names';
+import { valueCompletion } from './values';
+import { variableCompletion } from './variables';
+
+export { inlineDocumentation, resolveCompletion, endpointOf, type ResolveData } from './resolve';
+
+export function doComplete(ctx: FeatureContext, offset: number): CompletionList {
+  const c = cursorAt(ctx.file, offset);
+  switch (c.kind) {
+    case 'blank':
+    case 'paramName':
+      return nameCompletion(ctx, c);
+    case 'paramValue':
+      return valueCompletion(ctx, c);
+    case 'variableRef':
+      return variableCompletion(ctx, c);
+    default:
+      // A header, a comment, a variable's name or value, a pasted URL: nothing to offer.
+      return noItems();
+  }
+}
