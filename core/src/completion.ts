@@ -21,7 +21,7 @@ import { lineOf } from './util/search';
 
 const NAME_CHAR = /[A-Za-z0-9_.\-{}]/;
 
-export function lineBounds(text: string, lineStarts: number[], offset: number): { start: number; end: number } {
+export function lineBounds(text: string, lineStarts: readonly number[], offset: number): { start: number; end: number } {
   const line = lineOf(lineStarts, offset);
   const start = lineStarts[line];
   let end = line + 1 < lineStarts.length ? lineStarts[line + 1] : text.length;
