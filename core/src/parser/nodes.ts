@@ -121,10 +121,6 @@ export class Request implements RequestNode {
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
   toJSON(): RequestNode {
     const { index, name, headerSpan, nameSpan, span, paramCount, variables, urls } = this;
-    const out: { -readonly [K in keyof RequestNode]: RequestNode[K] } = { index, span, paramCount, variables, urls };
-    if (name !== undefined) out.name = name;
-    if (headerSpan !== undefined) out.headerSpan = headerSpan;
-    if (nameSpan !== undefined) out.nameSpan = nameSpan;
-    return out;
+    return { index, span, paramCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
   }
 }
