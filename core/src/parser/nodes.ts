@@ -43,8 +43,12 @@ export class Part implements ValuePart {
 
 /** A value from `start` (after `=`) to `end` (the end of its last `|` line). */
 export class Value implements ValueNode {
-  readonly parts: Part[] = [];
-  /** The offsets of its pipes; undefined while it has none (most values). */
+  /**
+   * Its parts, and the offsets of its pipes (undefined while it has none, as most values). Each
+   * list is made with its first item: `[item]` has room for one, where `[]` grows room for 17 at
+   * its first `push`, and most values have one part.
+   */
+  partList: Part[] | undefined = undefined;
   pipeList: number[] | undefined = undefined;
 
   constructor(
@@ -56,12 +60,22 @@ export class Value implements ValueNode {
     return { start: this.start, end: this.end };
   }
 
+  get parts(): readonly Part[] {
+    return this.partList ?? NONE;
+  }
+
   get pipes(): readonly number[] {
     return this.pipeList ?? NONE;
   }
 
+  addPart(part: Part): void {
+    if (this.partList) this.partList.push(part);
+    else this.partList = [part];
+  }
+
   addPipe(at: number): void {
-    (this.pipeList ??= []).push(at);
+    if (this.pipeList) this.pipeList.push(at);
+    else this.pipeList = [at];
   }
 
   toJSON(): ValueNode {

@@ -94,7 +94,7 @@ function urlParam(text: string, s: number, e: number, errors: SyntaxError[] | un
 
 /** One of a query value's parts: to `value` when given, its errors to `errors` when given. */
 function urlPart(text: string, s: number, e: number, value: Value | undefined, errors: SyntaxError[] | undefined): void {
-  if (value) value.parts.push(new Part(text.slice(s, e), decode(text, s, e, errors), s, e, s, e, variableRefs(text, s, e, errors)));
+  if (value) value.addPart(new Part(text.slice(s, e), decode(text, s, e, errors), s, e, s, e, variableRefs(text, s, e, errors)));
   else if (errors) {
     decode(text, s, e, errors);
     readVariables(text, s, e, errors, undefined);

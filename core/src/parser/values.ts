@@ -47,7 +47,7 @@ function splitParts(text: string, start: number, end: number, value: Value | und
       const e = trimBlanksBefore(text, s, i);
       if (value) {
         const raw = text.slice(s, e);
-        value.parts.push(new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, partStart, i, braces ? variableRefs(text, s, e, errors) : NONE));
+        value.addPart(new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, partStart, i, braces ? variableRefs(text, s, e, errors) : NONE));
         if (i < end) value.addPipe(i);
       } else if (braces) {
         readVariables(text, s, e, errors, undefined);
