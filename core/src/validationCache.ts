@@ -105,7 +105,7 @@ const FEW = 16;
 
 export class ValidationCache {
   /** The requests of the last validation, in order, and the entry of each. */
-  private requests: RequestNode[] = [];
+  private requests: readonly RequestNode[] = [];
   private entries: Entry[] = [];
 
   /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */

@@ -242,7 +242,7 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
  * `{{` that is no well-formed variable name (`{{Project:Sandbox}}`, `{{}}`, an unclosed `{{`) is
  * the URL's own text, sent as written.
  */
-export function syntaxErrors(file: WikiqFile): SyntaxError[] {
+export function syntaxErrors(file: WikiqFile): readonly SyntaxError[] {
   if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
   const spans: Array<{ start: number; end: number }> = [];
   // Only a request with a URL line has parameters from a URL: the others' are not made (lazy.ts;

@@ -41,8 +41,8 @@ export function applyChange(text: string, c: TextChange): string {
 }
 
 /**
- * A parse tree as plain data, for comparing two trees: every request's parameters as `params`
- * gives them (parsed again where let go: core/src/parser/lazy.ts), none of the bookkeeping.
+ * A parse tree as plain data, for comparing two trees: what the tree holds (a request's
+ * parameters are not in it: `paramsOf` reads them), none of the bookkeeping.
  */
 export function tree(file: WikiqFile): unknown {
   return JSON.parse(JSON.stringify(file));

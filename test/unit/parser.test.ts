@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from '../../core/src/parser/parser';
 import { paramsOf } from '../../core/src';
+import { classify } from '../../core/src/parser/scan';
 
 /** Compact view of a parse: per request `name: p1=v1|v2; p2` and errors as `code@text`. */
 function view(text: string): { requests: string[]; errors: string[]; variables: string[] } {
@@ -77,7 +78,7 @@ describe('parser', () => {
     assert.deepEqual(v.parts.map((x) => [x.start, x.end, x.regionStart, x.regionEnd]), v.parts.map((x) => [x.span.start, x.span.end, x.region.start, x.region.end]));
     // Nodes make span objects when read: a changed one changes nothing.
     const span = p.span;
-    span.end = 0;
+    Object.assign(span, { end: 0 });
     assert.notEqual(p.span, span);
     assert.equal(at(p.span), 'prop = a |b\n  | c');
   });
@@ -85,5 +86,31 @@ describe('parser', () => {
     const big = ('### R\naction = query\nlist = allimages\naiprop = a|b|c\n     | d\n').repeat(5000);
     const f = parse(big);
     assert.equal(f.requests.length, 5000);
+  });
+});
+
+describe('line classifier (scan.ts classify)', () => {
+  /** `kind` of the line, and its name (between `[` `]`) when it has one. */
+  function checkLine(line: string, expected: string): void {
+    const l = classify(line, 0, line.length);
+    const name = l.nameEnd > l.nameStart || l.kind === 'header' ? `[${line.slice(l.nameStart, l.nameEnd)}]` : '';
+    assert.equal(`${l.kind}${name}${l.equals >= 0 ? ` =@${l.equals}` : ''}`, expected, JSON.stringify(line));
+  }
+  it('says what each line is, with its name and `=`', () => {
+    checkLine('   ', 'blank');
+    checkLine('### Newest files ', 'header[Newest files]');
+    checkLine('#####', 'header[]');
+    checkLine('# note', 'comment');
+    checkLine('  // note', 'comment');
+    checkLine('  | size', 'continuation');
+    checkLine('@limit = 50', 'variable[limit] =@7');
+    checkLine('@limit', 'variable[limit]');
+    checkLine('GET https://w.example/api.php?a=b', 'url');
+    checkLine('https://w.example/api.php', 'url');
+    checkLine('generator = x', 'param[generator] =@10');
+    checkLine('list = a=b', 'param[list] =@5');
+    checkLine('redirects', 'param[redirects]');
+    checkLine('list allimages', 'param[list]');
+    checkLine(' = x', 'nameless =@1');
   });
 });

@@ -1,45 +1,50 @@
 import type { SyntaxErrorCode } from './errors';
 
+/**
+ * The parse tree's types, read-only for its readers: only the parser (and incremental.ts, which
+ * takes a tree over) changes a tree.
+ */
+
 /** Half-open character offsets into the document text. */
 export interface Span {
-  start: number;
-  end: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 export interface SyntaxError {
-  code: SyntaxErrorCode;
-  message: string;
-  span: Span;
+  readonly code: SyntaxErrorCode;
+  readonly message: string;
+  readonly span: Span;
   /** 'error' unless the problem is harmless (kept as written). */
-  severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning';
 }
 
 /** `{{name}}` inside a value. */
 export interface VariableRef {
-  name: string;
+  readonly name: string;
   /** The whole `{{name}}`. */
-  span: Span;
+  readonly span: Span;
   /** Just `name`. */
-  nameSpan: Span;
+  readonly nameSpan: Span;
 }
 
-/**
+/*
  * Parameters, values and their parts keep their offsets as numbers (`start`, `end`…) and make
- * their span objects when these are read (parser/nodes.ts): a new object at each read, whose
- * change changes nothing. Code that runs for every parameter reads the numbers.
+ * their span objects when these are read (parser/nodes.ts): code that runs for every parameter
+ * reads the numbers.
  */
 
 /** One `|`-separated value of a parameter, trimmed. */
 export interface ValuePart {
   /** The text as written (escapes kept, variables unexpanded). */
-  raw: string;
+  readonly raw: string;
   /** The text with `\|` unescaped; variables still as `{{name}}`. */
-  text: string;
+  readonly text: string;
   /** The trimmed value. */
-  span: Span;
+  readonly span: Span;
   /** The whole stretch between the separators, untrimmed (where a cursor belongs to this part). */
-  region: Span;
-  variables: VariableRef[];
+  readonly region: Span;
+  readonly variables: readonly VariableRef[];
   /** `span` and `region` as numbers. */
   readonly start: number;
   readonly end: number;
@@ -49,27 +54,27 @@ export interface ValuePart {
 
 export interface ValueNode {
   /** The values in order; at least one (possibly empty). */
-  parts: ValuePart[];
+  readonly parts: readonly ValuePart[];
   /** From the first character after `=` to the end of the last continuation line. */
-  span: Span;
+  readonly span: Span;
   /** Offsets of the separating `|` characters (including those that start continuation lines). */
-  pipes: number[];
+  readonly pipes: readonly number[];
   /** `span` as numbers. */
   readonly start: number;
   readonly end: number;
 }
 
 export interface ParamNode {
-  kind: 'param';
-  name: string;
-  nameSpan: Span;
+  readonly kind: 'param';
+  readonly name: string;
+  readonly nameSpan: Span;
   /** Offset of `=`, when written. */
-  equals?: number;
+  readonly equals?: number;
   /** Undefined for a bare name (a boolean set to true). */
-  value?: ValueNode;
-  span: Span;
+  readonly value?: ValueNode;
+  readonly span: Span;
   /** `line` for `name = value`; `url` for a parameter read from a pasted URL. */
-  origin: 'line' | 'url';
+  readonly origin: 'line' | 'url';
   /** `span` and `nameSpan` as numbers (`nameSpan` starts where `span` does). */
   readonly start: number;
   readonly end: number;
@@ -77,55 +82,56 @@ export interface ParamNode {
 }
 
 export interface VariableDef {
-  kind: 'variable';
-  name: string;
+  readonly kind: 'variable';
+  readonly name: string;
   /** `@name` including the `@`. */
-  nameSpan: Span;
-  value?: ValueNode;
-  span: Span;
+  readonly nameSpan: Span;
+  readonly value?: ValueNode;
+  readonly span: Span;
 }
 
 export interface UrlLine {
-  kind: 'url';
-  method?: string;
-  methodSpan?: Span;
+  readonly kind: 'url';
+  readonly method?: string;
+  readonly methodSpan?: Span;
   /** The URL as written. */
-  url: string;
-  urlSpan: Span;
+  readonly url: string;
+  readonly urlSpan: Span;
   /** The URL without its query string, e.g. `https://wiki/w/api.php`; undefined if the URL is invalid. */
-  endpoint?: string;
-  endpointSpan?: Span;
-  span: Span;
+  readonly endpoint?: string;
+  readonly endpointSpan?: Span;
+  readonly span: Span;
 }
 
 export interface CommentNode {
-  kind: 'comment';
-  span: Span;
+  readonly kind: 'comment';
+  readonly span: Span;
 }
 
+/** A request; its parameters are read from its lines by an explicit call, `paramsOf(request)` (parser/lazy.ts). */
 export interface RequestNode {
   /** Position among the file's requests, from 0. */
-  index: number;
+  readonly index: number;
   /** The text after `###`, trimmed; undefined for the unnamed request before the first `###`. */
-  name?: string;
+  readonly name?: string;
   /** The `###` line. */
-  headerSpan?: Span;
-  nameSpan?: Span;
+  readonly headerSpan?: Span;
+  readonly nameSpan?: Span;
   /** From the header (or first line) to the end of its last non-blank line. */
-  span: Span;
-  /** How many parameters it has, known without reading them (`paramsOf` reads them). */
+  readonly span: Span;
+  /** How many parameters it has, known without reading them. */
   readonly paramCount: number;
-  variables: VariableDef[];
-  urls: UrlLine[];
+  readonly variables: readonly VariableDef[];
+  readonly urls: readonly UrlLine[];
 }
 
 export interface WikiqFile {
-  text: string;
+  readonly text: string;
   /** Variables defined before the first `###`: they apply to every request. */
-  variables: VariableDef[];
-  requests: RequestNode[];
-  comments: CommentNode[];
-  errors: SyntaxError[];
+  readonly variables: readonly VariableDef[];
+  readonly requests: readonly RequestNode[];
+  readonly comments: readonly CommentNode[];
+  readonly errors: readonly SyntaxError[];
   /** Start offset of every line, for offset ⇄ line conversions. */
-  lineStarts: number[];
+  readonly lineStarts: readonly number[];
 }

@@ -1,3 +1,5 @@
+import type { SyntaxError } from './ast';
+
 /**
  * The table of syntax errors the parser can report. Each has a stable code (shown to users as the
  * diagnostic code) and a message template. The parser never throws: everything it cannot make sense
@@ -30,3 +32,8 @@ export const syntaxErrorMessages: Record<SyntaxErrorCode, (arg: string) => strin
   [SyntaxErrorCode.UnsupportedMethod]: (method) => `Only GET requests can be written here ('${method}' is not supported: wikiq is read-only).`,
   [SyntaxErrorCode.InvalidPercentEncoding]: (text) => `'${text}' has an invalid percent-encoding; it is kept as written.`,
 };
+
+/** Adds the error `code` at [start, end) to `errors` (a span object of its own: incremental.ts shifts each once). */
+export function report(errors: SyntaxError[], code: SyntaxErrorCode, start: number, end: number, arg = '', severity: 'error' | 'warning' = 'error'): void {
+  errors.push({ code, message: syntaxErrorMessages[code](arg), span: { start, end }, severity });
+}

@@ -1,26 +1,23 @@
 /**
- * Incremental parsing: an edit reparses only the blocks (lazy.ts `Block`: the preamble, or one
- * `###` request) whose lines it touches; the blocks after it keep their requests, their offsets
+ * Incremental parsing: an edit scans again only the blocks (blocks.ts: the preamble, or one `###`
+ * request) whose lines it touches; the blocks after it keep their requests, their offsets
  * shifted in place by the edit's change of length. The result is the tree `parse` gives for the
- * new text, node for node (test/unit/incremental.test.ts checks random edit sequences).
+ * new text, parameters included (test/unit/incremental.test.ts checks random edit sequences).
  *
  * The previous tree is taken over: its later blocks are shifted, its requests renumbered, its
- * line starts spliced in place and its source given the new text, so it must not be used after
- * `reparse` (the server's parse cache keeps only the newest tree). Every request lets go of its
- * parameters first (lazy.ts): they are parsed again from the new text when asked for, so no
- * parameter node is ever shifted, and none keeps an older text alive.
+ * line starts spliced in place and its blocks' shared `source` given the new text (so a kept
+ * request's `paramsOf` reads the new text), so it must not be used after `reparse` (the server's
+ * parse cache keeps only the newest tree). The tree keeps no parameter nodes, so none is shifted.
  *
- * Memory: the names and values a reused block keeps (its header, variables, URL lines and
- * errors) are strings of their own, not slices of the text they were read from (`detach`), so a
- * tree kept through any number of edits holds no text but its own and the one its first full
- * parse was made from.
+ * What a freshly scanned block keeps (its header, variables, URL lines and errors) has strings of
+ * its own, not slices of the text they were read from (`detach`): a tree kept through any number
+ * of edits holds no text but its own and the one its first full parse was made from.
  */
 import type { Span, ValueNode, VariableDef, WikiqFile } from './ast';
-import { assemble, blocksOf, failedParse } from './blocks';
-import { Block, letGoAll } from './lazy';
-import type { Part, Value } from './nodes';
-import { Parser, parse } from './parser';
-import { skipBlanks } from './scan';
+import { type Block, assemble, blocksOf, failedParse } from './blocks';
+import type { Offsets, Value } from './nodes';
+import { BlockScanner, parse } from './parser';
+import { isHeaderAt, skipBlanks } from './scan';
 import { lastAtOrBefore } from '../util/search';
 import { ownCopy } from '../util/strings';
 
@@ -48,7 +45,7 @@ export function reparse(previous: WikiqFile, change: TextChange, newText?: strin
   if (!table) return parse(text);
   blocksOf.delete(previous);
   try {
-    return reparseBlocks(previous, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
+    return reparseBlocks(old, table.blocks, table.variables, text, s, e, change.text.length - (e - s));
   } catch (err) {
     try {
       return parse(text);
@@ -66,20 +63,21 @@ function clamp(n: number, lo: number, hi: number): number {
 function startsHeader(text: string, at: number): boolean {
   const before = text.charCodeAt(at - 1);
   if (!(before === 10 || (before === 13 && text.charCodeAt(at) !== 10))) return false;
-  return text.startsWith('###', skipBlanks(text, at, text.length));
+  return isHeaderAt(text, skipBlanks(text, at, text.length));
 }
 
-function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {
+function reparseBlocks(oldText: string, blocks: Block[], variables: readonly VariableDef[], text: string, s: number, e: number, delta: number): WikiqFile {
   let first = blockAt(blocks, s);
   // An edit that unmakes the `###` line starting a block joins its lines to the block before.
   if (first > 0 && !startsHeader(text, blocks[first].start)) first--;
   const after = blockAt(blocks, e) + 1;
   const regionStart = blocks[first].start;
-  const oldEnd = after < blocks.length ? blocks[after].start : previous.text.length;
+  const oldEnd = after < blocks.length ? blocks[after].start : oldText.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
 
   // Line starts, in place: the prefix as it was, the region's computed again, the rest shifted.
-  let lineStarts = previous.lineStarts;
+  const source = blocks[0].source;
+  let lineStarts = source.lineStarts;
   const firstLine = lastAtOrBefore(lineStarts, regionStart);
   const region: number[] = [];
   for (let i = regionStart; i < newEnd; i++) {
@@ -94,19 +92,17 @@ function reparseBlocks(previous: WikiqFile, blocks: Block[], variables: Variable
   else lineStarts = lineStarts.slice(0, firstLine + 1).concat(region, lineStarts.slice(restLine));
   const endLine = firstLine + 1 + region.length;
 
-  const source = blocks[0].source;
-  letGoAll(source);
   source.text = text;
   source.lineStarts = lineStarts;
-  const parser = new Parser(text, lineStarts, source, 'edit');
-  const fresh = parser.run(firstLine, endLine);
+  const scanner = new BlockScanner(source).run(firstLine, endLine);
+  const fresh = scanner.blocks;
   for (const b of fresh) detachBlock(b);
-  const fileVariables = first === 0 ? parser.fileVariables : variables;
+  const fileVariables = first === 0 ? scanner.fileVariables : variables;
   if (first === 0) detach(fileVariables);
   if (delta !== 0) for (let i = after; i < blocks.length; i++) shiftBlock(blocks[i], delta);
   // The block list in place too (a paste of many requests is not spread into one call's arguments).
   const all = fresh.length <= 4096 ? (blocks.splice(first, after - first, ...fresh), blocks) : blocks.slice(0, first).concat(fresh, blocks.slice(after));
-  return assemble(text, lineStarts, all, fileVariables);
+  return assemble(source, all, fileVariables);
 }
 
 /** The last block starting at or before `offset` (the blocks are in order; the first starts at 0). */
@@ -121,7 +117,7 @@ function blockAt(blocks: readonly Block[], offset: number): number {
   return lo;
 }
 
-/** `detach` for what a block keeps (its parameters are let go before the next edit). */
+/** `detach` for what a block keeps. */
 function detachBlock(b: Block): void {
   const r = b.request;
   if (r.name !== undefined) r.name = ownCopy(r.name);
@@ -131,7 +127,7 @@ function detachBlock(b: Block): void {
 }
 
 /**
- * Gives every string in `node` (what a freshly parsed block keeps: a few lines) a copy of its own:
+ * Gives every string in `node` (what a freshly scanned block keeps: a few lines) a copy of its own:
  * a slice of the text (V8 makes one for 13 characters or more) would keep the whole text of this
  * edit alive for as long as the block is reused.
  */
@@ -148,27 +144,27 @@ function detach(node: object): void {
 }
 
 // ---- shifting a block's offsets in place ---------------------------------------------------
-// What a reused block keeps is few objects: its request's header spans, its variables and URL
-// lines, its comments and errors (its parameters were let go: they are parsed again, at their new
-// offsets, when asked for). Every span object is a node's own, shifted once; a value's offsets are
-// numbers on its nodes. Plain functions, no closures: an edit shifts every later block.
 
+/**
+ * Moves a span the scanner made by `d`. Every span object in a block is its own (no two nodes
+ * share one), so each is moved exactly once; the tree's readers see it as a read-only `Span`.
+ */
 function shiftSpan(sp: Span | undefined, d: number): void {
   if (sp === undefined) return;
-  sp.start += d;
-  sp.end += d;
+  const o = sp as Offsets;
+  o.start += d;
+  o.end += d;
 }
 
-/** A value's offsets are numbers on its nodes (nodes.ts): its span objects are made when read. */
+/** A value's offsets are numbers on its nodes (nodes.ts); its variables' spans are objects. */
 function shiftValue(value: ValueNode | undefined, d: number): void {
   if (value === undefined) return;
   const v = value as Value;
   v.start += d;
   v.end += d;
-  const pipes = v.pipes;
-  for (let i = 0; i < pipes.length; i++) pipes[i] += d;
-  for (const p of v.parts) {
-    const part = p as Part;
+  const pipes = v.pipeList;
+  if (pipes !== undefined) for (let i = 0; i < pipes.length; i++) pipes[i] += d;
+  for (const part of v.parts) {
     part.start += d;
     part.end += d;
     part.regionStart += d;
@@ -187,21 +183,17 @@ function shiftBlock(b: Block, d: number): void {
   shiftSpan(r.span, d);
   shiftSpan(r.headerSpan, d);
   shiftSpan(r.nameSpan, d);
-  const { variables, urls } = r;
-  for (let i = 0; i < variables.length; i++) {
-    const v = variables[i];
+  for (const v of r.variables) {
     shiftSpan(v.nameSpan, d);
     shiftSpan(v.span, d);
     shiftValue(v.value, d);
   }
-  for (let i = 0; i < urls.length; i++) {
-    const u = urls[i];
+  for (const u of r.urls) {
     shiftSpan(u.span, d);
     shiftSpan(u.urlSpan, d);
     shiftSpan(u.methodSpan, d);
     shiftSpan(u.endpointSpan, d);
   }
-  const { comments, errors } = b;
-  for (let i = 0; i < comments.length; i++) shiftSpan(comments[i].span, d);
-  for (let i = 0; i < errors.length; i++) shiftSpan(errors[i].span, d);
+  for (const c of b.comments) shiftSpan(c.span, d);
+  for (const e of b.errors) shiftSpan(e.span, d);
 }

@@ -1,25 +1,30 @@
 /**
- * The classes behind parameter nodes and values (`ParamNode`, `ValueNode`, `ValuePart` in ast.ts).
- * A file's first validation makes every request's parameters (lazy.ts), and what it allocates
- * is what V8's young generation must hold: its pages, once touched, stay resident (the memory
- * opening a big file adds). So a node keeps its offsets as numbers on itself and makes a span
- * object only when one is read (`span`, `nameSpan`, `region`): validation reads offsets, and
- * makes a span only for what it reports. A span read this way is a new object each time, and
- * changing it changes nothing: a node's offsets change through its own fields (the parser's `|`
- * lines, incremental.ts's shifting of the variables a reused block keeps).
+ * The parser's node classes: requests (kept in the tree), and parameters, values and value parts
+ * (made by `paramsOf`, and the values of variables). A node keeps its offsets as numbers and
+ * makes a span object when one is read: a new object each time, so changing it changes nothing.
  */
-import type { ParamNode, Span, ValueNode, ValuePart, VariableRef } from './ast';
+import type { ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
+import type { Block } from './blocks';
+
+/** The empty list most nodes have (no variables, URL lines, pipes…), shared: `readonly`, so nothing can add to it. */
+export const NONE: readonly never[] = Object.freeze([]);
+
+/** A span the parser owns and incremental.ts shifts in place (readers see it as a read-only `Span`). */
+export interface Offsets {
+  start: number;
+  end: number;
+}
 
 /** One `|`-separated value: `[start, end)` trimmed, `[regionStart, regionEnd)` as written between its separators. */
 export class Part implements ValuePart {
   constructor(
-    public raw: string,
-    public text: string,
+    readonly raw: string,
+    readonly text: string,
     public start: number,
     public end: number,
     public regionStart: number,
     public regionEnd: number,
-    public variables: VariableRef[],
+    readonly variables: readonly VariableRef[],
   ) {}
 
   get span(): Span {
@@ -31,40 +36,66 @@ export class Part implements ValuePart {
   }
 
   toJSON(): ValuePart {
-    return { ...this, span: this.span, region: this.region };
+    const { raw, text, start, end, regionStart, regionEnd, variables } = this;
+    return { raw, text, start, end, regionStart, regionEnd, variables, span: this.span, region: this.region };
   }
 }
 
 /** A value from `start` (after `=`) to `end` (the end of its last `|` line). */
 export class Value implements ValueNode {
+  /**
+   * Its parts, and the offsets of its pipes (undefined while it has none, as most values). Each
+   * list is made with its first item: `[item]` has room for one, where `[]` grows room for 17 at
+   * its first `push`, and most values have one part.
+   */
+  partList: Part[] | undefined = undefined;
+  pipeList: number[] | undefined = undefined;
+
   constructor(
-    public parts: ValuePart[],
     public start: number,
     public end: number,
-    public pipes: number[],
   ) {}
 
   get span(): Span {
     return { start: this.start, end: this.end };
   }
 
+  get parts(): readonly Part[] {
+    return this.partList ?? NONE;
+  }
+
+  get pipes(): readonly number[] {
+    return this.pipeList ?? NONE;
+  }
+
+  addPart(part: Part): void {
+    if (this.partList) this.partList.push(part);
+    else this.partList = [part];
+  }
+
+  addPipe(at: number): void {
+    if (this.pipeList) this.pipeList.push(at);
+    else this.pipeList = [at];
+  }
+
   toJSON(): ValueNode {
-    return { ...this, span: this.span };
+    const { parts, pipes, start, end } = this;
+    return { parts, pipes, start, end, span: this.span };
   }
 }
 
 /** A parameter: `[start, end)` the whole of it (its `|` lines included), `[start, nameEnd)` its name. */
 export class Param implements ParamNode {
-  declare readonly kind: 'param';
+  readonly kind = 'param';
 
   constructor(
-    public name: string,
+    readonly name: string,
     public start: number,
     public nameEnd: number,
     public end: number,
-    public equals: number | undefined,
-    public value: Value | undefined,
-    public origin: 'line' | 'url',
+    readonly equals: number | undefined,
+    readonly value: Value | undefined,
+    readonly origin: 'line' | 'url',
   ) {}
 
   get span(): Span {
@@ -76,8 +107,34 @@ export class Param implements ParamNode {
   }
 
   toJSON(): ParamNode {
-    return { ...this, kind: this.kind, span: this.span, nameSpan: this.nameSpan };
+    const { kind, name, start, nameEnd, end, equals, value, origin } = this;
+    return { kind, name, start, nameEnd, end, equals, value, origin, span: this.span, nameSpan: this.nameSpan };
   }
 }
-// On the prototype: one field less on each of a file's thousands of nodes.
-(Param.prototype as { kind: string }).kind = 'param';
+
+/** A request as the block scanner (parser.ts) made it; `block` is where `paramsOf` reads its parameters. */
+export class Request implements RequestNode {
+  name: string | undefined = undefined;
+  headerSpan: Offsets | undefined = undefined;
+  nameSpan: Offsets | undefined = undefined;
+  readonly span: Offsets;
+  paramCount = 0;
+  variables: readonly VariableDef[] = NONE;
+  urls: readonly UrlLine[] = NONE;
+
+  /** The block it was scanned from (the scanner sets it); undefined for a request made whole (an empty tree's). */
+  block: Block | undefined = undefined;
+
+  constructor(
+    public index: number,
+    start: number,
+  ) {
+    this.span = { start, end: start };
+  }
+
+  /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
+  toJSON(): RequestNode {
+    const { index, name, headerSpan, nameSpan, span, paramCount, variables, urls } = this;
+    return { index, span, paramCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
+  }
+}

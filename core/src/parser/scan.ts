@@ -1,6 +1,107 @@
-/** Character-level helpers of the parser (and of incremental.ts): lines, blanks, names. */
+/**
+ * What a line of a `.wikiq` file is (`classify`), shared by the block scanner (parser.ts) and the
+ * parameter reader (lazy.ts) so that both read a line by the same rules; and the character-level
+ * helpers they and incremental.ts use.
+ */
+import type { SyntaxError } from './ast';
+import { SyntaxErrorCode, report } from './errors';
 
-/** `[A-Za-z0-9_.-]+`, without a regular expression (one test per parameter line). */
+export type LineKind = 'blank' | 'header' | 'comment' | 'continuation' | 'variable' | 'url' | 'param' | 'nameless';
+
+/** One line, classified, with its offsets. */
+export interface Line {
+  readonly kind: LineKind;
+  /** The line without its leading and trailing blanks: [start, end). */
+  readonly start: number;
+  readonly end: number;
+  /**
+   * [nameStart, nameEnd): a header's name after `###` (empty at `end` when none), a variable's
+   * name after `@`, a parameter's name (up to `=`, or without `=` up to the first space or tab).
+   */
+  readonly nameStart: number;
+  readonly nameEnd: number;
+  /** Offset of the line's first `=` (variables and parameters), else -1. */
+  readonly equals: number;
+}
+
+const METHOD_OR_URL = /^(?:(?:GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]|https?:\/\/)/i;
+
+/**
+ * What the line text[lineStart, lineEnd) is. Grammar (one construct per line, blanks around it ignored):
+ *   `### name` header · `# …` or `// …` comment · `| more` continuation · `@name = value` variable ·
+ *   `GET https://…` or `https://…` URL line · `name = value` or `name` parameter · `= value` a
+ *   parameter line without a name (`nameless`, an error).
+ */
+export function classify(text: string, lineStart: number, lineEnd: number): Line {
+  const s = skipBlanks(text, lineStart, lineEnd);
+  if (s >= lineEnd) return { kind: 'blank', start: s, end: s, nameStart: s, nameEnd: s, equals: -1 };
+  const e = trimBlanksBefore(text, s, lineEnd);
+  const c = text.charCodeAt(s);
+  if (isHeaderAt(text, s)) {
+    let n = s + 3;
+    while (n < e && text.charCodeAt(n) === 35) n++;
+    return { kind: 'header', start: s, end: e, nameStart: skipBlanks(text, n, e), nameEnd: e, equals: -1 };
+  }
+  if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) return { kind: 'comment', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
+  if (c === 124 /* | */) return { kind: 'continuation', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
+  const eq = indexIn(text, 61 /* = */, s, e);
+  if (c === 64 /* @ */) return { kind: 'variable', start: s, end: e, nameStart: s + 1, nameEnd: trimBlanksBefore(text, s + 1, eq >= 0 ? eq : e), equals: eq };
+  // Only lines starting like a method or a URL (g, p, d, h) can be URL lines.
+  const c0 = c | 0x20;
+  if ((c0 === 0x67 || c0 === 0x70 || c0 === 0x64 || c0 === 0x68) && METHOD_OR_URL.test(text.slice(s, Math.min(e, s + 8)))) {
+    return { kind: 'url', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
+  }
+  let nameEnd = trimBlanksBefore(text, s, eq >= 0 ? eq : e);
+  if (nameEnd === s) return { kind: 'nameless', start: s, end: e, nameStart: s, nameEnd: s, equals: eq };
+  // Without `=`, the name stops at the first space or tab (the rest is the missing `=`'s error).
+  if (eq < 0) {
+    for (let i = s; i < nameEnd; i++) {
+      const b = text.charCodeAt(i);
+      if (b === 32 || b === 9) {
+        nameEnd = i;
+        break;
+      }
+    }
+  }
+  return { kind: 'param', start: s, end: e, nameStart: s, nameEnd, equals: eq };
+}
+
+/** Whether a `###` header line's text starts at `s` (its first non-blank). */
+export function isHeaderAt(text: string, s: number): boolean {
+  return text.startsWith('###', s);
+}
+
+/** What a `|` line can continue: the value of the parameter or variable right above it (comments between them aside). */
+export type Open = 'none' | 'param' | 'variable';
+
+/** What a `|` line after `line` continues, when one before `line` would have continued `open`. */
+export function openAfter(open: Open, line: Line): Open {
+  switch (line.kind) {
+    case 'comment':
+    case 'continuation':
+      return open;
+    case 'param':
+      return line.equals >= 0 ? 'param' : 'none';
+    case 'variable':
+      return line.equals >= 0 ? 'variable' : 'none';
+    default:
+      return 'none';
+  }
+}
+
+/** The errors of a parameter line's name (`param` or `nameless`), to `errors`. */
+export function paramLineErrors(text: string, line: Line, errors: SyntaxError[]): void {
+  if (line.kind === 'nameless') {
+    report(errors, SyntaxErrorCode.MissingName, line.start, line.equals + 1);
+    return;
+  }
+  const { start, nameEnd } = line;
+  let name: string | undefined;
+  if (line.equals < 0 && nameEnd < line.end) report(errors, SyntaxErrorCode.MissingEquals, start, line.end, (name = text.slice(start, nameEnd)));
+  if (!isParamName(text, start, nameEnd)) report(errors, SyntaxErrorCode.InvalidParameterName, start, nameEnd, name ?? text.slice(start, nameEnd));
+}
+
+/** `[A-Za-z0-9_.-]+` at text[s, e). */
 export function isParamName(text: string, s: number, e: number): boolean {
   if (s >= e) return false;
   for (let i = s; i < e; i++) {
@@ -11,30 +112,19 @@ export function isParamName(text: string, s: number, e: number): boolean {
   return true;
 }
 
-/**
- * The start offset of every line. Two passes, the list made at its size: grown by `push`, the list
- * of a big file was copied as it grew (three times its size allocated).
- */
+/** The start offset of every line (after each `\r\n`, `\n` or `\r`). */
 export function computeLineStarts(text: string): number[] {
-  const starts = new Array<number>(lineBreaks(text, undefined) + 1);
-  starts[0] = 0;
-  lineBreaks(text, starts);
-  return starts;
-}
-
-/** How many line breaks `text` has (`\r\n`, `\n` or `\r`); with `starts`, puts the offset after each at 1, 2… */
-function lineBreaks(text: string, starts: number[] | undefined): number {
-  let n = 0;
+  const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c !== 13 /* \r */ && c !== 10 /* \n */) continue;
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    n++;
-    if (starts) starts[n] = i + 1;
+    starts.push(i + 1);
   }
-  return n;
+  return starts;
 }
 
+/** Where the line starting at `lineStart` ends, its line break left out (`nextLineStart` undefined: the last line). */
 export function lineEndOf(text: string, lineStart: number, nextLineStart: number | undefined): number {
   let end = nextLineStart ?? text.length;
   if (nextLineStart !== undefined) {
@@ -44,16 +134,16 @@ export function lineEndOf(text: string, lineStart: number, nextLineStart: number
   return Math.max(lineStart, end);
 }
 
-/** Whether text[start, end) contains the character `code`, without allocating. */
-export function hasChar(text: string, code: number, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return true;
-  return false;
+/** The first offset of the character `code` in text[start, end), else -1 (bounded: never reads past `end`). */
+export function indexIn(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
-/** Whether text[start, end) contains `{{`, without allocating. */
-export function hasOpenBraces(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === 123 && text.charCodeAt(i + 1) === 123) return true;
-  return false;
+/** The first offset of `{{` (or `}}` with `code` 125) in text[start, end), else -1. */
+export function pairIn(text: string, code: number, start: number, end: number): number {
+  for (let i = start; i < end - 1; i++) if (text.charCodeAt(i) === code && text.charCodeAt(i + 1) === code) return i;
+  return -1;
 }
 
 export function isSpace(c: number): boolean {
@@ -72,7 +162,7 @@ export function trimBlanksBefore(text: string, start: number, end: number): numb
   return end;
 }
 
-export const URL_START = /^https?:\/\//i;
+const URL_START = /^https?:\/\//i;
 
 /** An http(s) URL with a host. */
 export function isHttpUrl(s: string): boolean {

@@ -1,157 +1,89 @@
 /**
- * Values: a value split on its unescaped pipes into parts, the `{{name}}` variables of each, and a
- * pasted URL's percent-decoding. The part of the parser (parser.ts) that reads what follows `=`.
+ * Values: a value split on its unescaped pipes into parts, and the `{{name}}` variables of each.
+ * The block scanner (parser.ts) and the parameter reader (lazy.ts) both read values here: the
+ * scanner with an error list (and, for a parameter, no nodes), the reader with none.
  */
-import type { Span, VariableRef } from './ast';
-import { SyntaxErrorCode } from './errors';
-import { type Strings, VALUE_MAX } from './intern';
-import { NONE } from './lazy';
-import { Part, Value } from './nodes';
-import { hasChar, hasOpenBraces, skipBlanks, trimBlanksBefore } from './scan';
+import type { SyntaxError, VariableRef } from './ast';
+import { SyntaxErrorCode, report } from './errors';
+import { NONE, Part, Value } from './nodes';
+import { pairIn, skipBlanks, trimBlanksBefore } from './scan';
 import { VARIABLE_NAME } from '../words';
 
-export function addPipe(value: Value, at: number): void {
-  if (value.pipes === NONE) value.pipes = [at];
-  else value.pipes.push(at);
+/** The value text[start, end) (what follows `=`); the errors of its variables to `errors` when given. */
+export function readValue(text: string, start: number, end: number, errors?: SyntaxError[]): Value {
+  const value = new Value(start, end);
+  splitParts(text, start, end, value, errors);
+  return value;
 }
 
-export abstract class ValueReader {
-  constructor(protected text: string, protected readonly strings: Strings) {}
+/** The `|` line text[bar, end) (`bar` at its `|`) continues `value`. */
+export function continueValue(value: Value, text: string, bar: number, end: number, errors?: SyntaxError[]): void {
+  value.addPipe(bar);
+  splitParts(text, bar + 1, end, value, errors);
+  value.end = end;
+}
 
-  /** Reports a syntax error at `span` (parser.ts). */
-  abstract error(code: SyntaxErrorCode, span: Span, arg?: string, severity?: 'error' | 'warning'): void;
+/** The errors of the value text[start, end), without making it (a value's only errors are in its variables). */
+export function valueErrors(text: string, start: number, end: number, errors: SyntaxError[]): void {
+  if (pairIn(text, 123, start, end) >= 0) splitParts(text, start, end, undefined, errors);
+}
 
-  protected valueOf(start: number, end: number): Value {
-    const value = new Value(NONE, start, end, NONE);
-    this.scanParts(value, start, end);
-    return value;
+/**
+ * Splits text[start, end) on unescaped pipes: each part goes to `value` when given (its pipes too),
+ * and the errors of the parts' variables to `errors` when given.
+ */
+function splitParts(text: string, start: number, end: number, value: Value | undefined, errors: SyntaxError[] | undefined): void {
+  let partStart = start;
+  // What the part holds, seen on the way: an escaped pipe, a `{{` (most parts need no second look).
+  let escaped = false;
+  let braces = false;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : 124; // the end closes the last part as a pipe would
+    if (c === 92 /* \ */ && i + 1 < end && text.charCodeAt(i + 1) === 124) {
+      escaped = true;
+      i++;
+    } else if (c === 124 /* | */) {
+      const s = skipBlanks(text, partStart, i);
+      const e = trimBlanksBefore(text, s, i);
+      if (value) {
+        const raw = text.slice(s, e);
+        value.addPart(new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, partStart, i, braces ? variableRefs(text, s, e, errors) : NONE));
+        if (i < end) value.addPipe(i);
+      } else if (braces) {
+        readVariables(text, s, e, errors, undefined);
+      }
+      partStart = i + 1;
+      escaped = braces = false;
+    } else if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
+      braces = true;
+    }
   }
+}
 
-  /**
-   * What a value's first line found, before it is copied into the value: its parts and the
-   * offsets of its pipes, with how many of each. Filled by index and copied into arrays of exactly
-   * their size, never emptied by `length = 0` (V8 then drops an array's room, and the next value
-   * made a new list with room for 17: 150 bytes per value of a big file's first validation).
-   */
-  private readonly scratch: Array<Part | undefined> = [];
-  private readonly pipeScratch: number[] = [];
-  private parts = 0;
-  private pipes = 0;
+/** The `{{name}}` variables in text[start, end); their errors to `errors` when given. */
+export function variableRefs(text: string, start: number, end: number, errors?: SyntaxError[]): readonly VariableRef[] {
+  if (pairIn(text, 123, start, end) < 0) return NONE;
+  const refs: VariableRef[] = [];
+  readVariables(text, start, end, errors, refs);
+  return refs;
+}
 
-  /**
-   * Splits text[start, end) on unescaped pipes and gives the value its parts. A value's first
-   * line gives it arrays of exactly their number (a `|` line appends to them in place: copying
-   * would make `|` lines quadratic).
-   */
-  protected scanParts(value: Value, start: number, end: number): void {
-    if (value.parts !== NONE) {
-      this.scanInto(value, false, start, end);
+/** Reads the `{{name}}` variables in text[start, end): each to `refs` and their errors to `errors`, each when given. */
+export function readVariables(text: string, start: number, end: number, errors: SyntaxError[] | undefined, refs: VariableRef[] | undefined): void {
+  for (let i = pairIn(text, 123, start, end); i >= 0; ) {
+    const close = pairIn(text, 125, i + 2, end);
+    if (close < 0) {
+      if (errors) report(errors, SyntaxErrorCode.UnterminatedVariable, i, end);
       return;
     }
-    this.parts = this.pipes = 0;
-    this.scanInto(value, true, start, end);
-    const scratch = this.scratch;
-    value.parts = scratch.slice(0, this.parts) as Part[];
-    if (this.pipes > 0) value.pipes = this.pipeScratch.slice(0, this.pipes);
-    for (let i = 0; i < this.parts; i++) scratch[i] = undefined; // keeps no node alive
-  }
-
-  /**
-   * `value` undefined (`scan`): the parts' errors only (those of their variables), no nodes.
-   * `first`: the value's first line (its parts go to the scratch lists).
-   */
-  protected scanInto(value: Value | undefined, first: boolean, start: number, end: number): void {
-    const text = this.text;
-    let partStart = start;
-    // What the part holds, seen on the way: an escaped pipe, a `{{` (so most parts need no second scan).
-    let escaped = false;
-    let braces = false;
-    for (let i = start; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 92 /* \ */ && text.charCodeAt(i + 1) === 124 && i + 1 < end) {
-        escaped = true;
-        i++;
-      } else if (c === 124 /* | */) {
-        if (value) {
-          this.keep(value, first, this.part(partStart, i, escaped, braces));
-          if (first) this.pipeScratch[this.pipes++] = i;
-          else addPipe(value, i);
-        } else if (braces) {
-          this.partVariables(partStart, i);
-        }
-        partStart = i + 1;
-        escaped = braces = false;
-      } else if (c === 123 /* { */ && text.charCodeAt(i + 1) === 123) {
-        braces = true;
-      }
-    }
-    if (value) this.keep(value, first, this.part(partStart, end, escaped, braces));
-    else if (braces) this.partVariables(partStart, end);
-  }
-
-  private keep(value: Value, first: boolean, part: Part): void {
-    if (first) this.scratch[this.parts++] = part;
-    else value.parts.push(part);
-  }
-
-  /** The errors of the variables in the part at [start, end) (trimmed as `part` trims it), without nodes. */
-  private partVariables(start: number, end: number): void {
-    const s = skipBlanks(this.text, start, end);
-    this.variableRefs(s, trimBlanksBefore(this.text, s, end), false);
-  }
-
-  private part(start: number, end: number, escaped: boolean, braces: boolean): Part {
-    const text = this.text;
-    const s = skipBlanks(text, start, end);
-    const e = trimBlanksBefore(text, s, end);
-    const raw = this.strings.get(text, s, e, VALUE_MAX);
-    return new Part(raw, escaped ? raw.replace(/\\\|/g, '|') : raw, s, e, start, end, braces ? this.variableRefs(s, e) : NONE);
-  }
-
-  /** `keep` false: the errors only (the list stays empty). */
-  protected variableRefs(start: number, end: number, keep = true): VariableRef[] {
-    const text = this.text;
-    // Most values use no variable: share one empty list instead of allocating one per value.
-    if (!hasOpenBraces(this.text, start, end)) return NONE;
-    const refs: VariableRef[] = [];
-    // Search only inside [start, end): an unbounded indexOf would scan the rest of the file.
-    const local = (needle: string, from: number) => {
-      const k = text.slice(from, end).indexOf(needle);
-      return k < 0 ? -1 : from + k;
-    };
-    if (end - start < 2) return refs;
-    let i = local('{{', start);
-    while (i >= 0 && i < end - 1) {
-      const close = local('}}', i + 2);
-      if (close < 0 || close + 2 > end) {
-        this.error(SyntaxErrorCode.UnterminatedVariable, { start: i, end });
-        break;
-      }
-      const ns = skipBlanks(text, i + 2, close);
-      const ne = trimBlanksBefore(text, ns, close);
+    const ns = skipBlanks(text, i + 2, close);
+    const ne = trimBlanksBefore(text, ns, close);
+    if (errors) {
       const name = text.slice(ns, ne);
-      const span = { start: i, end: close + 2 };
-      if (name === '') {
-        this.error(SyntaxErrorCode.EmptyVariableName, span);
-      } else if (!VARIABLE_NAME.test(name)) {
-        this.error(SyntaxErrorCode.InvalidVariableName, { start: ns, end: ne }, name);
-      }
-      if (keep) refs.push({ name, span, nameSpan: { start: ns, end: ne } });
-      i = local('{{', close + 2);
+      if (name === '') report(errors, SyntaxErrorCode.EmptyVariableName, i, close + 2);
+      else if (!VARIABLE_NAME.test(name)) report(errors, SyntaxErrorCode.InvalidVariableName, ns, ne, name);
     }
-    return refs;
-  }
-
-  protected decode(s: number, e: number): string {
-    const text = this.text;
-    // Without a `%` or a `+` the text decodes to itself.
-    if (!hasChar(text, 37, s, e) && !hasChar(text, 43, s, e)) return text.slice(s, e);
-    const raw = text.slice(s, e).replace(/\+/g, ' ');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      this.error(SyntaxErrorCode.InvalidPercentEncoding, { start: s, end: e }, this.text.slice(s, e), 'warning');
-      return raw;
-    }
+    refs?.push({ name: text.slice(ns, ne), span: { start: i, end: close + 2 }, nameSpan: { start: ns, end: ne } });
+    i = pairIn(text, 123, close + 2, end);
   }
 }
