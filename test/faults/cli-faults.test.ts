@@ -77,7 +77,8 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     // Streamed: the head, the result as it arrives, then the final state (known only at the end).
-    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'complete', 'continue', 'warnings', 'errors']);
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'status', 'complete', 'continue', 'warnings', 'errors']);
+    assert.equal(j.status, 'complete');
     assert.equal(r.out, JSON.stringify(j, null, 2), 'laid out as JSON.stringify(…, null, 2) lays it out');
     assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [3, true, null, 6]);
     assert.deepEqual(j.request, { action: 'query', list: 'allimages', format: 'json', formatversion: '2', errorformat: 'plaintext' });
@@ -117,17 +118,19 @@ describe('wikiq CLI against a misbehaving server', () => {
     const inline = await cli(['run', 'all.wikiq', '--continue', '{"aicontinue":"2","continue":"-||"}']);
     assert.deepEqual(JSON.parse(inline.out).query.allimages.map((x: { name: string }) => x.name), ['F2', 'F3']);
   });
-  it('Retry-After: 3600 waits at most --max-wait, announced on stderr without a terminal, then fails: exit 1, no file', async () => {
+  it('Retry-After: 3600, longer than --max-wait: stops at once without retrying early, says until when; exit 1, no file (was a retry after --max-wait)', async () => {
     routes.set('hour', (_q, res) => {
       res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '3600' });
       res.end('<h1>Service Unavailable</h1>');
     });
     const started = Date.now();
+    const before = hits.length;
     const r = await cli(['run', write('hour.wikiq', req('hour')), '--all', '--max-wait', '0.2', '--out', 'hour.json']);
-    assert.ok(Date.now() - started < 3000, 'bounded by --max-wait');
+    assert.ok(Date.now() - started < 3000, 'no wait');
+    assert.equal(hits.length - before, 1, 'asked once, never retried before the wiki\'s time');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /^wikiq: waiting 0\.2 s before retry 1: HTTP 503; the wiki asked to wait 1 h, longer than the longest wait \(0\.2 s\)$/m);
-    assert.match(r.err, /still refused after 1 wait/);
+    assert.match(r.err, /^wikiq: http:\/\/127\.0\.0\.1:\d+\/hour\/api\.php: HTTP 503; the wiki asked to wait 1 h \(until (\d{4}-\d\d-\d\d )?\d\d:\d\d\), longer than the longest wait \(0\.2 s: --max-wait, wikiq\.maxWaitSeconds\)\. Stopped without retrying; try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d\.$/m);
+    assert.doesNotMatch(r.err, /waiting/);
     assert.doesNotMatch(r.err, /partial|resume/);
     assert.ok(!fs.existsSync(path.join(dir, 'hour.json')) && !fs.existsSync(path.join(dir, 'hour.partial.json')), 'nothing fetched: no file');
     noStack(r.err);
@@ -138,7 +141,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     write('failed.json', r.out);
     const again = await cli(['run', 'hour.wikiq', '--continue', 'failed.json']);
     assert.equal(again.code, 1);
-    assert.match(again.err, /That run failed before anything was fetched \(.*still refused after 1 wait.*\): there is nothing to resume; run it again without --continue\./);
+    assert.match(again.err, /That run failed before anything was fetched \(.*the wiki asked to wait 1 h.*\): there is nothing to resume; run it again without --continue\./);
   });
   it('a megabyte continue value: every stderr line stays short, the JSON output keeps it whole', async () => {
     const big = 'z'.repeat(1_000_000);
@@ -178,16 +181,15 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.match(n.err, /page 5 \(Five\) came again in batch 2/);
     }
   });
-  it('--max-batches: exit 2, partial files named so', async () => {
+  it('--max-batches: exit 2; --out FILE is FILE with data only, the state on stderr (was files.partial.csv with a "# partial" row)', async () => {
     const r = await cli(['run', 'all.wikiq', '--all', '--max-batches', '2', '--format', 'csv', '--out', 'files.csv']);
     assert.equal(r.code, 2);
-    assert.match(r.err, /wrote files\.partial\.csv \(partial\)/);
-    assert.match(r.err, /stopped after 2 batches \(--max-batches\)/);
-    const csv = fs.readFileSync(path.join(dir, 'files.partial.csv'), 'utf8').split('\r\n');
+    assert.match(r.err, /^wrote files\.csv \(partial\)$/m);
+    assert.match(r.err, /stopped after 2 batches \(--max-batches\); resume with --continue '\{"aicontinue":"4","continue":"-\|\|"\}'/);
+    const csv = fs.readFileSync(path.join(dir, 'files.csv'), 'utf8').split('\r\n');
     assert.equal(csv[0], 'name,title,ns', 'allimages in its usual column order, as the results view shows it');
-    assert.equal(csv.length, 1 + 4 + 1 + 1);
-    assert.match(csv[5], /^"# partial: continue=/);
-    assert.ok(!fs.existsSync(path.join(dir, 'files.csv')));
+    assert.deepEqual(csv.slice(1), ['F0,File:F0,6', 'F1,File:F1,6', 'F2,File:F2,6', 'F3,File:F3,6', '']);
+    assert.ok(!fs.existsSync(path.join(dir, 'files.partial.csv')));
   });
   it('--format ndjson streams to stdout, and into a file atomically', async () => {
     const writes: string[] = [];
@@ -202,9 +204,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.deepEqual(fs.readdirSync(path.join(dir, 'out')), ['files.ndjson'], 'no temp file left');
     const p = await cli(['run', 'flaky.wikiq', '--all', '--format', 'ndjson', '--out', 'out/flaky.ndjson']);
     assert.equal(p.code, 2);
-    const lines = fs.readFileSync(path.join(dir, 'out/flaky.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.at(-1), { _partial: true, continue: { aicontinue: '4', continue: '-||' } });
-    assert.equal(lines.length, 5);
+    const lines = fs.readFileSync(path.join(dir, 'out/flaky.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => l.name), ['F0', 'F1', 'F2', 'F3'], 'data only: no {"_partial":…} record');
+    assert.match(p.err, /resume with --continue '\{"aicontinue":"4","continue":"-\|\|"\}'/);
   });
   /** The same request run by the engine without streaming: the value `--format json` must give. */
   const merged = async (name: string) => {
@@ -249,7 +251,8 @@ describe('wikiq CLI against a misbehaving server', () => {
       write(`${route}.wikiq`, req(route, `action = query\ngenerator = allpages\nprop = categories\nlist = allusers${v1 ? '\nformatversion = 1' : ''}`));
       const r = await cli(['run', `${route}.wikiq`, '--all', '--out', `${route}.json`]);
       assert.equal(r.code, fail ? 2 : 0, r.err);
-      const j = JSON.parse(fs.readFileSync(path.join(dir, fail ? `${route}.partial.json` : `${route}.json`), 'utf8'));
+      const j = JSON.parse(fs.readFileSync(path.join(dir, `${route}.json`), 'utf8'));
+      assert.equal(j.status, fail ? 'partial' : 'complete');
       const { state, result } = await merged(`${route}.wikiq`);
       assert.deepEqual([j.batches, j.complete, j.continue, j.errors.map((e: { code: string }) => e.code)], fail ? [2, false, { mixcontinue: '2', continue: '||' }, ['internal_api_error']] : [3, true, null, []]);
       assert.deepEqual(j.continue, state.continue);
@@ -257,11 +260,11 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.deepEqual(Object.keys(j.query.pages).length, fail ? 2 : 4);
     });
   }
-  it('--format table prints aligned columns and says more results exist', async () => {
+  it('--format table prints aligned columns; stderr says more results exist and how to get them', async () => {
     const r = await cli(['run', 'all.wikiq', '--format', 'table']);
     assert.equal(r.code, 0);
-    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0   6');
-    assert.match(r.out, /more results: run with --all/);
+    assert.equal(r.out, 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0   6\nF1    File:F1   6');
+    assert.equal(r.err, `wikiq: partial: 1 batch, 2 records; more with --all, or resume with --continue '{"aicontinue":"2","continue":"-||"}'`);
   });
   it('reads an environment from .vscode/settings.json (with comments) beside the file', async () => {
     write('env/.vscode/settings.json', `{\n  // the wikis\n  "wikiq.environments": {\n    "local": { "endpoint": "${base}/paged/api.php", "variables": { "n": 2, } },\n  },\n}`);
@@ -292,7 +295,7 @@ describe('wikiq CLI against a misbehaving server', () => {
       [['run', 'all.wikiq', '--max-batches', 'x'], /--max-batches takes a whole number of at least 1, not 'x'/],
       [['run', 'all.wikiq', '--format', 'xml'], /--format is table, json, ndjson or csv, not 'xml'/],
       [['run', 'all.wikiq', '--request', 'Nope'], /No request is named 'Nope'. Requests: 'R' \(1\)/],
-      [['run', 'all.wikiq', '--continue', '{"x":'], /--continue: not JSON/],
+      [['run', 'all.wikiq', '--continue', '{"x":'], /--continue value: not a continue object .* or a file wikiq wrote: the JSON output \(--format json\) or a --status-file\.\n/],
       [['check'], /wikiq check needs at least one file/],
       [['check', 'all.wikiq', '--catalogue', 'other'], /--catalogue is bundled or live, not 'other'/],
     ];
@@ -357,7 +360,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal(p.out, '');
     assert.equal(p.err, 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
   });
-  it('SIGTERM while streaming NDJSON into a file: the partial file written and marked, exit 2', async () => {
+  it('SIGTERM while streaming NDJSON into a file: the partial file written under its name, data only, exit 2', async () => {
     let second: () => void = () => undefined;
     const secondAsked = new Promise<void>((r) => (second = r));
     routes.set('hang2', (q, res, p) => (p.get('aicontinue') ? second() : paged(q, res, p)));
@@ -365,9 +368,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     await secondAsked;
     p.child.kill('SIGTERM');
     assert.equal(await p.exited, 2, p.err);
-    const lines = fs.readFileSync(path.join(dir, 'term/files.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }, { _partial: true, continue: { aicontinue: '2', continue: '-||' } }]);
-    assert.match(p.err, /wrote 2 records to term\/files\.partial\.ndjson \(partial\)/);
+    const lines = fs.readFileSync(path.join(dir, 'term/files.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }]);
+    assert.match(p.err, /wrote 2 records to term\/files\.ndjson \(partial\)/);
     assert.match(p.err, /resume with --continue/);
   });
 
