@@ -5,26 +5,17 @@
  * a real process).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import AjvDraft04 from 'ajv-draft-04';
-import { main, parseJsonc, type Io } from '../../cli/src/cli';
+import { parseJsonc, type Io } from '../../cli/src/cli';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
-
-const json = (res: http.ServerResponse, body: unknown, status = 200) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+import { cliHarness, type CliHarness, type Route } from './cliHarness';
+import { json } from './faultServer';
 
 /** Three batches of two files: F0 F1 | F2 F3 | F4 F5. */
-const paged: Handler = (_req, res, q) => {
+const paged: Route = (_req, res, q) => {
   const c = Number(q.get('aicontinue') ?? 0);
   json(res, {
     batchcomplete: true,
@@ -34,42 +25,22 @@ const paged: Handler = (_req, res, q) => {
 };
 
 describe('wikiq CLI against a misbehaving server', () => {
-  let server: http.Server;
+  let h: CliHarness;
   let base: string;
   let dir: string;
-  const routes = new Map<string, Handler>();
-  const hits: string[] = [];
+  let routes: Map<string, Route>;
+  let hits: string[];
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-cli-'));
-    server = http.createServer((req, res) => {
-      hits.push(req.url!);
-      const u = new URL(req.url!, 'http://x');
-      const h = routes.get(u.pathname.split('/')[1]);
-      if (h) h(req, res, u.searchParams);
-      else json(res, { error: { code: 'nope', info: 'no route' } }, 404);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    h = await cliHarness();
+    ({ base, dir, routes, hits } = h);
     routes.set('paged', paged);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  after(() => h.close());
 
   const outs: string[] = [];
-  const cli = async (args: string[], io: Partial<Io> = {}) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir, ...io });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
-  const write = (name: string, body: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), body);
-    return name;
-  };
-  const req = (route: string, body = 'action = query\nlist = allimages') => `@endpoint = ${base}/${route}/api.php\n### R\n${body}\n`;
+  const cli = (args: string[], io: Partial<Io> = {}) => h.cli(args, io);
+  const write = (name: string, body: string) => h.write(name, body);
+  const req = (route: string, body?: string) => h.req(route, body);
   const noStack = (s: string) => assert.doesNotMatch(s, /\n\s+at |Error:\s*$/m);
 
   it('complete run: exit 0 and the documented JSON shape', async () => {
@@ -236,7 +207,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.deepEqual(j.query, result.query);
   });
   // Generator pages merged per batchcomplete, a second list (held to the end), an empty list, a repeated array; formatversion 1 and 2; an error in the last batch.
-  const mix = (v1: boolean, fail: boolean): Handler => (_q, res, p) => {
+  const mix = (v1: boolean, fail: boolean): Route => (_q, res, p) => {
     const i = Number(p.get('mixcontinue') ?? 0);
     const pages = [[{ pageid: 1, title: 'P1', categories: [{ title: 'C1' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 1, title: 'P1', categories: [{ title: 'C2' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 3, title: 'P3' }, { ns: 0, title: 'Nope', missing: true }]][i];
     if (i === 2 && fail) return json(res, { errors: [{ code: 'internal_api_error', text: 'boom' }] });
@@ -309,13 +280,8 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal((await cli([])).code, 1);
   });
   /** `dist/cli.js` as a real process; `exited` gives its status (or the signal that killed it). */
-  const spawnCli = (args: string[]) => {
-    const child = spawn(process.execPath, [path.join(__dirname, '..', '..', '..', 'dist', 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    const p = { child, out: '', err: '', exited: new Promise<number | string | null>((r) => child.on('exit', (code, sig) => r(code ?? sig))) };
-    child.stdout.on('data', (c) => (p.out += c));
-    child.stderr.on('data', (c) => (p.err += c));
-    return p;
-  };
+  const spawnCli = (args: string[]) => h.spawnCli(args);
+  const text = (b: Buffer[]) => Buffer.concat(b).toString();
 
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     it(`${sig} after a batch keeps the partial result and says how to resume: exit 2 (was a bare 143 for SIGTERM)`, async () => {
@@ -329,13 +295,13 @@ describe('wikiq CLI against a misbehaving server', () => {
       await secondAsked;
       const started = Date.now();
       p.child.kill(sig);
-      assert.equal(await p.exited, 2, p.err);
+      assert.equal(await p.exited, 2, text(p.err));
       assert.ok(Date.now() - started < 5000, 'stopped promptly');
-      const j = JSON.parse(p.out);
+      const j = JSON.parse(text(p.out));
       assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [1, false, { aicontinue: '2', continue: '-||' }, 2]);
       assert.equal(j.errors[0].code, 'cancelled');
-      assert.match(p.err, new RegExp(`wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: partial result after 1 batch; resume with --continue '\\{"aicontinue":"2","continue":"-\\|\\|"\\}'`));
-      noStack(p.err);
+      assert.match(text(p.err), new RegExp(`wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: partial result after 1 batch; resume with --continue '\\{"aicontinue":"2","continue":"-\\|\\|"\\}'`));
+      noStack(text(p.err));
     });
     it(`${sig} before anything arrives: exit 1, nothing received, no bare 130/143`, async () => {
       let asked: () => void = () => undefined;
@@ -344,9 +310,9 @@ describe('wikiq CLI against a misbehaving server', () => {
       const p = spawnCli(['run', write('silent.wikiq', req('silent')), '--format', 'ndjson']);
       await firstAsked;
       p.child.kill(sig);
-      assert.equal(await p.exited, 1, p.err);
-      assert.equal(p.out, '');
-      assert.match(p.err, new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
+      assert.equal(await p.exited, 1, text(p.err));
+      assert.equal(text(p.out), '');
+      assert.match(text(p.err), new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
     });
   }
   it('SIGTERM while check loads a live catalogue: exit 1 saying nothing was checked (was a bare 143)', async () => {
@@ -356,9 +322,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     const p = spawnCli(['check', write('slowcat.wikiq', req('slowcat')), '--catalogue', 'live', '--cache-dir', path.join(dir, 'slowcat-cache')]);
     await firstAsked;
     p.child.kill('SIGTERM');
-    assert.equal(await p.exited, 1, p.err);
-    assert.equal(p.out, '');
-    assert.equal(p.err, 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
+    assert.equal(await p.exited, 1, text(p.err));
+    assert.equal(text(p.out), '');
+    assert.equal(text(p.err), 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
   });
   it('SIGTERM while streaming NDJSON into a file: the partial file written under its name, data only, exit 2', async () => {
     let second: () => void = () => undefined;
@@ -367,11 +333,11 @@ describe('wikiq CLI against a misbehaving server', () => {
     const p = spawnCli(['run', write('hang2.wikiq', req('hang2')), '--all', '--format', 'ndjson', '--out', 'term/files.ndjson']);
     await secondAsked;
     p.child.kill('SIGTERM');
-    assert.equal(await p.exited, 2, p.err);
+    assert.equal(await p.exited, 2, text(p.err));
     const lines = fs.readFileSync(path.join(dir, 'term/files.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }]);
-    assert.match(p.err, /wrote 2 records to term\/files\.ndjson \(partial\)/);
-    assert.match(p.err, /resume with --continue/);
+    assert.match(text(p.err), /wrote 2 records to term\/files\.ndjson \(partial\)/);
+    assert.match(text(p.err), /resume with --continue/);
   });
 
   it('a reader that closes the pipe early (| head -1) ends every command and format quietly: exit 0 (was EPIPE and a stack trace)', async () => {
@@ -384,10 +350,10 @@ describe('wikiq CLI against a misbehaving server', () => {
     ];
     for (const args of cases) {
       const p = spawnCli(args);
-      await new Promise<void>((r) => p.child.stdout.once('data', () => r()));
-      p.child.stdout.destroy(); // the reader goes away, as head does after its first line
-      assert.equal(await p.exited, 0, `${args.join(' ')}: ${p.err}`);
-      assert.doesNotMatch(p.err, /EPIPE|Unhandled|\n\s+at /, args.join(' '));
+      await new Promise<void>((r) => p.child.stdout!.once('data', () => r()));
+      p.child.stdout!.destroy(); // the reader goes away, as head does after its first line
+      assert.equal(await p.exited, 0, `${args.join(' ')}: ${text(p.err)}`);
+      assert.doesNotMatch(text(p.err), /EPIPE|Unhandled|\n\s+at /, args.join(' '));
     }
   });
 
