@@ -67,7 +67,7 @@ Usage:
       Progress goes to stderr when it is a terminal; waits before a retry always do. Ctrl+C or SIGTERM stops and keeps the partial
       result; a reader that closes the pipe (| head) ends the run quietly (exit 0). The wiki's
       errors go to stderr with the file and line they come from.
-      Text for a person (table, messages) shows control characters as escapes (\x1b); json,
+      Text for a person (table, messages) shows control characters as escapes (\\x1b); json,
       ndjson and csv are exact. A file that is not UTF-8 text is refused.
       Exit status: 0 complete (or the one batch asked for; stderr says where the rest is), 2 partial
       with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
