@@ -71,7 +71,7 @@ export class CancelledError extends WikiqError {
 
 export class TooLargeError extends WikiqError {
   constructor(readonly url: string, readonly limitBytes: number) {
-    super('too-large', `The answer of ${shorten(url)} is larger than ${Math.round(limitBytes / 1048576)} MB (wikiq.maxResponseMB).`);
+    super('too-large', `The answer of ${shorten(url)} is larger than ${Math.round(limitBytes / 1048576)} MB (the largest answer accepted: --max-response-mb, wikiq.maxResponseMB).`);
   }
 }
 
