@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Environment } from '../../core/src';
+import { WikiqError } from '../../engine/src';
 
 /** A mistake in the command line: said in one sentence, with a pointer to --help. */
 export class UsageError extends Error {}
@@ -19,6 +20,8 @@ export interface Io {
   stdoutTty?: boolean;
   /** The terminal's width (`process.stdout.columns`), when known. */
   columns?: number;
+  /** A progress line that replaces the previous one on the terminal (stderr); '' clears it. */
+  progress?: (line: string) => void;
   /** Aborted when the run must stop: SIGINT, SIGTERM, or stdout closed by its reader. */
   stop?: AbortSignal;
   /** stdout was closed by its reader (`| head`): nothing more can be delivered. */
@@ -44,6 +47,9 @@ const GLOBAL: FlagSpec = { values: [], switches: ['--help', '-h', '--version'] }
 
 /** Where environments and the wiki come from, in both commands. */
 export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--cache-dir', '--timeout', '--user-agent'];
+
+/** What the "No endpoint" message tells a command-line user. */
+export const ENDPOINT_HELP = 'add "@endpoint = https://…/api.php" to the file, pass --endpoint URL, or choose an environment with --env NAME';
 
 export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Args {
   const values = new Set([...GLOBAL.values, ...spec.values]);
@@ -97,13 +103,28 @@ export function choice<T extends string>(args: Args, name: string, choices: read
   return v as T;
 }
 
+/** A file that is not UTF-8 text (a binary, an image): refused in one line, never printed. */
+export class NotTextError extends WikiqError {
+  constructor(file: string, why: string) {
+    super('resolve', `${file}: not a text file (${why}).`);
+  }
+}
+
+/** The UTF-8 text of `file` (a BOM kept, as the editor keeps it); NUL bytes or invalid UTF-8 are refused. */
 export function readText(file: string, io: Io): string {
   const abs = path.resolve(io.cwd, file);
+  let bytes: Buffer;
   try {
-    return fs.readFileSync(abs, 'utf8');
+    bytes = fs.readFileSync(abs);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(`Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message}.`);
+  }
+  if (bytes.includes(0)) throw new NotTextError(file, 'it holds NUL bytes');
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new NotTextError(file, 'it is not UTF-8');
   }
 }
 
@@ -155,7 +176,11 @@ export function forcedEndpoint(args: Args): string | undefined {
   return e === undefined ? undefined : checkUrl('--endpoint', e);
 }
 
-/** `--env NAME` from `--config FILE` or the .vscode/settings.json above `file`; `--endpoint` overrides its endpoint. */
+/**
+ * `--env NAME` from `--config FILE` or the .vscode/settings.json above `file`. Its `endpoint` is the
+ * command line's one rule for the wiki: `--endpoint`, else the environment's endpoint; undefined
+ * leaves the file's own (`@endpoint`, or a pasted URL's).
+ */
 export function loadEnvironment(args: Args, file: string, io: Io): Environment | undefined {
   const forced = forcedEndpoint(args);
   const name = str(args, '--env');

@@ -49,7 +49,7 @@ async function liveCatalogue(endpoint: string, cache: CatalogueCache, base: Cata
   } catch (e) {
     if (io.stop?.aborted) return bundledCatalogue(); // stopped: the caller says so
     const reason = e instanceof CatalogueFetchError ? e.message : `Could not load the catalogue of ${endpoint}: ${errorMessage(e)}`;
-    io.err(`wikiq: ${reason.replace(/\.$/, '')}. Using ${cached ? `the cached catalogue from ${cached.fetchedAt.slice(0, 10)}` : 'the bundled catalogue'}.`);
+    io.err(`wikiq: ${reason}${/[.?!]$/.test(reason) ? '' : '.'} Using ${cached ? `the cached catalogue from ${cached.fetchedAt.slice(0, 10)}` : 'the bundled catalogue'}.`);
     return cached ? catalogueOf(cached, 'cached') : bundledCatalogue();
   }
 }

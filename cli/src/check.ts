@@ -4,11 +4,12 @@
  */
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { endpointFor, getLanguageService, parse, type Environment } from '../../core/src';
+import { endpointFor, getLanguageService, parse, type CatalogueProvider, type Environment } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, type Args, type FlagSpec, type Io } from './args';
 import { catalogueProvider } from './catalogue';
 import { stopReasonOf } from './signals';
 import { jsonReport, sarifReport, severityOf, textLine, type Problem } from './sarif';
+import { forTerminal } from './terminal';
 
 export const CHECK_FLAGS: FlagSpec = { values: [...ENV_FLAGS, '--format', '--max-warnings'], switches: ['--strict'] };
 
@@ -27,11 +28,12 @@ export async function check(args: Args, io: Io): Promise<number> {
   for (const { text, env } of files) {
     const file = parse(text);
     for (const r of file.requests) {
-      const ep = endpointFor(file, r, env);
+      // The command line's rule: --endpoint, then the environment's, then the file's (loadEnvironment).
+      const ep = env?.endpoint ?? endpointFor(file, r, env);
       if (ep) endpoints.push(ep); // catalogueProvider fetches only what is fetchable
     }
   }
-  const catalogues = await catalogueProvider(args, io, endpoints);
+  const loaded = await catalogueProvider(args, io, endpoints);
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE') return 0;
   if (stopped) {
@@ -39,6 +41,8 @@ export async function check(args: Args, io: Io): Promise<number> {
     return 1;
   }
   let current: Environment | undefined;
+  // The language service asks for the file's endpoint; the command line's endpoint, when it names one, is the one checked against.
+  const catalogues: CatalogueProvider = { get: (endpoint) => loaded.get(current?.endpoint ?? endpoint) };
   const ls = getLanguageService({ catalogues, environment: () => current });
   const problems: Problem[] = [];
   for (const { f, text, env } of files) {
@@ -52,7 +56,7 @@ export async function check(args: Args, io: Io): Promise<number> {
   const line = `${plural(files.length, 'file')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}${summary.infos ? `, ${summary.infos} info` : ''}`;
   const overWarnings = maxWarnings !== undefined && summary.warnings > maxWarnings;
   if (format === 'text') {
-    for (const p of problems) io.out(textLine(p));
+    for (const p of problems) io.out(forTerminal(textLine(p)));
     io.out(line);
   } else {
     io.out(format === 'json' ? jsonReport(problems, files.length, summary) : sarifReport(problems));

@@ -11,6 +11,7 @@ import { answerWithoutCommand } from './help';
 import { UsageError, parseArgs, type FlagSpec, type Io } from './args';
 import { CHECK_FLAGS, check } from './check';
 import { RUN_FLAGS, run } from './run';
+import { forTerminal } from './terminal';
 
 export type { Io } from './args';
 export { parseJsonc } from './args';
@@ -28,7 +29,14 @@ const ANY: FlagSpec = {
   switches: [...new Set(Object.values(COMMANDS).flatMap((c) => c.flags.switches))],
 };
 
-export async function main(argv: string[], io: Io): Promise<number> {
+/** `io` whose messages and progress (text for a person) are escaped for the terminal; stdout is left to each format. */
+function safeIo(io: Io): Io {
+  const progress = io.progress;
+  return { ...io, err: (s) => io.err(forTerminal(s)), progress: progress && ((s) => progress(forTerminal(s))) };
+}
+
+export async function main(argv: string[], rawIo: Io): Promise<number> {
+  const io = safeIo(rawIo);
   try {
     const all = parseArgs(argv, ANY);
     const [cmd, ...rest] = all.positional;

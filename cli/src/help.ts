@@ -23,8 +23,8 @@ Usage:
                            MediaWiki version is unchanged (one small siteinfo request)
       --cache-dir DIR      the catalogue cache (default $XDG_CACHE_HOME/wikiq/catalogues, or
                            ~/.cache/wikiq/catalogues)
-      --endpoint, --env, --config   as for run: the wiki, and the environment whose variables
-                           are then defined
+      --endpoint, --env, --config   as for run: the wiki (whose catalogue is used) by the same
+                           rule, and the environment whose variables are then defined
       --timeout SECONDS, --user-agent TEXT   for catalogue requests
 
   wikiq run FILE [options]
@@ -32,9 +32,11 @@ Usage:
       --request NAME|N     the request named NAME (### NAME) or numbered N (1 = first); default the first
       --all                follow continuation to the end (default: one batch)
       --max-batches N      stop after N batches (default 1000); the result is then partial
-      --max-records N      stop once N records are fetched; the result is then partial
-      --continue JSON|FILE resume a partial run: a continue object, or a partial JSON export / JSON output
-      --endpoint URL       the api.php URL, overriding the file and the environment
+      --max-records N      stop at exactly N records (the last batch asks for what is left); partial
+      --continue JSON|FILE resume a partial run: a continue object, or a file wikiq wrote (the JSON
+                           output or a --status-file); CSV and NDJSON hold data only
+      --endpoint URL       the api.php URL. The wiki, in check and run alike: --endpoint, else the
+                           --env environment's endpoint, else the file's own (@endpoint)
       --env NAME           use environment NAME from "wikiq.environments" in --config FILE, or in
                            .vscode/settings.json in FILE's folder (or a parent folder):
                              { "wikiq.environments": { "NAME": { "endpoint": "https://…/api.php",
@@ -42,25 +44,34 @@ Usage:
       --config FILE        the settings file to read environments from (JSON with comments)
       --format F           table (the default on a terminal), json (the default when piped or
                            redirected), ndjson or csv
-      --wide               table: keep every column and cell whole (default: fitted to the
-                           terminal's width, 80 when unknown; long cells cut with …)
+      --wide               table: keep every column and cell whole (default on a terminal: fitted
+                           to its width, long cells cut with …; piped or redirected: whole)
+      --width N            table: fit N columns
       --table NAME         the list to print or export for table/ndjson/csv (default: all for table, the first otherwise)
-      --out FILE           write to FILE atomically (FILE.partial.EXT when partial); ndjson streams into it
+      --out FILE           write FILE atomically, whatever the state (data only for csv and ndjson);
+                           ndjson and json stream into it
+      --status-file FILE   write { status, continue, records, batches, … } as JSON for scripts;
+                           status is complete, partial or failed
+      --verbose            a network failure's technical code after its sentence
       --no-escape-formulas do not prefix CSV cells starting with = + - @ tab CR with '
       --timeout SECONDS    per HTTP request (default 30)
       --max-response-mb N  largest answer accepted (default 50)
       --maxlag SECONDS     sent while paging with --all (default 5; 0: not sent)
-      --max-wait SECONDS   longest wait before a retry the wiki asks for (default 120)
+      --max-wait SECONDS   longest wait before a retry the wiki asks for (default 120); a wiki
+                           asking for longer stops the run at once, keeping what arrived
       --user-agent TEXT    the User-Agent header (default: ${userAgentOf('cli', '…', '…')})
       --catalogue bundled|live, --cache-dir DIR   catalogue used to refuse writes and read booleans
-      JSON output: { "endpoint", "request": {params sent}, "batches", "complete", "continue": {…}|null,
+      JSON output: { "endpoint", "request": {params sent}, "batches", "status", "complete", "continue": {…}|null,
                      "query" (or the action's own member, e.g. "paraminfo"), "warnings", "errors" }
                    (lines of warnings and errors count from 1, like every message)
       Progress goes to stderr when it is a terminal; waits before a retry always do. Ctrl+C or SIGTERM stops and keeps the partial
       result; a reader that closes the pipe (| head) ends the run quietly (exit 0). The wiki's
       errors go to stderr with the file and line they come from.
-      Exit status: 0 complete (or the one batch asked for), 2 partial with a resume point (a cap,
-      a signal, or an error after some batches), 1 failed with nothing received (or bad usage).
+      Text for a person (table, messages) shows control characters as escapes (\\x1b); json,
+      ndjson and csv are exact. A file that is not UTF-8 text is refused.
+      Exit status: 0 complete (or the one batch asked for; stderr says where the rest is), 2 partial
+      with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
+      long), 1 failed with nothing received (or bad usage).
 
   wikiq --help | --version
 `;

@@ -28,7 +28,10 @@ main(process.argv.slice(2), {
     if (!outClosed) process.stdout.write(s + '\n');
   },
   err: (s) => {
-    if (!process.stderr.destroyed) process.stderr.write(s.endsWith('\n') || s.startsWith('\r') ? s : s + '\n');
+    if (!process.stderr.destroyed) process.stderr.write(s.endsWith('\n') ? s : s + '\n');
+  },
+  progress: (s) => {
+    if (!process.stderr.destroyed) process.stderr.write(`\r${s}\u001b[K`);
   },
   tty: !!process.stderr.isTTY,
   stdoutTty: !!process.stdout.isTTY,

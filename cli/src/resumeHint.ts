@@ -8,5 +8,5 @@ const INLINE = 300;
 export function resumeHint(cont: Record<string, string> | null): string {
   const text = JSON.stringify(cont);
   if (text.length <= INLINE) return `--continue '${text}'`;
-  return `--continue FILE, FILE holding the JSON output (--format json) or the partial export: its continue is ${text.length.toLocaleString('en')} characters (${shorten(text, 80)})`;
+  return `--continue FILE, FILE holding the JSON output (--format json) or a --status-file: its continue is ${text.length.toLocaleString('en')} characters (${shorten(text, 80)})`;
 }

@@ -6,36 +6,43 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, exportName, listRequests, readResumePoint, selectRequest,
-  renderExport, resolveRequest, writeAtomic, type ApiMessage, type RecordPlace, type RunState,
+  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
+  renderTable, resolveRequest, writeAtomic, type ApiMessage, type RecordPlace, type RunState, type RunStatus,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
-import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
+import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { catalogueMode, catalogueProvider } from './catalogue';
 import { stopReasonOf } from './signals';
-import { formatTables } from './table';
+import { formatTables, type TableOptions } from './table';
+import { forTerminal } from './terminal';
 import { cliHttpClient } from './credentials';
 import { resumeHint } from './resumeHint';
 
 export const RUN_FLAGS: FlagSpec = {
-  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--table', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
-  switches: ['--all', '--no-escape-formulas', '--wide'],
+  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
+  switches: ['--all', '--no-escape-formulas', '--wide', '--verbose'],
 };
+
+/** What --continue reads, said when it gets something else. */
+const CONTINUE_TAKES = 'a continue object (\'{"aicontinue":"…","continue":"-||"}\'), or a file wikiq wrote: the JSON output (--format json) or a --status-file';
 
 function readContinue(arg: string, io: Io): Record<string, string> {
   let text = arg;
-  if (!arg.trim().startsWith('{')) {
+  const inline = arg.trim().startsWith('{');
+  if (!inline) {
     try {
       text = fs.readFileSync(path.resolve(io.cwd, arg), 'utf8');
-    } catch {
-      throw new UsageError(`--continue takes a continue object as JSON or a file holding one; cannot read ${arg}.`);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UsageError(`--continue ${arg}: cannot read it (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? 'unreadable'}); --continue takes ${CONTINUE_TAKES}.`);
     }
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--continue: not JSON (${(e as Error).message}).`);
+  } catch {
+    const data = /\.(csv|ndjson|jsonl|tsv)$/i.test(arg) || /^[^{\n]*,/.test(text) || text.trim().includes('\n{');
+    throw new UsageError(`--continue ${inline ? 'value' : arg}: not ${CONTINUE_TAKES}${data ? '. CSV and NDJSON hold data only: resume with the --continue wikiq printed on stderr, or write a --status-file' : ''}.`);
   }
   try {
     return readResumePoint(json).continue;
@@ -65,7 +72,8 @@ export async function run(args: Args, io: Io): Promise<number> {
   const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
   const text = readText(file, io);
   const env = loadEnvironment(args, file, io);
-  const forced = str(args, '--endpoint') !== undefined ? env?.endpoint : undefined;
+  // The command line's rule: --endpoint, then the environment's endpoint, then the file's (loadEnvironment).
+  const forced = env?.endpoint;
   const reqArg = str(args, '--request');
   const parsed = parse(text);
   const requests = listRequests(parsed);
@@ -79,7 +87,7 @@ export async function run(args: Args, io: Io): Promise<number> {
     const catalogue: Catalogue | undefined = catalogueMode(args) === 'live' && endpointGuess
       ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
       : undefined;
-    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue });
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue, endpointHelp: ENDPOINT_HELP });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;
@@ -130,14 +138,14 @@ export async function run(args: Args, io: Io): Promise<number> {
       : undefined,
     keepRaw: 0,
     // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
-    onProgress: (p) => (io.tty ? io.err(`\r${p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`}\u001b[K`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
+    onProgress: (p) => (io.tty && io.progress ? io.progress(p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   }, resumeFrom);
   if (format === 'json') {
     doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
   }
   const state = await session.run();
   flushLines();
-  if (io.tty) io.err('\r\u001b[K');
+  if (io.tty) io.progress?.('');
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE' || io.outClosed?.()) {
     // The reader has what it wanted (`| head`): end quietly.
@@ -147,50 +155,66 @@ export async function run(args: Args, io: Io): Promise<number> {
   const complete = state.complete;
   const kept = keptBatches(state);
   const resumable = !complete && kept > 0 && !!state.continue;
+  const status: RunStatus = complete ? 'complete' : resumable ? 'partial' : 'failed';
   const result = session.result();
   const where = (m: ApiMessage) => `${file}${m.line !== undefined ? `:${m.line + 1}` : ''}`;
   for (const w of state.warnings) io.err(`warning ${where(w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
   if (doc) {
     const errors: Array<ApiMessage & { code?: string }> = oneBased(state.errors);
     if (state.failure && !(state.failure.kind === 'api' && state.errors.length)) errors.push({ code: state.failure.kind, text: state.failure.message });
-    doc.finish(result, session.merger.streamedLists(), { batches: kept, complete, continue: state.continue, warnings: oneBased(state.warnings), errors });
+    doc.finish(result, session.merger.streamedLists(), { batches: kept, status, complete, continue: state.continue, warnings: oneBased(state.warnings), errors });
   }
+  // --out FILE is FILE, whatever the state: the state is said on stderr, by the exit status and in --status-file.
+  let written: string | undefined;
+  const wrote = (target: string, records?: number) => {
+    written = path.relative(io.cwd, target) || target;
+    io.err(`wrote ${records !== undefined ? `${records} records to ` : ''}${written}${complete ? '' : ' (partial)'}`);
+  };
   if (fileOut) {
     if (kept === 0) await fileOut.abort();
-    else {
-      const target = writer ? await writer.commit(complete ? false : { continue: state.continue }) : await fileOut.commit(!complete);
-      io.err(`wrote ${writer ? `${writer.count} records to ` : ''}${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
-    }
-  } else if (streamToStdout) {
-    if (format === 'ndjson' && !complete && kept > 0) io.out(JSON.stringify({ _partial: true, continue: state.continue }));
-  } else if (kept > 0) {
-    let body: string;
-    if (format === 'table') {
-      body = formatTables(result, picked, { width: io.columns, wide: args.flags.has('--wide') });
-      if (!complete && state.continue) body += `(more results: run with --all, or ${resumeHint(state.continue)})\n`;
-    } else {
-      body = renderExport({ result, complete, continue: state.continue, endpoint: resolved.endpoint, params: resolved.params }, format, {
-        table: picked, escapeFormulas: !args.flags.has('--no-escape-formulas'),
-      });
-    }
+    else wrote(await fileOut.commit(), writer?.count);
+  } else if (!streamToStdout && kept > 0) {
+    // Left for the non-streamed formats: CSV (exact data) and the table (text for a person).
+    const body = format === 'csv'
+      ? renderTable(result, 'csv', { table: picked, escapeFormulas: !args.flags.has('--no-escape-formulas') })
+      : forTerminal(formatTables(result, picked, tableLayout(args, io)));
     if (out) {
-      const target = path.resolve(io.cwd, exportName(out, !complete));
+      const target = path.resolve(io.cwd, out);
       writeAtomic(target, body);
-      io.err(`wrote ${path.relative(io.cwd, target) || target}${complete ? '' : ' (partial)'}`);
+      wrote(target);
     } else io.out(body.replace(/\n$/, ''));
+  }
+  const statusFile = str(args, '--status-file');
+  if (statusFile) {
+    writeAtomic(path.resolve(io.cwd, statusFile), JSON.stringify({
+      status, continue: state.continue, records: state.records, batches: kept, endpoint: resolved.endpoint, request: resolved.params,
+      ...(written ? { out: written } : {}), ...(state.failure ? { error: state.failure.message } : {}),
+    }, null, 2) + '\n');
   }
   if (state.failure) {
     if (state.failure.kind === 'api' && state.errors.length) {
       for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} ${apiErrorText(e.code ?? 'unknown', e.text)}`);
     } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
-    else io.err(`wikiq: ${state.failure.message}`);
+    else io.err(`wikiq: ${state.failure.message}${args.flags.has('--verbose') && state.failure instanceof NetworkError && state.failure.code ? ` (${state.failure.code})` : ''}`);
     if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with ${resumeHint(state.continue)}`);
     else if (kept === 0) io.err('wikiq: nothing was received.');
     return resumable ? 2 : 1;
   }
-  if (!complete && state.stopped !== 'single' && resumable) {
+  if (!complete && resumable) {
+    if (state.stopped === 'single') {
+      // The one batch asked for: exit 0, and where the rest is.
+      io.err(`wikiq: partial: ${batchesText(kept)}, ${state.records} records; more with --all, or resume with ${resumeHint(state.continue)}`);
+      return 0;
+    }
     io.err(`wikiq: stopped after ${batchesText(kept)} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with ${resumeHint(state.continue)}`);
     return 2;
   }
   return 0;
+}
+
+/** The table's layout: the terminal's width, or --width N; piped or redirected without --width, every cell whole. */
+function tableLayout(args: Args, io: Io): TableOptions {
+  const width = num(args, '--width', { integer: true, min: 10 });
+  if (width !== undefined) return { width, wide: args.flags.has('--wide') };
+  return { width: io.columns, wide: args.flags.has('--wide') || !io.stdoutTty };
 }

@@ -2,15 +2,17 @@
  * `wikiq run --format table`: every table of a result in core's results vocabulary, fitted to the
  * terminal's width (long cells cut with …, columns that cannot fit left out and counted), numbers
  * right-aligned; paraminfo as a reference (module, parameter, type, default, limits). `--wide`
- * keeps every cell whole.
+ * keeps every cell whole, as does a table piped or redirected (no terminal to fit) unless `--width N`
+ * names a width. Cells are escaped for the terminal (terminal.ts).
  */
 import { cellText, cellValue, resultTables, type ResultTable } from '../../core/src';
 import { UsageError } from './args';
+import { forTerminal } from './terminal';
 
 export interface TableOptions {
   /** Columns available; default 80. */
   width?: number;
-  /** Keep every cell and column whole. */
+  /** Keep every cell and column whole (the default when stdout is not a terminal and no --width is given). */
   wide?: boolean;
 }
 
@@ -46,7 +48,8 @@ function reference(t: ResultTable): ResultTable {
   return t;
 }
 
-const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ');
+/** A cell on one line: line breaks and tabs as spaces, other controls and bidi overrides escaped (terminal.ts). */
+const clean = (s: string) => forTerminal(s.replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, ' ')).replace(/\s+/g, ' ');
 
 function cut(s: string, width: number): string {
   const chars = [...s];

@@ -79,13 +79,13 @@ export interface ResumePoint {
   continue: ContinueObject;
 }
 
-/** Reads a resume point back from a partial JSON export, the CLI's JSON output, or a bare `continue` object. */
+/** Reads a resume point back from a partial JSON export, the CLI's JSON output or status file, or a bare `continue` object. */
 export function readResumePoint(json: unknown): { continue: ContinueObject; endpoint?: string; params?: Record<string, string> } {
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new WikiqError('resolve', 'A resume point is a JSON object: a partial export, wikiq run --format json output, or a continue object.');
   const o = json as Record<string, unknown>;
   if ('continue' in o && (o.continue === null || typeof o.continue === 'object')) {
-    if (o.continue === null && o.complete === false) {
-      const first = Array.isArray(o.errors) ? (o.errors[0] as { text?: unknown } | undefined)?.text : undefined;
+    if (o.continue === null && (o.complete === false || o.status === 'failed')) {
+      const first = Array.isArray(o.errors) ? (o.errors[0] as { text?: unknown } | undefined)?.text : o.error;
       throw new WikiqError('resolve', `That run failed before anything was fetched${typeof first === 'string' ? ` (${shorten(first)})` : ''}: there is nothing to resume; run it again without --continue.`);
     }
     if (o.continue === null) throw new WikiqError('resolve', 'That run was complete (its continue is null): there is nothing to resume.');

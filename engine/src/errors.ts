@@ -27,10 +27,27 @@ export class RefusedError extends WikiqError {
   }
 }
 
+/** A network failure in words; `code` (`UND_ERR_SOCKET`, `ECONNRESET`…) is for --verbose and logs. */
 export class NetworkError extends WikiqError {
-  constructor(readonly url: string, readonly reason: string) {
+  constructor(readonly url: string, readonly reason: string, readonly code?: string) {
     super('network', `Could not reach ${shorten(url)}: ${shorten(reason)}.`);
   }
+}
+
+/** What the system's and undici's error codes mean, in words. */
+const NETWORK_WORDS: Array<[RegExp, string]> = [
+  [/^(UND_ERR_SOCKET|UND_ERR_CLOSED|EPIPE)$/, 'the server closed the connection'],
+  [/^ECONNRESET$/, 'the connection was reset'],
+  [/^ECONNREFUSED$/, 'the connection was refused (nothing answers at that address and port)'],
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'the host name could not be found (DNS)'],
+  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT|UND_ERR_BODY_TIMEOUT)$/, 'the connection timed out'],
+  [/^(EHOSTUNREACH|ENETUNREACH|ENETDOWN|EHOSTDOWN)$/, 'the network cannot reach the host'],
+  [/CERT|^ERR_TLS|^ERR_SSL|SELF_SIGNED|UNABLE_TO_VERIFY|^EPROTO$/, 'the secure connection (TLS) failed: the certificate could not be verified or the handshake was refused'],
+];
+
+/** `code` in words, or undefined when it is not a known network code. */
+export function networkWords(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : NETWORK_WORDS.find(([re]) => re.test(code))?.[1];
 }
 
 /** The connection closed after the answer had begun: says how much arrived (bytes on the wire). */
@@ -54,13 +71,24 @@ export class CancelledError extends WikiqError {
 
 export class TooLargeError extends WikiqError {
   constructor(readonly url: string, readonly limitBytes: number) {
-    super('too-large', `The answer of ${shorten(url)} is larger than ${Math.round(limitBytes / 1048576)} MB (wikiq.maxResponseMB).`);
+    super('too-large', `The answer of ${shorten(url)} is larger than ${Math.round(limitBytes / 1048576)} MB (the largest answer accepted: --max-response-mb, wikiq.maxResponseMB).`);
   }
 }
 
-/** Escapes the start of a body for a one-line message (no control characters, no markup). */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** `&amp;`, `&#233;`, `&#xE9;` and the few named entities an error page uses, as the characters they stand for. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]+);/gi, (m, e: string) => {
+    const n = e[0] !== '#' ? undefined : e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+    if (n === undefined) return NAMED[e.toLowerCase()] ?? m;
+    return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m;
+  });
+}
+
+/** The start of a body for a one-line message: markup left out, entities decoded, quoted. */
 export function bodyStart(body: string, max = 160): string {
-  const t = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const t = decodeEntities(body.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
   return JSON.stringify(t.length > max ? t.slice(0, max) + '…' : t);
 }
 
@@ -70,6 +98,13 @@ export class HttpError extends WikiqError {
     super(kind, kind === 'not-json'
       ? `${shorten(url)} answered HTTP ${status} with ${/html/i.test(contentType) || /^\s*</.test(body) ? 'an HTML page' : `non-JSON content (${contentType || 'no content type'})`} instead of the API's JSON, starting ${bodyStart(body)}.`
       : `${shorten(url)} answered HTTP ${status}, starting ${bodyStart(body)}.`);
+  }
+}
+
+/** JSON that has none of the API's top-level members (`{"hello": 1}`): not a MediaWiki API answer. */
+export class NotApiAnswerError extends WikiqError {
+  constructor(readonly url: string, readonly status: number, readonly body: string) {
+    super('not-json', `${shorten(url)} answered HTTP ${status} with JSON that does not look like a MediaWiki API answer (none of query, continue, batchcomplete, error, warnings…), starting ${bodyStart(body)}. Is this the wiki's api.php?`);
   }
 }
 

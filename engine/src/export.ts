@@ -3,12 +3,13 @@
  * RFC 4180 (quotes doubled, fields with `,` `"` CR or LF quoted, CRLF line ends). Cells whose text
  * starts with `=`, `+`, `-`, `@`, a tab or a CR get a leading `'` so spreadsheets do not run them as
  * formulas (on by default; `escapeFormulas: false` turns it off). Numbers from the JSON (`ns: -1`)
- * are data, not text, and are written as they are. Partial runs are marked in the file name
- * (`name.partial.ext`) and the content (JSON `partial: true` with `continue`; a last NDJSON line
+ * are data, not text, and are written as they are. The editor's exports (renderExport) mark
+ * partial runs in the file name (`name.partial.ext`) and the content (JSON `partial: true` with `continue`; a last NDJSON line
  * `{"_partial":true,"continue":…}`; a last CSV
  * record, one quoted cell `# partial: continue=…`). A failed run (nothing received, see core's
  * `runStatus`) is marked the same way with `failed` (`name.failed.ext`, JSON `failed: true`,
- * `{"_failed":true,…}`, `# failed: …`).
+ * `{"_failed":true,…}`, `# failed: …`). The command line writes data only (renderTable, and the
+ * writers' plain `commit()`): the run's state goes to stderr, the exit status and its status file.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -168,24 +169,30 @@ function marker(input: ExportInput, status: RunStatus): Record<string, unknown> 
   return { error: why ?? errors.join('; ') };
 }
 
-/** Renders an export; for CSV/NDJSON `table` picks the table (default: the first table of records, see core's results vocabulary). */
+/**
+ * One table of a result as CSV or NDJSON: the data only, whatever the run's state (the command
+ * line says the state on stderr and in its status file). `table` picks the table (default: the
+ * first table of records, see core's results vocabulary).
+ */
+export function renderTable(result: Record<string, unknown>, format: 'csv' | 'ndjson', opts: { table?: string; escapeFormulas?: boolean } = {}): string {
+  const tables = resultTables(result);
+  const table = pickTable(tables, opts.table);
+  if (!table) throw new Error(opts.table ? `The result has no table '${opts.table}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).` : 'The result has no list to export: choose JSON.');
+  return format === 'ndjson' ? toNdjson(table.rows) : toCsv(table, opts);
+}
+
+/** Renders an export (the editor's): the table's data with the marker of a partial or failed run. */
 export function renderExport(input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
   const status = runStatus(input);
   if (format === 'json') {
     const failed = status === 'failed' ? { failed: true, ...marker(input, status) } : {};
     return JSON.stringify({ endpoint: input.endpoint, request: input.params, complete: input.complete, partial: status === 'partial', ...failed, continue: input.continue, ...input.result }, null, 2) + '\n';
   }
-  const tables = resultTables(input.result);
-  const table = pickTable(tables, opts.table);
-  if (!table) throw new Error(opts.table ? `The result has no table '${opts.table}' (it has ${tables.map((t) => t.name).join(', ') || 'none'}).` : 'The result has no list to export: choose JSON.');
-  if (format === 'ndjson') {
-    const body = toNdjson(table.rows);
-    return status === 'complete' ? body : body + JSON.stringify({ [`_${status}`]: true, ...marker(input, status) }) + '\n';
-  }
-  const csv = toCsv(table, opts);
-  if (status === 'complete') return csv;
+  const body = renderTable(input.result, format, opts);
+  if (status === 'complete') return body;
+  if (format === 'ndjson') return body + JSON.stringify({ [`_${status}`]: true, ...marker(input, status) }) + '\n';
   const [key, value] = Object.entries(marker(input, status))[0];
-  return `${csv}${csvCell(`# ${status}: ${key}=${JSON.stringify(value)}`, false)}\r\n`;
+  return `${body}${csvCell(`# ${status}: ${key}=${JSON.stringify(value)}`, false)}\r\n`;
 }
 
 /** Renders and writes an export atomically, naming it partial or failed when the run is; returns the path written. */

@@ -12,7 +12,7 @@ let undici: typeof Undici | undefined;
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const request: typeof Undici.request = (...args) => (undici ??= require('undici') as typeof Undici).request(...args);
 import { userAgentOf } from '../../common/version';
-import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError } from './errors';
+import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError, networkWords } from './errors';
 
 export interface HttpOptions {
   /** Default: {@link engineUserAgent}(). */
@@ -174,10 +174,11 @@ export class HttpClient {
       if (e instanceof TooLargeError || e instanceof NetworkError) throw e;
       const cause = (e as { cause?: { code?: string; message?: string }; code?: string }).cause;
       const code = (e as { code?: string }).code;
-      const reason = cause?.code ?? (code && code !== 'UND_ERR' ? code : undefined) ?? cause?.message ?? (e as Error).message ?? String(e);
+      const technical = cause?.code ?? (code && code !== 'UND_ERR' ? code : undefined);
       const corrupt = code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR';
       if (body && !corrupt) throw new IncompleteAnswerError(redactUrl(current), body.bytes, body.declared);
-      throw new NetworkError(redactUrl(current), corrupt ? `the gzip body is corrupt (${reason})` : reason);
+      const reason = corrupt ? 'the gzip body is corrupt' : networkWords(technical) ?? technical ?? cause?.message ?? (e as Error).message ?? String(e);
+      throw new NetworkError(redactUrl(current), reason, technical);
     };
     try {
       for (let hop = 0; ; hop++) {

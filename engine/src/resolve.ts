@@ -79,6 +79,8 @@ export interface ResolveOptions {
   forceEndpoint?: string;
   /** For module prefixes, boolean types and the read-only check; default the bundled catalogue. */
   catalogue?: Catalogue;
+  /** How the caller's user names an endpoint, for the "No endpoint" message (default: the editor's ways). */
+  endpointHelp?: string;
 }
 
 
@@ -129,7 +131,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   }
   const scope = scopeFor(file, request, opts.env);
   const endpoint = opts.forceEndpoint ?? endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
-  if (!endpoint) throw new ResolveError('No endpoint: add "@endpoint = https://…/api.php" to the file, choose an environment, or set wikiq.endpoint.');
+  if (!endpoint) throw new ResolveError(`No endpoint: ${opts.endpointHelp ?? 'add "@endpoint = https://…/api.php" to the file, choose an environment, or set wikiq.endpoint'}.`);
   const ep = expand(endpoint, scope);
   if (ep.undefinedNames.length || ep.cyclic.length || ep.exceeded.length) {
     const line = defLine(file, request, 'endpoint');

@@ -9,14 +9,14 @@
  * log lines come from the HttpClient's `onLog`.
  */
 import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
-import { ApiError, CancelledError, HttpError, WikiqError, errorMessage } from './errors';
+import { ApiError, CancelledError, HttpError, NotApiAnswerError, WikiqError, errorMessage } from './errors';
 import { HttpClient, HttpResponse } from './http';
 import { readJson } from './json';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
 import { shorten } from './shorten';
-import { gaveUpError, isRetryable, retryWait } from './waits';
+import { isRetryable, retryWait, waitTooLongError } from './waits';
 import { apiUrl } from '../../core/src';
 
 export interface RunOptions {
@@ -32,7 +32,7 @@ export interface RunOptions {
   maxRetries?: number;
   /** First backoff step when the server gives no Retry-After (default 1000 ms; doubles, capped at maxBackoffMs). */
   backoffMs?: number;
-  /** Longest single wait (default 120 s; the wikiq.maxWaitSeconds setting, the CLI's --max-wait). A wiki asking for longer is waited for once, up to this, then given up on. */
+  /** Longest single wait (default 120 s; the wikiq.maxWaitSeconds setting, the CLI's --max-wait). A wiki asking for longer is not retried: the run stops at once. */
   maxBackoffMs?: number;
   signal?: AbortSignal;
   /** Streams list records (and pages, once their batch is complete) out instead of keeping them. */
@@ -109,6 +109,20 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** Members any Action API answer may have at its top level, whatever the action. */
+const API_MEMBERS = ['query', 'continue', 'query-continue', 'batchcomplete', 'error', 'errors', 'warnings', 'servedby', 'curtimestamp', 'requestid', 'docref', 'uselang', 'errorlang', 'debuginfo', 'limits', 'success'];
+
+/** An object answer that has at least one of the API's top-level members, or the action's own (`paraminfo`, `parse`…). */
+export function looksLikeApiAnswer(json: object, actionKey: string): boolean {
+  return actionKey in json || API_MEMBERS.some((k) => k in json);
+}
+
+/** The `…limit` parameter of the one list or generator of a query, if there is exactly one. */
+function limitParam(request: ResolvedRequest): string | undefined {
+  const paged = request.modules.filter((m) => m.via === 'list' || m.via === 'generator');
+  return paged.length === 1 && paged[0].prefix ? `${paged[0].prefix}limit` : undefined;
+}
+
 const messageKey = (m: ApiMessage) => `${m.module ?? ''}\u0000${m.code ?? ''}\u0000${m.text}`;
 
 /** A run of one request, continued batch by batch; the merged result grows as batches arrive. */
@@ -144,13 +158,15 @@ export class RunSession {
   /**
    * Fetches the next batch (the first, or the one `continue` points to) and merges it. Throws the
    * batch's error (the state keeps what was merged before it). `paging`: sent by automatic paging
-   * (adds maxlag); `signal` overrides the session's for this batch.
+   * (adds maxlag); `signal` overrides the session's for this batch; `maxRecords`: the batch asks
+   * for no more than what is left of it.
    */
-  async next(opts: { paging?: boolean; signal?: AbortSignal } = {}): Promise<void> {
+  async next(opts: { paging?: boolean; signal?: AbortSignal; maxRecords?: number } = {}): Promise<void> {
     if (this.state.complete) return;
     const signal = opts.signal ?? this.options.signal;
     if (signal?.aborted) throw new CancelledError();
     const params = this.nextParams();
+    this.lowerLimit(params, opts.maxRecords);
     const maxlag = this.options.maxlag ?? 5;
     if (opts.paging && maxlag > 0 && !('maxlag' in this.request.params)) params.maxlag = String(maxlag);
     const url = apiUrl(this.request.endpoint, params); // core's one URL encoder: what "Copy as URL" copies
@@ -194,6 +210,21 @@ export class RunSession {
     this.options.onProgress?.({ batches: this.state.batches, records: this.state.records });
   }
 
+  /**
+   * With `maxRecords`, the batch's `…limit` is lowered to the records still wanted, so a run stops
+   * at exactly that many and its `continue` points at the next record (one list or generator only:
+   * with several, which one fills the records cannot be told).
+   */
+  private lowerLimit(params: Record<string, string>, maxRecords: number | undefined): void {
+    const name = limitParam(this.request);
+    if (maxRecords === undefined || !name) return;
+    const left = Math.max(1, maxRecords - this.merger.records());
+    // Only ever lowered: unset is the API's usual default (10), `max` at least the plain users' 500.
+    const value = params[name];
+    const current = value === undefined ? 10 : value === 'max' ? 500 : Number(value);
+    if (left < current) params[name] = String(left);
+  }
+
   /** Streamed pages listed again after they were written: said once, in words (see Merger.repeatedPages). */
   private noteRepeatedPages(): void {
     const r = this.merger.repeatedPages.first;
@@ -231,7 +262,7 @@ export class RunSession {
     try {
       while (!this.state.complete) {
         if (signal?.aborted) throw new CancelledError();
-        await this.next({ paging: all, signal });
+        await this.next({ paging: all, signal, maxRecords });
         n++;
         await this.options.backpressure?.();
         if (this.state.complete) break;
@@ -266,8 +297,6 @@ export class RunSession {
     const maxRetries = this.options.maxRetries ?? 5;
     const base = this.options.backoffMs ?? 1000;
     const cap = this.options.maxBackoffMs ?? 120000;
-    let waitedMs = 0;
-    let waitedTooLong = false;
     for (let attempt = 0; ; attempt++) {
       const res = await this.http.get(url, signal);
       const read = readJson(res.body, res.url);
@@ -277,13 +306,11 @@ export class RunSession {
       const cause = { status: res.status, code, retryAfter: res.headers['retry-after'] };
       if (isRetryable(cause)) {
         const wait = retryWait(cause, attempt, base, cap);
-        // A wiki that asked for longer than the cap and still refuses is not waited for again.
-        if (wait.tooLong && waitedTooLong) throw gaveUpError(this.request.endpoint, cause, attempt, waitedMs, cap);
+        // Never retried before the wiki's time: asked for longer than the cap, the run stops now.
+        if (wait.tooLong) throw waitTooLongError(this.request.endpoint, cause, wait.askedMs!, cap);
         if (attempt < maxRetries) {
-          waitedTooLong ||= wait.tooLong;
           this.options.onProgress?.({ batches: this.state.batches, records: this.merger.records(), waiting: { ms: wait.ms, reason: wait.reason, attempt: attempt + 1 } });
           await sleep(wait.ms, signal);
-          waitedMs += wait.ms;
           continue;
         }
       }
@@ -291,6 +318,7 @@ export class RunSession {
       const isApiError = !!(json && typeof json === 'object' && (json.error || Array.isArray(json.errors)));
       if (res.status >= 400 && !isApiError) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body);
       if (!json || typeof json !== 'object') throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
+      if (!Array.isArray(json) && !looksLikeApiAnswer(json, this.state.actionKey)) throw new NotApiAnswerError(res.url, res.status, res.body);
       return { json, res };
     }
   }

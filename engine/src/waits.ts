@@ -1,8 +1,9 @@
 /**
  * Waiting before a retry (maxlag, ratelimited, HTTP 429 and 503): how long, why, and when to give
  * up. Every wait is bounded by the longest single wait (RunOptions.maxBackoffMs: the
- * wikiq.maxWaitSeconds setting, the CLI's --max-wait); a wiki that asks for longer than that is
- * waited for once, up to the bound, and then given up on rather than waited for again and again.
+ * wikiq.maxWaitSeconds setting, the CLI's --max-wait). A wiki that asks for longer than that
+ * (Retry-After) is not retried before its time: the run stops at once, keeping what it has, and
+ * says how long and until when the wiki asked to wait.
  */
 import { WikiqError } from './errors';
 import { parseRetryAfter } from './http';
@@ -10,11 +11,11 @@ import { parseRetryAfter } from './http';
 export interface RetryWait {
   /** How long wikiq waits: never longer than the cap. */
   ms: number;
-  /** Why, in words (with what the wiki asked for when that is longer than the cap). */
+  /** Why, in words. */
   reason: string;
   /** What the wiki asked for (Retry-After), when it said. */
   askedMs?: number;
-  /** The wiki asked for longer than the cap. */
+  /** The wiki asked for longer than the cap: not retried (see waitTooLongError). */
   tooLong: boolean;
 }
 
@@ -44,23 +45,33 @@ function causeText(c: RetryCause): string {
 
 /**
  * The wait before retry `attempt + 1`: capped exponential backoff from `baseMs`, never shorter than
- * what the server asked for (up to `capMs`); maxlag waits at least 5 s.
+ * what the server asked for; maxlag waits at least 5 s. `tooLong` when the server asked for more
+ * than `capMs`: the caller then stops instead of retrying early.
  */
 export function retryWait(c: RetryCause, attempt: number, baseMs: number, capMs: number): RetryWait {
   const askedMs = parseRetryAfter(c.retryAfter);
   let ms = Math.max(askedMs ?? 0, baseMs * 2 ** attempt);
   if (c.code === 'maxlag') ms = Math.max(ms, 5000 * 2 ** attempt);
-  ms = Math.min(ms, capMs);
   const tooLong = askedMs !== undefined && askedMs > capMs;
-  const reason = tooLong ? `${causeText(c)}; the wiki asked to wait ${seconds(askedMs)}, longer than the longest wait (${seconds(capMs)})` : causeText(c);
-  return { ms, reason, askedMs, tooLong };
+  // Within the cap the wiki's own time is kept (askedMs <= capMs here).
+  ms = Math.max(Math.min(ms, capMs), tooLong ? 0 : askedMs ?? 0);
+  return { ms, reason: causeText(c), askedMs, tooLong };
 }
 
-/** A wiki that still refuses after a wait it asked to be longer than the cap: not waited for again. */
-export function gaveUpError(endpoint: string, c: RetryCause, waits: number, waitedMs: number, capMs: number): WikiqError {
-  const asked = parseRetryAfter(c.retryAfter);
-  return new WikiqError(c.code ? 'api' : 'http', `${endpoint} still refused after ${waits} wait${waits === 1 ? '' : 's'} (${seconds(waitedMs)} in all): ${causeText(c)}; `
-    + `it asks to wait ${asked === undefined ? 'longer' : seconds(asked)}, longer than the longest wait (${seconds(capMs)}: wikiq.maxWaitSeconds, --max-wait). Try again later.`);
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** `14:05` (local time), with the date when it is not today. */
+export function clockTime(at: Date, now: Date): string {
+  const time = `${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}`;
+  return at.toDateString() === now.toDateString() ? time : `${at.getFullYear()}-${twoDigits(at.getMonth() + 1)}-${twoDigits(at.getDate())} ${time}`;
+}
+
+/** A wiki that asked to wait longer than the cap: the run stops now (what it has is kept) rather than retrying before the wiki's time. */
+export function waitTooLongError(endpoint: string, c: RetryCause, askedMs: number, capMs: number, now = new Date()): WikiqError {
+  const until = clockTime(new Date(now.getTime() + askedMs), now);
+  // Not 'api': no batch was received (keptBatches counts an API error's batch as received).
+  return new WikiqError('http', `${endpoint}: ${causeText(c)}; the wiki asked to wait ${seconds(askedMs)} (until ${until}), `
+    + `longer than the longest wait (${seconds(capMs)}: --max-wait, wikiq.maxWaitSeconds). Stopped without retrying; try again after ${until}.`);
 }
 
 /** One line for a wait: `waiting 2 s before retry 1: HTTP 503`. */

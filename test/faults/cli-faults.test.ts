@@ -5,26 +5,17 @@
  * a real process).
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import AjvDraft04 from 'ajv-draft-04';
-import { main, parseJsonc, type Io } from '../../cli/src/cli';
+import { parseJsonc, type Io } from '../../cli/src/cli';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
-
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse, q: URLSearchParams) => void;
-
-const json = (res: http.ServerResponse, body: unknown, status = 200) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+import { cliHarness, type CliHarness, type Route } from './cliHarness';
+import { json } from './faultServer';
 
 /** Three batches of two files: F0 F1 | F2 F3 | F4 F5. */
-const paged: Handler = (_req, res, q) => {
+const paged: Route = (_req, res, q) => {
   const c = Number(q.get('aicontinue') ?? 0);
   json(res, {
     batchcomplete: true,
@@ -34,42 +25,22 @@ const paged: Handler = (_req, res, q) => {
 };
 
 describe('wikiq CLI against a misbehaving server', () => {
-  let server: http.Server;
+  let h: CliHarness;
   let base: string;
   let dir: string;
-  const routes = new Map<string, Handler>();
-  const hits: string[] = [];
+  let routes: Map<string, Route>;
+  let hits: string[];
   before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-cli-'));
-    server = http.createServer((req, res) => {
-      hits.push(req.url!);
-      const u = new URL(req.url!, 'http://x');
-      const h = routes.get(u.pathname.split('/')[1]);
-      if (h) h(req, res, u.searchParams);
-      else json(res, { error: { code: 'nope', info: 'no route' } }, 404);
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    h = await cliHarness();
+    ({ base, dir, routes, hits } = h);
     routes.set('paged', paged);
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  after(() => h.close());
 
   const outs: string[] = [];
-  const cli = async (args: string[], io: Partial<Io> = {}) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir, ...io });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  };
-  const write = (name: string, body: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), body);
-    return name;
-  };
-  const req = (route: string, body = 'action = query\nlist = allimages') => `@endpoint = ${base}/${route}/api.php\n### R\n${body}\n`;
+  const cli = (args: string[], io: Partial<Io> = {}) => h.cli(args, io);
+  const write = (name: string, body: string) => h.write(name, body);
+  const req = (route: string, body?: string) => h.req(route, body);
   const noStack = (s: string) => assert.doesNotMatch(s, /\n\s+at |Error:\s*$/m);
 
   it('complete run: exit 0 and the documented JSON shape', async () => {
@@ -77,7 +48,8 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     // Streamed: the head, the result as it arrives, then the final state (known only at the end).
-    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'complete', 'continue', 'warnings', 'errors']);
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'status', 'complete', 'continue', 'warnings', 'errors']);
+    assert.equal(j.status, 'complete');
     assert.equal(r.out, JSON.stringify(j, null, 2), 'laid out as JSON.stringify(…, null, 2) lays it out');
     assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [3, true, null, 6]);
     assert.deepEqual(j.request, { action: 'query', list: 'allimages', format: 'json', formatversion: '2', errorformat: 'plaintext' });
@@ -117,17 +89,19 @@ describe('wikiq CLI against a misbehaving server', () => {
     const inline = await cli(['run', 'all.wikiq', '--continue', '{"aicontinue":"2","continue":"-||"}']);
     assert.deepEqual(JSON.parse(inline.out).query.allimages.map((x: { name: string }) => x.name), ['F2', 'F3']);
   });
-  it('Retry-After: 3600 waits at most --max-wait, announced on stderr without a terminal, then fails: exit 1, no file', async () => {
+  it('Retry-After: 3600, longer than --max-wait: stops at once without retrying early, says until when; exit 1, no file (was a retry after --max-wait)', async () => {
     routes.set('hour', (_q, res) => {
       res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '3600' });
       res.end('<h1>Service Unavailable</h1>');
     });
     const started = Date.now();
+    const before = hits.length;
     const r = await cli(['run', write('hour.wikiq', req('hour')), '--all', '--max-wait', '0.2', '--out', 'hour.json']);
-    assert.ok(Date.now() - started < 3000, 'bounded by --max-wait');
+    assert.ok(Date.now() - started < 3000, 'no wait');
+    assert.equal(hits.length - before, 1, 'asked once, never retried before the wiki\'s time');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /^wikiq: waiting 0\.2 s before retry 1: HTTP 503; the wiki asked to wait 1 h, longer than the longest wait \(0\.2 s\)$/m);
-    assert.match(r.err, /still refused after 1 wait/);
+    assert.match(r.err, /^wikiq: http:\/\/127\.0\.0\.1:\d+\/hour\/api\.php: HTTP 503; the wiki asked to wait 1 h \(until (\d{4}-\d\d-\d\d )?\d\d:\d\d\), longer than the longest wait \(0\.2 s: --max-wait, wikiq\.maxWaitSeconds\)\. Stopped without retrying; try again after (\d{4}-\d\d-\d\d )?\d\d:\d\d\.$/m);
+    assert.doesNotMatch(r.err, /waiting/);
     assert.doesNotMatch(r.err, /partial|resume/);
     assert.ok(!fs.existsSync(path.join(dir, 'hour.json')) && !fs.existsSync(path.join(dir, 'hour.partial.json')), 'nothing fetched: no file');
     noStack(r.err);
@@ -138,7 +112,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     write('failed.json', r.out);
     const again = await cli(['run', 'hour.wikiq', '--continue', 'failed.json']);
     assert.equal(again.code, 1);
-    assert.match(again.err, /That run failed before anything was fetched \(.*still refused after 1 wait.*\): there is nothing to resume; run it again without --continue\./);
+    assert.match(again.err, /That run failed before anything was fetched \(.*the wiki asked to wait 1 h.*\): there is nothing to resume; run it again without --continue\./);
   });
   it('a megabyte continue value: every stderr line stays short, the JSON output keeps it whole', async () => {
     const big = 'z'.repeat(1_000_000);
@@ -178,16 +152,15 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.match(n.err, /page 5 \(Five\) came again in batch 2/);
     }
   });
-  it('--max-batches: exit 2, partial files named so', async () => {
+  it('--max-batches: exit 2; --out FILE is FILE with data only, the state on stderr (was files.partial.csv with a "# partial" row)', async () => {
     const r = await cli(['run', 'all.wikiq', '--all', '--max-batches', '2', '--format', 'csv', '--out', 'files.csv']);
     assert.equal(r.code, 2);
-    assert.match(r.err, /wrote files\.partial\.csv \(partial\)/);
-    assert.match(r.err, /stopped after 2 batches \(--max-batches\)/);
-    const csv = fs.readFileSync(path.join(dir, 'files.partial.csv'), 'utf8').split('\r\n');
+    assert.match(r.err, /^wrote files\.csv \(partial\)$/m);
+    assert.match(r.err, /stopped after 2 batches \(--max-batches\); resume with --continue '\{"aicontinue":"4","continue":"-\|\|"\}'/);
+    const csv = fs.readFileSync(path.join(dir, 'files.csv'), 'utf8').split('\r\n');
     assert.equal(csv[0], 'name,title,ns', 'allimages in its usual column order, as the results view shows it');
-    assert.equal(csv.length, 1 + 4 + 1 + 1);
-    assert.match(csv[5], /^"# partial: continue=/);
-    assert.ok(!fs.existsSync(path.join(dir, 'files.csv')));
+    assert.deepEqual(csv.slice(1), ['F0,File:F0,6', 'F1,File:F1,6', 'F2,File:F2,6', 'F3,File:F3,6', '']);
+    assert.ok(!fs.existsSync(path.join(dir, 'files.partial.csv')));
   });
   it('--format ndjson streams to stdout, and into a file atomically', async () => {
     const writes: string[] = [];
@@ -202,9 +175,9 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.deepEqual(fs.readdirSync(path.join(dir, 'out')), ['files.ndjson'], 'no temp file left');
     const p = await cli(['run', 'flaky.wikiq', '--all', '--format', 'ndjson', '--out', 'out/flaky.ndjson']);
     assert.equal(p.code, 2);
-    const lines = fs.readFileSync(path.join(dir, 'out/flaky.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.at(-1), { _partial: true, continue: { aicontinue: '4', continue: '-||' } });
-    assert.equal(lines.length, 5);
+    const lines = fs.readFileSync(path.join(dir, 'out/flaky.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines.map((l) => l.name), ['F0', 'F1', 'F2', 'F3'], 'data only: no {"_partial":…} record');
+    assert.match(p.err, /resume with --continue '\{"aicontinue":"4","continue":"-\|\|"\}'/);
   });
   /** The same request run by the engine without streaming: the value `--format json` must give. */
   const merged = async (name: string) => {
@@ -234,7 +207,7 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.deepEqual(j.query, result.query);
   });
   // Generator pages merged per batchcomplete, a second list (held to the end), an empty list, a repeated array; formatversion 1 and 2; an error in the last batch.
-  const mix = (v1: boolean, fail: boolean): Handler => (_q, res, p) => {
+  const mix = (v1: boolean, fail: boolean): Route => (_q, res, p) => {
     const i = Number(p.get('mixcontinue') ?? 0);
     const pages = [[{ pageid: 1, title: 'P1', categories: [{ title: 'C1' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 1, title: 'P1', categories: [{ title: 'C2' }] }, { pageid: 2, title: 'P2' }], [{ pageid: 3, title: 'P3' }, { ns: 0, title: 'Nope', missing: true }]][i];
     if (i === 2 && fail) return json(res, { errors: [{ code: 'internal_api_error', text: 'boom' }] });
@@ -249,7 +222,8 @@ describe('wikiq CLI against a misbehaving server', () => {
       write(`${route}.wikiq`, req(route, `action = query\ngenerator = allpages\nprop = categories\nlist = allusers${v1 ? '\nformatversion = 1' : ''}`));
       const r = await cli(['run', `${route}.wikiq`, '--all', '--out', `${route}.json`]);
       assert.equal(r.code, fail ? 2 : 0, r.err);
-      const j = JSON.parse(fs.readFileSync(path.join(dir, fail ? `${route}.partial.json` : `${route}.json`), 'utf8'));
+      const j = JSON.parse(fs.readFileSync(path.join(dir, `${route}.json`), 'utf8'));
+      assert.equal(j.status, fail ? 'partial' : 'complete');
       const { state, result } = await merged(`${route}.wikiq`);
       assert.deepEqual([j.batches, j.complete, j.continue, j.errors.map((e: { code: string }) => e.code)], fail ? [2, false, { mixcontinue: '2', continue: '||' }, ['internal_api_error']] : [3, true, null, []]);
       assert.deepEqual(j.continue, state.continue);
@@ -257,11 +231,11 @@ describe('wikiq CLI against a misbehaving server', () => {
       assert.deepEqual(Object.keys(j.query.pages).length, fail ? 2 : 4);
     });
   }
-  it('--format table prints aligned columns and says more results exist', async () => {
+  it('--format table prints aligned columns; stderr says more results exist and how to get them', async () => {
     const r = await cli(['run', 'all.wikiq', '--format', 'table']);
     assert.equal(r.code, 0);
-    assert.equal(r.out.split('\n').slice(0, 4).join('\n'), 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0   6');
-    assert.match(r.out, /more results: run with --all/);
+    assert.equal(r.out, 'allimages (2)\nname  title    ns\n----  -------  --\nF0    File:F0   6\nF1    File:F1   6');
+    assert.equal(r.err, `wikiq: partial: 1 batch, 2 records; more with --all, or resume with --continue '{"aicontinue":"2","continue":"-||"}'`);
   });
   it('reads an environment from .vscode/settings.json (with comments) beside the file', async () => {
     write('env/.vscode/settings.json', `{\n  // the wikis\n  "wikiq.environments": {\n    "local": { "endpoint": "${base}/paged/api.php", "variables": { "n": 2, } },\n  },\n}`);
@@ -292,7 +266,7 @@ describe('wikiq CLI against a misbehaving server', () => {
       [['run', 'all.wikiq', '--max-batches', 'x'], /--max-batches takes a whole number of at least 1, not 'x'/],
       [['run', 'all.wikiq', '--format', 'xml'], /--format is table, json, ndjson or csv, not 'xml'/],
       [['run', 'all.wikiq', '--request', 'Nope'], /No request is named 'Nope'. Requests: 'R' \(1\)/],
-      [['run', 'all.wikiq', '--continue', '{"x":'], /--continue: not JSON/],
+      [['run', 'all.wikiq', '--continue', '{"x":'], /--continue value: not a continue object .* or a file wikiq wrote: the JSON output \(--format json\) or a --status-file\.\n/],
       [['check'], /wikiq check needs at least one file/],
       [['check', 'all.wikiq', '--catalogue', 'other'], /--catalogue is bundled or live, not 'other'/],
     ];
@@ -306,13 +280,8 @@ describe('wikiq CLI against a misbehaving server', () => {
     assert.equal((await cli([])).code, 1);
   });
   /** `dist/cli.js` as a real process; `exited` gives its status (or the signal that killed it). */
-  const spawnCli = (args: string[]) => {
-    const child = spawn(process.execPath, [path.join(__dirname, '..', '..', '..', 'dist', 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    const p = { child, out: '', err: '', exited: new Promise<number | string | null>((r) => child.on('exit', (code, sig) => r(code ?? sig))) };
-    child.stdout.on('data', (c) => (p.out += c));
-    child.stderr.on('data', (c) => (p.err += c));
-    return p;
-  };
+  const spawnCli = (args: string[]) => h.spawnCli(args);
+  const text = (b: Buffer[]) => Buffer.concat(b).toString();
 
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     it(`${sig} after a batch keeps the partial result and says how to resume: exit 2 (was a bare 143 for SIGTERM)`, async () => {
@@ -326,13 +295,13 @@ describe('wikiq CLI against a misbehaving server', () => {
       await secondAsked;
       const started = Date.now();
       p.child.kill(sig);
-      assert.equal(await p.exited, 2, p.err);
+      assert.equal(await p.exited, 2, text(p.err));
       assert.ok(Date.now() - started < 5000, 'stopped promptly');
-      const j = JSON.parse(p.out);
+      const j = JSON.parse(text(p.out));
       assert.deepEqual([j.batches, j.complete, j.continue, j.query.allimages.length], [1, false, { aicontinue: '2', continue: '-||' }, 2]);
       assert.equal(j.errors[0].code, 'cancelled');
-      assert.match(p.err, new RegExp(`wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: partial result after 1 batch; resume with --continue '\\{"aicontinue":"2","continue":"-\\|\\|"\\}'`));
-      noStack(p.err);
+      assert.match(text(p.err), new RegExp(`wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: partial result after 1 batch; resume with --continue '\\{"aicontinue":"2","continue":"-\\|\\|"\\}'`));
+      noStack(text(p.err));
     });
     it(`${sig} before anything arrives: exit 1, nothing received, no bare 130/143`, async () => {
       let asked: () => void = () => undefined;
@@ -341,9 +310,9 @@ describe('wikiq CLI against a misbehaving server', () => {
       const p = spawnCli(['run', write('silent.wikiq', req('silent')), '--format', 'ndjson']);
       await firstAsked;
       p.child.kill(sig);
-      assert.equal(await p.exited, 1, p.err);
-      assert.equal(p.out, '');
-      assert.match(p.err, new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
+      assert.equal(await p.exited, 1, text(p.err));
+      assert.equal(text(p.out), '');
+      assert.match(text(p.err), new RegExp(`^wikiq: Cancelled \\(${sig}\\)\\.\\nwikiq: nothing was received\\.\\n$`));
     });
   }
   it('SIGTERM while check loads a live catalogue: exit 1 saying nothing was checked (was a bare 143)', async () => {
@@ -353,22 +322,22 @@ describe('wikiq CLI against a misbehaving server', () => {
     const p = spawnCli(['check', write('slowcat.wikiq', req('slowcat')), '--catalogue', 'live', '--cache-dir', path.join(dir, 'slowcat-cache')]);
     await firstAsked;
     p.child.kill('SIGTERM');
-    assert.equal(await p.exited, 1, p.err);
-    assert.equal(p.out, '');
-    assert.equal(p.err, 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
+    assert.equal(await p.exited, 1, text(p.err));
+    assert.equal(text(p.out), '');
+    assert.equal(text(p.err), 'wikiq: Cancelled (SIGTERM) while loading catalogues; nothing was checked.\n');
   });
-  it('SIGTERM while streaming NDJSON into a file: the partial file written and marked, exit 2', async () => {
+  it('SIGTERM while streaming NDJSON into a file: the partial file written under its name, data only, exit 2', async () => {
     let second: () => void = () => undefined;
     const secondAsked = new Promise<void>((r) => (second = r));
     routes.set('hang2', (q, res, p) => (p.get('aicontinue') ? second() : paged(q, res, p)));
     const p = spawnCli(['run', write('hang2.wikiq', req('hang2')), '--all', '--format', 'ndjson', '--out', 'term/files.ndjson']);
     await secondAsked;
     p.child.kill('SIGTERM');
-    assert.equal(await p.exited, 2, p.err);
-    const lines = fs.readFileSync(path.join(dir, 'term/files.partial.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }, { _partial: true, continue: { aicontinue: '2', continue: '-||' } }]);
-    assert.match(p.err, /wrote 2 records to term\/files\.partial\.ndjson \(partial\)/);
-    assert.match(p.err, /resume with --continue/);
+    assert.equal(await p.exited, 2, text(p.err));
+    const lines = fs.readFileSync(path.join(dir, 'term/files.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(lines, [{ name: 'F0', ns: 6, title: 'File:F0' }, { name: 'F1', ns: 6, title: 'File:F1' }]);
+    assert.match(text(p.err), /wrote 2 records to term\/files\.ndjson \(partial\)/);
+    assert.match(text(p.err), /resume with --continue/);
   });
 
   it('a reader that closes the pipe early (| head -1) ends every command and format quietly: exit 0 (was EPIPE and a stack trace)', async () => {
@@ -381,10 +350,10 @@ describe('wikiq CLI against a misbehaving server', () => {
     ];
     for (const args of cases) {
       const p = spawnCli(args);
-      await new Promise<void>((r) => p.child.stdout.once('data', () => r()));
-      p.child.stdout.destroy(); // the reader goes away, as head does after its first line
-      assert.equal(await p.exited, 0, `${args.join(' ')}: ${p.err}`);
-      assert.doesNotMatch(p.err, /EPIPE|Unhandled|\n\s+at /, args.join(' '));
+      await new Promise<void>((r) => p.child.stdout!.once('data', () => r()));
+      p.child.stdout!.destroy(); // the reader goes away, as head does after its first line
+      assert.equal(await p.exited, 0, `${args.join(' ')}: ${text(p.err)}`);
+      assert.doesNotMatch(text(p.err), /EPIPE|Unhandled|\n\s+at /, args.join(' '));
     }
   });
 

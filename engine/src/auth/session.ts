@@ -113,10 +113,14 @@ export class WikiSession {
         throw new WikiqError('api', `Signing in to ${this.endpoint} as ${c.user} failed: ${reason.replace(/\s+$/, '')}${/[.!?]$/.test(reason.trim()) ? '' : '.'}`);
       }
     }
-    const info = (await ask(query(this.endpoint, 'action=query&meta=userinfo&uiprop=rights|groups'), 'who you are'))?.query?.userinfo;
-    if (!info || info.anon !== undefined && info.anon !== false || !info.id) {
-      throw new WikiqError('api', `Signing in to ${this.endpoint}: the wiki does not recognise the ${c.kind === 'oauth' ? 'access token' : 'session'} (it answers as an anonymous user).`);
-    }
+    // The rights check is a signed-in request too: it asserts a user (a bot is one), so a session
+    // the wiki does not know is refused by the wiki itself, not read as an anonymous answer.
+    const anonymous = () => new WikiqError('api', `Signing in to ${this.endpoint}: the wiki does not recognise the ${c.kind === 'oauth' ? 'access token' : 'session'} (it answers as an anonymous user).`);
+    const who = await ask(query(this.endpoint, 'action=query&meta=userinfo&uiprop=rights|groups&assert=user'), 'who you are').catch((e: unknown) => {
+      throw e instanceof ApiError && e.code === 'assertuserfailed' ? anonymous() : e;
+    });
+    const info = who?.query?.userinfo;
+    if (!info || info.anon !== undefined && info.anon !== false || !info.id) throw anonymous();
     const rights: string[] = Array.isArray(info.rights) ? info.rights.map(String) : [];
     const groups: string[] = Array.isArray(info.groups) ? info.groups.map(String) : [];
     const identity: Identity = { name: String(info.name), groups, rights, bot: rights.includes('bot'), highLimits: rights.includes('apihighlimits') };
