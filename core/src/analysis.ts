@@ -4,7 +4,7 @@
  * and which module parameter each request parameter name belongs to. Completion, hover, validation
  * and code actions all read this one analysis.
  */
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
 import type { ParamNode, RequestNode, ValuePart, WikiqFile } from './parser/ast';
 import { Environment, Scope, expand, scopeFor } from './variables';
@@ -47,8 +47,6 @@ export interface Analysis {
   /** Every parameter node by request name, in file order. */
   byName: ParamIndex;
   selections: Selection[];
-  /** COMPATIBILITY, TO BE REMOVED: use `ownerOf(a, name)` and `ownedNames(a)`. */
-  owners: OwnersCompat;
   unknownModules: readonly UnknownModule[];
   /** The action module (the value of `action`), when known. */
   action?: Selection;
@@ -102,8 +100,7 @@ export function analyse(file: WikiqFile, request: RequestNode, catalogue: Catalo
   const scope = sharedScope ?? scopeFor(file, request, env);
   const params = paramsOf(request);
   const byName = new ParamIndex(params);
-  const a: Analysis = { file, request, catalogue, scope, params, byName, selections: [], owners: undefined as unknown as OwnersCompat, unknownModules: NO_UNKNOWN, action: undefined };
-  a.owners = new OwnersByRule(a);
+  const a: Analysis = { file, request, catalogue, scope, params, byName, selections: [], unknownModules: NO_UNKNOWN, action: undefined };
   const main = catalogue.main();
   if (main) {
     select(a, { module: main, prefix: '', viaName: '', generator: false });
@@ -197,35 +194,6 @@ export function ownedNames(a: Analysis): Owner[] {
     }
   }
   return out;
-}
-
-/**
- * COMPATIBILITY, TO BE REMOVED: `Analysis.owners` for the readers not yet moved to `ownerOf` /
- * `ownedNames` (completion.ts, hover.ts, codeActions.ts, engine/src/resolve.ts). Every method
- * asks the one rule above, so it answers as they do however it is asked.
- */
-export interface OwnersCompat {
-  get(name: string): Owner | undefined;
-  has(name: string): boolean;
-  values(): Iterable<Owner>;
-  keys(): Iterable<string>;
-}
-
-/** (COMPATIBILITY, TO BE REMOVED with `OwnersCompat`.) */
-class OwnersByRule implements OwnersCompat {
-  constructor(private readonly a: Analysis) {}
-  get(name: string): Owner | undefined {
-    return ownerOf(this.a, name);
-  }
-  has(name: string): boolean {
-    return ownerOf(this.a, name) !== undefined;
-  }
-  values(): Iterable<Owner> {
-    return ownedNames(this.a);
-  }
-  keys(): Iterable<string> {
-    return ownedNames(this.a).map((o) => o.fullName);
-  }
 }
 
 /** The concrete names a templated parameter takes from the values of the parameters that supply it. */

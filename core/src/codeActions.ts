@@ -3,11 +3,11 @@
  * code, range and `data`), and two rewrites: a pasted URL into `name = value` lines, and a request
  * in lines into one `GET <endpoint>?…` URL (see urlForm.ts for the conventions).
  */
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import {
   CodeAction, CodeActionContext, CodeActionKind, Diagnostic, Position, Range, TextEdit, WorkspaceEdit,
 } from 'vscode-languageserver-types';
-import { paramAt, requestAt } from './analysis';
+import { ownerOf, paramAt, requestAt } from './analysis';
 import { Code, DiagnosticData, SOURCE } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode, Span, UrlLine } from './parser/ast';
@@ -275,7 +275,7 @@ function urlToLinesAction(ctx: FeatureContext, r: RequestNode, url: UrlLine): Co
   if (!url.endpoint) return undefined;
   const text = ctx.file.text.slice(url.span.start, url.span.end);
   const a = ctx.analysis(r);
-  const isBoolean = (name: string) => a.owners.get(name)?.param.type === 'boolean';
+  const isBoolean = (name: string) => ownerOf(a, name)?.param.type === 'boolean';
   const res = urlToLines(text, { isBoolean });
   if (res.problems.length || !res.endpoint) return undefined;
   const lines: string[] = [];

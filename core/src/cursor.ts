@@ -11,7 +11,7 @@
  */
 import { requestAt } from './analysis';
 import type { CommentNode, ParamNode, RequestNode, Span, UrlLine, ValueNode, ValuePart, VariableDef, VariableRef, WikiqFile } from './parser/ast';
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import { firstAtOrAfter, lineOf } from './util/search';
 
 interface On {

@@ -4,13 +4,13 @@
  * request as the API will receive it).
  */
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
-import { valuesOf } from './analysis';
+import { ownerOf, valuesOf } from './analysis';
 import { enumValues } from './catalogue/model';
 import type { FeatureContext } from './context';
 import { cursorAt } from './cursor';
 import { code, moduleDoc, namespacesOf, oneLine, paramDoc, selectionLabel } from './docs';
 import type { ParamNode, RequestNode, Span, ValuePart } from './parser/ast';
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import { endpointFor, expand, isUrlLiteral, scopeFor } from './variables';
 
 const within = (s: Span, o: number) => s.start <= o && o <= s.end;
@@ -69,7 +69,7 @@ function headerHover(ctx: FeatureContext, request: RequestNode): Hover {
 /** The module parameter a name resolves to. */
 function nameHover(ctx: FeatureContext, request: RequestNode, param: ParamNode): Hover | null {
   const a = ctx.analysis(request);
-  const owner = a.owners.get(param.name);
+  const owner = ownerOf(a, param.name);
   if (owner) {
     return md(ctx, paramDoc(owner.param, owner.fullName, owner.selection.module, selectionLabel(owner.selection), a.catalogue), param.nameSpan);
   }
@@ -84,7 +84,7 @@ function nameHover(ctx: FeatureContext, request: RequestNode, param: ParamNode):
 /** A value part: the selected module, the enumeration value, the namespace, `max`. */
 function valueHover(ctx: FeatureContext, request: RequestNode, param: ParamNode, idx: number, offset: number): Hover | null {
   const a = ctx.analysis(request);
-  const owner = a.owners.get(param.name);
+  const owner = ownerOf(a, param.name);
   const part = param.value?.parts[idx];
   if (!owner || !part || !within(part.span, offset)) return null;
   const v = valuesOf(param, a.scope)[idx];

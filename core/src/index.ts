@@ -9,7 +9,7 @@ export * from './parser/ast';
 export { SyntaxErrorCode, syntaxErrorMessages } from './parser/errors';
 export { parse, computeLineStarts, isHttpUrl } from './parser/parser';
 export { reparse, type TextChange } from './parser/incremental';
-export { paramsOf } from './parser/lazy';
+export { paramsOf } from './parser/params';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';

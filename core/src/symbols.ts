@@ -1,5 +1,5 @@
 /** Document symbols (one per request, its parameters and variables inside) and folding ranges. */
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import { DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver-types';
 import type { FeatureContext } from './context';
 

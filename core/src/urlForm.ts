@@ -18,7 +18,7 @@
  * - `{{variables}}` are either expanded (for a URL to copy or send) or kept as written (for the
  *   URL form inside a `.wikiq` file, where the parser expands them again).
  */
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import type { ParamNode, RequestNode, ValuePart } from './parser/ast';
 import { parse } from './parser/parser';
 import { Scope, expandValuePart } from './variables';

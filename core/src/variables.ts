@@ -3,7 +3,7 @@
  * variables, the file's variables (before the first `###`), then its own `@name = value` lines.
  * Values may use other variables; cycles and undefined names are reported, never looped on.
  */
-import { paramsOf } from './parser/lazy';
+import { paramsOf } from './parser/params';
 import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 import { SyntaxErrorCode } from './parser/errors';
 import { lastAtOrBefore } from './util/search';
@@ -245,7 +245,7 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
 export function syntaxErrors(file: WikiqFile): readonly SyntaxError[] {
   if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
   const spans: Array<{ start: number; end: number }> = [];
-  // Only a request with a URL line has parameters from a URL: the others' are not made (lazy.ts;
+  // Only a request with a URL line has parameters from a URL: the others' are not made (params.ts;
   // this runs on every validation).
   for (const r of file.requests) if (r.urls.length) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
   if (!spans.length) return file.errors;

@@ -18,7 +18,7 @@
 import {
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
-  paramsOf,
+  ownerOf, paramsOf,
 } from '../../core/src';
 import { RefusedError, ResolveError } from './errors';
 import { shorten } from './shorten';
@@ -165,7 +165,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       continue;
     }
     const { values, fromVariables } = expandParam(file, request, p, scope);
-    if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && a.owners.get(p.name)?.param.type === 'boolean') {
+    if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && ownerOf(a, p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;
       continue;
@@ -187,7 +187,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     }
   }
   for (const k of Object.keys(params)) {
-    if (/token$/i.test(k) || a.owners.get(k)?.param.tokentype) {
+    if (/token$/i.test(k) || ownerOf(a, k)?.param.tokentype) {
       throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: wikiq is a read-only tool and only runs read requests, which need no token.`);
     }
   }

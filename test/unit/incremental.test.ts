@@ -107,7 +107,7 @@ describe('incremental parsing: many edits', () => {
   });
 });
 
-describe('parameters read on demand (core/src/parser/lazy.ts)', () => {
+describe('parameters read on demand (core/src/parser/params.ts)', () => {
   const n = 1000;
   for (const preamble of ['', '@x = 1\n# a comment\n']) {
     it(`a request's parameters are its own, read in any order (${preamble ? 'after a preamble' : 'a ### on the very first line'})`, () => {

@@ -1,5 +1,5 @@
 /**
- * Reading a request's parameters (`paramsOf`, core/src/parser/lazy.ts) gives the same answer
+ * Reading a request's parameters (`paramsOf`, core/src/parser/params.ts) gives the same answer
  * whatever was read before it: random orders of reads over the fixtures and generated files,
  * after random edits (`reparse`), each read compared with a fresh parse of the same text read in
  * file order.

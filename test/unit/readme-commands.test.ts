@@ -28,10 +28,9 @@ const NEEDS: Record<string, string> = {
   'npm run build': 'it rewrites dist/, which other tests read; scripts/test.mjs runs it before every layer',
   'npm run package': 'a long run: a production build and vsce (the editor layer installs the .vsix)',
   'code --install-extension wikiq.vsix': 'VS Code and the .vsix (the editor layer installs it)',
-  'git clone https://github.com/wikiq/wikiq': 'the network (and the repository URL of the CLI section, a placeholder until published)',
   'wikiq run first.wikiq --request "Recent changes" --format table': 'the network (www.mediawiki.org)',
+  'wikiq check queries/*.wikiq --strict --format sarif > wikiq.sarif   # wikiq installed as above': "a CI job's step: the job's own files",
   'node /path/to/wikiq/dist/server.js --stdio': 'a long run: the language server an editor starts (the lsp layer runs it)',
-  'npx wikiq check queries/*.wikiq --strict --format sarif > wikiq.sarif': "a CI job's files (npx runs the installed wikiq there; the CLI section's text)",
 };
 
 /** Commands that start with one of these words (in inline code, and in blocks of other languages). */

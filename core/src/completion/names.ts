@@ -4,12 +4,12 @@
  * the request already has.
  */
 import { Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList } from 'vscode-languageserver-types';
-import { Analysis, Owner, templatedNames } from '../analysis';
+import { Analysis, Owner, ownedNames, ownerOf, templatedNames } from '../analysis';
 import { enumValues } from '../catalogue/model';
 import type { FeatureContext } from '../context';
 import type { BlankCursor, ParamNameCursor } from '../cursor';
 import { paramDetail, selectionLabel } from '../docs';
-import { paramsOf } from '../parser/lazy';
+import { paramsOf } from '../parser/params';
 import { nameItems } from './caches';
 import { requestOf, withRange } from './list';
 import { usageKey } from './ranking';
@@ -47,14 +47,14 @@ function makeNames(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger
     if (o.selection === a.action) return 2;
     return 1;
   };
-  if (!a.owners.has('action')) {
+  if (!ownerOf(a, 'action')) {
     // A catalogue without `main`: still offer `action`.
     items.push({
       label: 'action', kind: CompletionItemKind.Property, detail: 'module name — which action to perform',
       sortText: '00action', textEditText: hasEquals ? 'action' : 'action = ', command: hasEquals ? undefined : suggest,
     });
   }
-  for (const o of a.owners.values()) {
+  for (const o of ownedNames(a)) {
     const p = o.param;
     let rank = rankOf(o);
     if (p.required) rank = 0;
@@ -79,7 +79,7 @@ function makeNames(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger
   return items;
 }
 
-/** The data a name list shares: the selections in order, as `Owners.get` tries them. */
+/** The data a name list shares: the selections in order, as `ownerOf` tries them. */
 function nameData(a: Analysis): ResolveData {
   return { kind: 'names', selections: a.selections.map((s) => ({ module: s.module.path, prefix: s.prefix, label: selectionLabel(s) })), endpoint: a.catalogue.endpoint };
 }

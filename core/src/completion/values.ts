@@ -4,7 +4,7 @@
  * in a multi-value parameter, less the values already chosen.
  */
 import { CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, MarkupKind } from 'vscode-languageserver-types';
-import { valuesOf } from '../analysis';
+import { ownerOf, valuesOf } from '../analysis';
 import type { ModuleInfo } from '../catalogue/model';
 import { enumValues } from '../catalogue/model';
 import type { FeatureContext } from '../context';
@@ -20,7 +20,7 @@ export function valueCompletion(ctx: FeatureContext, c: ParamValueCursor): Compl
   const a = ctx.analysis(request);
   const range = ctx.range(c.span);
   const chosen = new Set(valuesOf(param, a.scope).filter((_, i) => i !== partIndex));
-  const owner = a.owners.get(param.name);
+  const owner = ownerOf(a, param.name);
   const items: CompletionItem[] = [];
   const push = (item: CompletionItem, rank: number, key: string) => {
     items.push({ ...item, sortText: `${String(rank).padStart(2, '0')}${key}`, textEditText: item.insertText ?? item.label, insertText: undefined });

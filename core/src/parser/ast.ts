@@ -108,7 +108,7 @@ export interface CommentNode {
   readonly span: Span;
 }
 
-/** A request; its parameters are read from its lines by an explicit call, `paramsOf(request)` (parser/lazy.ts). */
+/** A request; its parameters are read from its lines by an explicit call, `paramsOf(request)` (parser/params.ts). */
 export interface RequestNode {
   /** Position among the file's requests, from 0. */
   readonly index: number;

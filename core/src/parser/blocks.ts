@@ -1,6 +1,6 @@
 /**
  * The blocks a file is made of, and the file made of its blocks. The block scanner (parser.ts)
- * makes them, the parameter reader (lazy.ts) reads a block's lines again, incremental.ts reuses them.
+ * makes them, the parameter reader (params.ts) reads a block's lines again, incremental.ts reuses them.
  */
 import type { CommentNode, RequestNode, SyntaxError, VariableDef, WikiqFile } from './ast';
 import { SyntaxErrorCode, syntaxErrorMessages } from './errors';

@@ -2,7 +2,7 @@
  * The `.wikiq` parser's block scanner: `parse(text)` reads every line once (`classify`, scan.ts)
  * into blocks (blocks.ts): each request's header, span, variables, URL lines and number of
  * parameters, the comments, and every syntax error of the file, parameter lines' included. It
- * makes no parameter nodes: `paramsOf(request)` (lazy.ts) reads them from the request's lines.
+ * makes no parameter nodes: `paramsOf(request)` (params.ts) reads them from the request's lines.
  * Linear in the input, and total: it never throws and always returns a tree and its errors.
  */
 import type { CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';

@@ -1,6 +1,6 @@
 /**
  * What a line of a `.wikiq` file is (`classify`), shared by the block scanner (parser.ts) and the
- * parameter reader (lazy.ts) so that both read a line by the same rules; and the character-level
+ * parameter reader (params.ts) so that both read a line by the same rules; and the character-level
  * helpers they and incremental.ts use.
  */
 import type { SyntaxError } from './ast';

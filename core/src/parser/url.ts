@@ -1,7 +1,7 @@
 /**
  * A pasted URL line (`GET https://…?action=query&…`): the line itself, and the parameters of its
  * query string. The block scanner (parser.ts) reads it for the tree and its errors, the parameter
- * reader (lazy.ts) for its parameters.
+ * reader (params.ts) for its parameters.
  */
 import type { SyntaxError, UrlLine } from './ast';
 import { SyntaxErrorCode, report } from './errors';

@@ -1,6 +1,6 @@
 /**
  * Values: a value split on its unescaped pipes into parts, and the `{{name}}` variables of each.
- * The block scanner (parser.ts) and the parameter reader (lazy.ts) both read values here: the
+ * The block scanner (parser.ts) and the parameter reader (params.ts) both read values here: the
  * scanner with an error list (and, for a parameter, no nodes), the reader with none.
  */
 import type { SyntaxError, VariableRef } from './ast';
