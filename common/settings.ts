@@ -25,7 +25,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export function environmentsOf(settings: WikiqSettings | undefined): Record<string, EnvironmentConfig> {
   const envs = settings?.environments;
   if (!isRecord(envs)) return {};
-  return Object.fromEntries(Object.entries(envs).filter(([, e]) => isRecord(e))) as Record<string, EnvironmentConfig>;
+  return Object.fromEntries(Object.entries(envs).filter(([, e]) => isRecord(e)));
 }
 
 /** The environment `active` names (if it exists), its endpoint falling back to the `endpoint` setting. */

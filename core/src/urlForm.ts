@@ -90,7 +90,7 @@ function encodeValue(text: string, keepVariables: boolean): string {
 
 /** The query string (without `?`) of parameters as sent (values already joined, see `joinValues`). */
 export function encodeQuery(params: Record<string, string> | Iterable<readonly [string, string]>): string {
-  const entries = Symbol.iterator in params ? [...(params as Iterable<readonly [string, string]>)] : Object.entries(params);
+  const entries = Symbol.iterator in params ? [...(params)] : Object.entries(params);
   return entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryValue(v)}`).join('&');
 }
 

@@ -224,7 +224,7 @@ export function expandValuePart(part: ValuePart, scope: Scope, origin: ParamNode
   for (const m of text.matchAll(REF)) {
     if (scope.has(m[1])) continue;
     add(text.slice(last, m.index), m[0]);
-    last = m.index! + m[0].length;
+    last = m.index + m[0].length;
   }
   add(text.slice(last), '');
   return { ...out, values: splitUnescaped(out.text) };

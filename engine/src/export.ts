@@ -165,7 +165,7 @@ export interface ExportInput extends RunStatusInput {
 function marker(input: ExportInput, status: RunStatus): Record<string, unknown> {
   if (status === 'partial') return { continue: input.continue };
   const why = typeof input.failure === 'string' ? input.failure : input.failure && 'message' in input.failure ? String(input.failure.message) : undefined;
-  const errors = (input.errors ?? []).map((e) => (typeof e === 'object' && e && 'text' in e ? String((e as { text: unknown }).text) : String(e)));
+  const errors = (input.errors ?? []).map((e) => (typeof e === 'object' && e && 'text' in e ? String((e).text) : String(e)));
   return { error: why ?? errors.join('; ') };
 }
 

@@ -137,7 +137,7 @@ export class Merger {
         }
         continue;
       }
-      const target = (isObj(this.result[member]) ? this.result[member] : (this.result[member] = {})) as Json;
+      const target = (isObj(this.result[member]) ? this.result[member] : (this.result[member] = {}));
       for (const [k, v] of Object.entries(body)) {
         if (k === 'pages' && member === 'query') this.addPages(v, segment);
         else if (Array.isArray(v) && REPEATED.has(k)) this.addRepeated(target, k, v);

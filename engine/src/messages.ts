@@ -17,7 +17,7 @@ function textOf(v: unknown): string {
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    for (const k of ['text', 'info', '*', 'warnings', 'html']) if (typeof o[k] === 'string') return o[k] as string;
+    for (const k of ['text', 'info', '*', 'warnings', 'html']) if (typeof o[k] === 'string') return o[k];
     if (typeof o.key === 'string') return `${o.key}${Array.isArray(o.params) ? ' ' + o.params.join(', ') : ''}`;
     if (typeof o.code === 'string') return o.code; // errorformat=none
   }

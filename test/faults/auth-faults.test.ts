@@ -145,7 +145,7 @@ describe('signed-in runs (fake wiki)', () => {
     wiki.sessionLifetime = 1; // each session answers userinfo, then expires
     const run = await signedInRun(wiki.endpoint, botPassword);
     assert.equal(run.state.failure?.kind, 'api');
-    assert.match(run.state.failure!.message, /assertbotfailed/);
+    assert.match(run.state.failure.message, /assertbotfailed/);
     assert.equal(wiki.seen.filter((s) => s.method === 'POST').length, 2, 'one sign-in, then exactly one more');
   });
 

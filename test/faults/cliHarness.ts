@@ -64,8 +64,8 @@ export async function cliHarness(): Promise<CliHarness> {
     spawnCli(args) {
       const child = spawn(process.execPath, [path.join(__dirname, '..', '..', '..', 'dist', 'cli.js'), ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
       const p: Spawned = { child, out: [], err: [], exited: new Promise((r) => child.on('exit', (code, sig) => r(code ?? sig))) };
-      child.stdout!.on('data', (c: Buffer) => p.out.push(c));
-      child.stderr!.on('data', (c: Buffer) => p.err.push(c));
+      child.stdout.on('data', (c: Buffer) => p.out.push(c));
+      child.stderr.on('data', (c: Buffer) => p.err.push(c));
       return p;
     },
     write(name, body) {

@@ -49,9 +49,9 @@ describe('engine faults', () => {
     });
     const { state } = await run(`${srv.url}/html/api.php`);
     assert.equal(state.failure?.kind, 'not-json');
-    assert.match(state.failure!.message, /HTTP 502 with an HTML page/);
-    assert.match(state.failure!.message, /502 Bad Gateway/);
-    assert.doesNotMatch(state.failure!.message, /<script>/);
+    assert.match(state.failure.message, /HTTP 502 with an HTML page/);
+    assert.match(state.failure.message, /502 Bad Gateway/);
+    assert.doesNotMatch(state.failure.message, /<script>/);
   });
   it('reports truncated JSON', async () => {
     routes.set('/trunc/', (_q, res) => {
@@ -60,7 +60,7 @@ describe('engine faults', () => {
     });
     const { state } = await run(`${srv.url}/trunc/api.php`);
     assert.equal(state.failure?.kind, 'not-json');
-    assert.match(state.failure!.message, /HTTP 200/);
+    assert.match(state.failure.message, /HTTP 200/);
   });
   it('refuses an answer nested 2,000,000 deep with a clear error, without crashing', async () => {
     routes.set('/deep/', (_q, res) => {
@@ -69,8 +69,8 @@ describe('engine faults', () => {
     });
     const { state } = await run(`${srv.url}/deep/api.php`);
     assert.equal(state.failure?.kind, 'too-deep');
-    assert.match(state.failure!.message, /nested too deep/);
-    assert.ok(state.failure!.message.includes(`${srv.url}/deep/api.php`), state.failure!.message);
+    assert.match(state.failure.message, /nested too deep/);
+    assert.ok(state.failure.message.includes(`${srv.url}/deep/api.php`), state.failure.message);
   });
   it('reports HTTP 500', async () => {
     routes.set('/e500/', (_q, res) => {
@@ -103,7 +103,7 @@ describe('engine faults', () => {
     assert.deepEqual(waits.map((w) => w.attempt), [1, 2, 3]);
     assert.match(waits[0].reason, /maxlag/);
     assert.equal(state.failure?.kind, 'api');
-    assert.match(state.failure!.message, /maxlag/);
+    assert.match(state.failure.message, /maxlag/);
   });
   it('cancels a retry wait at once', async () => {
     routes.set('/wait/', (_q, res) => json(res, {}, 503, { 'retry-after': '100' }));
@@ -138,8 +138,8 @@ describe('engine faults', () => {
     });
     const { state } = await run(`${srv.url}/cut/api.php`);
     assert.equal(state.failure?.kind, 'network');
-    assert.match(state.failure!.message, /^The connection to http:\/\/127\.0\.0\.1:\d+\/cut\/api\.php\?\S+ closed before the answer was complete: 423 bytes arrived of the 1,000 announced\.$/);
-    assert.doesNotMatch(state.failure!.message, /Could not reach|UND_ERR/);
+    assert.match(state.failure.message, /^The connection to http:\/\/127\.0\.0\.1:\d+\/cut\/api\.php\?\S+ closed before the answer was complete: 423 bytes arrived of the 1,000 announced\.$/);
+    assert.doesNotMatch(state.failure.message, /Could not reach|UND_ERR/);
   });
   it('keeps every record of a list sent as an object in one batch and an array in the next, either way round', async () => {
     const batches = [
@@ -231,12 +231,12 @@ describe('engine faults', () => {
     routes.set('/apierr/', (_q, res) => json(res, { errors: [{ code: 'badvalue', text: 'Unrecognized value for parameter "list": bogus.', module: 'query' }] }));
     const { state } = await run(`${srv.url}/apierr/api.php`);
     assert.equal(state.failure?.kind, 'api');
-    assert.match(state.failure!.message, /badvalue.*bogus/);
+    assert.match(state.failure.message, /badvalue.*bogus/);
   });
   it('reports a closed port as a network error', async () => {
     const { state } = await run('http://127.0.0.1:9/api.php');
     assert.equal(state.failure?.kind, 'network');
-    assert.match(state.failure!.message, /: the connection was refused \(nothing answers at that address and port\)\.$/);
+    assert.match(state.failure.message, /: the connection was refused \(nothing answers at that address and port\)\.$/);
     assert.equal((state.failure as NetworkError).code, 'ECONNREFUSED');
   });
   it('sends the descriptive User-Agent: wikiq/<version> (<repository>) undici/<v> node/<v>', async () => {
@@ -273,7 +273,7 @@ describe('engine faults', () => {
     routes.set('/always429/', (_q, res) => json(res, { error: { code: 'ratelimited', info: 'You have exceeded your rate limit.' } }, 429));
     const capped = await run(`${srv.url}/always429/api.php`, { maxRetries: 2, sleep: async () => undefined });
     assert.equal(capped.state.failure?.kind, 'api');
-    assert.match(capped.state.failure!.message, /ratelimited/);
+    assert.match(capped.state.failure.message, /ratelimited/);
   });
   it('sends maxlag while paging automatically, not for a single batch', async () => {
     const urls: string[] = [];
@@ -452,7 +452,7 @@ describe('engine faults', () => {
     const started = Date.now();
     const { state } = await run(`${srv.url}/stall/api.php`, { timeoutMs: 300 });
     assert.equal(state.failure?.kind, 'timeout');
-    assert.match(state.failure!.message, /did not answer within 0\.3 s/);
+    assert.match(state.failure.message, /did not answer within 0\.3 s/);
     assert.ok(Date.now() - started < 3000);
   });
   it('stops after too many redirects', async () => {
@@ -462,7 +462,7 @@ describe('engine faults', () => {
     });
     const { state } = await run(`${srv.url}/circle/api.php`, { maxRedirects: 3 });
     assert.equal(state.failure?.kind, 'network');
-    assert.match(state.failure!.message, /more than 3 redirects/);
+    assert.match(state.failure.message, /more than 3 redirects/);
   });
   it('refuses a gzip body that inflates past the cap, and reports a corrupt one', async () => {
     const bomb = gzipSync(Buffer.from(`{"query":{"allimages":[{"name":"${'a'.repeat(2_000_000)}"}]}}`));
@@ -473,20 +473,20 @@ describe('engine faults', () => {
     assert.ok(bomb.length < 100_000);
     const { state } = await run(`${srv.url}/bomb/api.php`, { maxBytes: 1_000_000 });
     assert.equal(state.failure?.kind, 'too-large');
-    assert.match(state.failure!.message, /larger than 1 MB/);
+    assert.match(state.failure.message, /larger than 1 MB/);
     routes.set('/corrupt/', (_q, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       res.end(Buffer.from('this is not gzip at all'));
     });
     const c = await run(`${srv.url}/corrupt/api.php`);
     assert.equal(c.state.failure?.kind, 'network');
-    assert.match(c.state.failure!.message, /gzip/);
+    assert.match(c.state.failure.message, /gzip/);
   });
   it('reads an API error sent with an HTTP error status from the body', async () => {
     routes.set('/e400/', (_q, res) => json(res, { error: { code: 'badvalue', info: 'Unrecognized value for parameter "action": nope.' } }, 400));
     const { state } = await run(`${srv.url}/e400/api.php`);
     assert.equal(state.failure?.kind, 'api');
-    assert.match(state.failure!.message, /"badvalue": Unrecognized value/);
+    assert.match(state.failure.message, /"badvalue": Unrecognized value/);
     assert.equal(state.errors[0].code, 'badvalue');
   });
 });

@@ -78,7 +78,7 @@ async function visitEverything(w: WebviewPage): Promise<void> {
       await p.waitForSelector('.table-view:not([hidden]) .detail:not([hidden])');
     }
     await p.evaluate(() => {
-      for (const d of Array.from(document.querySelectorAll('details'))) (d as HTMLDetailsElement).open = true;
+      for (const d of Array.from(document.querySelectorAll('details'))) (d).open = true;
     });
     // Scroll the grid through its rows so each gets rendered.
     await p.evaluate(async () => {

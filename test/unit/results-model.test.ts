@@ -180,7 +180,7 @@ describe('host update planner', () => {
     const msgs = p.plan(images(3550, 1), { pinned: false, thumbnails: false });
     const [render, ...appends] = msgs;
     assert.equal(render.type, 'render');
-    const r = render as RenderMessage;
+    const r = render;
     assert.equal((r.model.result as { query: { allimages: unknown[] } }).query.allimages.length, 100);
     assert.equal(r.more, true);
     assert.deepEqual(appends.map((m) => (m as AppendMessage).lists.reduce((n, l) => n + l.items.length, 0)), [1000, 1000, 1000, 450]);

@@ -40,7 +40,7 @@ describe('runStatus: complete, partial or failed', () => {
     const resolved = resolveRequest(`@endpoint = ${base}/${kind}/api.php\naction=query\nlist=allimages\n`, { index: 0 }, {});
     const session = new RunSession(resolved, new HttpClient({ userAgent: 'wikiq-test', timeoutMs: 5000 }), { all, maxRetries: 0 });
     const state = await session.run();
-    return { state, result: session.result() as Record<string, unknown> };
+    return { state, result: session.result() };
   }
 
   const cases: Array<[name: string, kind: string, all: boolean, status: string, notice: RegExp | undefined]> = [

@@ -32,7 +32,7 @@ async function webviewFrame(page: Page, req: PageRequest): Promise<Frame> {
   let target = page.frameLocator(req.selector).first().frameLocator('#active-frame').first().locator(req.frameSelector ?? 'body');
   if (req.hasText) target = target.filter({ hasText: req.hasText });
   await target.first().waitFor({ state: 'visible', timeout: 20_000 });
-  const frame = await (await target.first().elementHandle())!.ownerFrame();
+  const frame = await (await target.first().elementHandle()).ownerFrame();
   if (!frame) throw new Error('the webview frame went away');
   await frame.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   return frame;

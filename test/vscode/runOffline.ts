@@ -127,8 +127,8 @@ function startServer(p: Provisioned, args: string[], env: NodeJS.ProcessEnv, log
         resolve({ child, port: Number(m[1]) });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('error', (err) => fail(new RunError(`could not start the VS Code server: ${err.message}`)));
     child.on('exit', (code, signal) => {
       log.end();

@@ -34,7 +34,7 @@ function startDemo(args: string[], port: number): Demo {
     ended = true;
     for (const l of listeners) l();
   });
-  for (const s of [proc.stdout!, proc.stderr!]) {
+  for (const s of [proc.stdout, proc.stderr]) {
     s.on('data', (d: Buffer) => {
       text += d.toString();
       for (const l of listeners) l();

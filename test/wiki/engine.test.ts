@@ -94,7 +94,7 @@ describe('engine against a real MediaWiki', () => {
   it('reports an API error with its code, mapped to its line', async () => {
     const r = await runAll('action = query\nlist = allimages\nailimit = abc', { all: false });
     assert.equal(r.state.failure?.kind, 'api');
-    assert.match(r.state.failure!.message, /"badinteger": Invalid value "abc" for integer parameter "ailimit"/);
+    assert.match(r.state.failure.message, /"badinteger": Invalid value "abc" for integer parameter "ailimit"/);
     assert.equal(r.state.errors[0].line, 4);
   });
   it('returns a partial result with its continue state when cancelled mid-run, and resumes from it', async () => {
@@ -105,7 +105,7 @@ describe('engine against a real MediaWiki', () => {
     assert.equal(partial.state.batches, 3);
     assert.equal(partial.result.query.allimages.length, 30);
     assert.ok(partial.state.continue?.aicontinue);
-    const resumed = new RunSession(resolveRequest(file('action = query\nlist = allimages\nailimit = 10'), { index: 0 }), new HttpClient(), { all: true }, partial.state.continue!);
+    const resumed = new RunSession(resolveRequest(file('action = query\nlist = allimages\nailimit = 10'), { index: 0 }), new HttpClient(), { all: true }, partial.state.continue);
     await resumed.run();
     assert.equal((resumed.result() as Json).query.allimages.length, SEED.files - 30);
   });

@@ -67,7 +67,7 @@ function counted(d: Diagnostic): boolean {
 
 describe('documented examples of the test wiki agree with the wiki', () => {
   let wiki: TestWiki;
-  let examples: Example[] = [];
+  const examples: Example[] = [];
   let live: Catalogue;
   const deprecatedModules = new Set<string>();
   const answers = new Map<string, WikiMessage[]>();

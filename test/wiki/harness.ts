@@ -395,8 +395,8 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
     output = (output + d.toString()).slice(-8000);
     if (/Development Server \(http:\/\/127\.0\.0\.1:\d+\) started/.test(output)) started();
   };
-  proc.stdout!.on('data', onData);
-  proc.stderr!.on('data', onData);
+  proc.stdout.on('data', onData);
+  proc.stderr.on('data', onData);
   const closed = new Promise<void>((resolve) => proc.once('close', () => resolve()));
   let isClosed = false;
   void closed.then(() => {

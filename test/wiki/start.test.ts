@@ -34,7 +34,7 @@ function startUntilCtrlC(port: number): Promise<{ child: ChildProcess; out: () =
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
-    for (const s of [child.stdout!, child.stderr!]) {
+    for (const s of [child.stdout, child.stderr]) {
       s.on('data', (d: Buffer) => {
         out += d.toString();
         if (/stays up until Ctrl-C/.test(out)) resolve({ child, out: () => out, exited });

@@ -353,7 +353,7 @@ export class JsonTree {
       if (!li) return undefined;
       let n = this.info.get(li)!;
       const owner = n.value;
-      const idx = Array.isArray(owner) ? Number(key) : this.keys(owner as object).indexOf(key as string);
+      const idx = Array.isArray(owner) ? Number(key) : this.keys(owner as object).indexOf(key);
       // Walk down buckets until the entry itself.
       for (;;) {
         this.expand(li);

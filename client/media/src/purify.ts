@@ -53,7 +53,7 @@ export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment 
   hook();
   base = endpoint;
   try {
-    return DOMPurify.sanitize(html, CONFIG) as unknown as DocumentFragment;
+    return DOMPurify.sanitize(html, CONFIG);
   } finally {
     base = undefined;
   }

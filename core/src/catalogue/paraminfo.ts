@@ -179,7 +179,7 @@ export function readModule(raw: unknown, fallback: { path?: string; group?: stri
   };
   addOldSubmoduleMaps(m);
   for (const k of ['classname', 'source', 'sourcename', 'licensetag', 'licenselink'] as const) {
-    if (typeof raw[k] === 'string') m[k] = raw[k] as string;
+    if (typeof raw[k] === 'string') m[k] = raw[k];
   }
   const d = text(raw.description);
   if (d) m.description = d;

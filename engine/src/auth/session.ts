@@ -33,7 +33,7 @@ type Send = (url: string, signal?: AbortSignal, extras?: RequestExtras) => Promi
 const query = (endpoint: string, params: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params}&format=json&formatversion=2&errorformat=plaintext`;
 
 function apiJson(res: HttpResponse, endpoint: string, what: string): any {
-  const json = readJson(res.body, res.url)?.value as any;
+  const json = readJson(res.body, res.url)?.value;
   if (!json || typeof json !== 'object') throw new WikiqError('api', `Signing in to ${endpoint}: ${what} was not the API's JSON (HTTP ${res.status}).`);
   const err = Array.isArray(json.errors) ? json.errors[0] : json.error;
   if (err) throw new ApiError(endpoint, String(err.code ?? 'unknown'), String(err.text ?? err.info ?? err['*'] ?? ''));
@@ -45,7 +45,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v 
 /** The error code of an answer when it is a failed `assert`, else undefined (cheap: parses only when the code appears). */
 export function assertionFailure(body: string): string | undefined {
   if (!body.includes('assertuserfailed') && !body.includes('assertbotfailed')) return undefined;
-  const json = readJson(body, '')?.value as any;
+  const json = readJson(body, '')?.value;
   const code = json?.error?.code ?? (Array.isArray(json?.errors) ? json.errors[0]?.code : undefined);
   return code === 'assertuserfailed' || code === 'assertbotfailed' ? code : undefined;
 }
