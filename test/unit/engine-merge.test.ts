@@ -175,7 +175,7 @@ function* apiBatches(pages: Page[], gaplimit: number, cllimit: number, imlimit: 
     const flat = (k: 'categories' | 'images') => set.flatMap((p) => p[k].map((t) => ({ pageid: p.pageid, t })));
     const done = { categories: false, images: false };
     for (;;) {
-      const out = new Map(set.map((p) => [p.pageid, { pageid: p.pageid, ns: 0, title: p.title }]));
+      const out = new Map<number, Json>(set.map((p) => [p.pageid, { pageid: p.pageid, ns: 0, title: p.title }]));
       const cont: Json = {};
       for (const [k, limit, ck] of [['categories', cllimit, 'clcontinue'], ['images', imlimit, 'imcontinue']] as const) {
         if (done[k]) continue;
