@@ -138,9 +138,10 @@ describe('engine against a real MediaWiki', () => {
       assert.equal(r.code, 0, r.err);
       const j = JSON.parse(r.out);
       // Streamed: the final state (batches, complete, continue) is known only after the result.
-      assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'complete', 'continue', 'warnings', 'errors']);
+      assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'query', 'batches', 'status', 'complete', 'continue', 'warnings', 'errors']);
       assert.equal(j.endpoint, wiki.endpoint);
       assert.equal(j.complete, true);
+      assert.equal(j.status, 'complete');
       assert.equal(j.continue, null);
       assert.equal(j.batches, Math.ceil(SEED.files / 50));
       assert.equal(j.query.allimages.length, SEED.files);
