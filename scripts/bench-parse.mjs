@@ -1,3 +1,4 @@
+// Parsing stays linear: see the last rows.
 // Parsing cost per MB on three shapes of file of about the same size (test/unit/shapes.ts): an
 // ordinary one, one parameter continued by `|` lines, and long lines; the two unusual shapes as
 // ratios to the ordinary one (target ≤ 2×: no shape of file makes the parser slower per byte).
@@ -54,4 +55,12 @@ for (const [label, name] of [['continuation-heavy file', 'continuation'], ['long
   const [v] = msPerMb(sized(shapes[name]), [parse]);
   const ratio = v / normal;
   console.log(`parse, ${label}: ${v.toFixed(1)} ms/MB (${ratio.toFixed(2)}× ordinary; target ≤ 2×)${ratio <= 2 ? '' : '  ← MISSES TARGET'}`);
+}
+
+// Linearity: the cost per unit (line, or value on a line) at 100,000 units as a ratio to the cost
+// per unit at 1,000, for every shape (target ≤ 3×: a quadratic step makes it about 100×).
+const { scalingRatio } = require(`${root}out/test/unit/shapes.js`);
+for (const name of Object.keys(shapes)) {
+  const ratio = scalingRatio(parse, shapes[name], 1000, 100000, 3);
+  console.log(`parse per unit, ${name} file, 100,000 vs 1,000 units: ${ratio.toFixed(2)}× (target ≤ 3×)${ratio <= 3 ? '' : '  ← MISSES TARGET'}`);
 }

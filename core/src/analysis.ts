@@ -227,13 +227,18 @@ export function openSelections(a: Analysis): Selection[] {
 
 /** The request at an offset: the last one starting at or before it. */
 export function requestAt(file: WikiqFile, offset: number): RequestNode | undefined {
-  let found: RequestNode | undefined;
-  for (const r of file.requests) {
-    if (r.span.start <= offset) found = r;
-    else break;
+  const requests = file.requests;
+  if (requests.length === 0) return undefined;
+  // Requests are in file order: the last one starting at or before the offset (a binary search).
+  let lo = 0;
+  let hi = requests.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (requests[mid].span.start <= offset) lo = mid;
+    else hi = mid - 1;
   }
-  if (!found && file.requests.length && file.requests[0].headerSpan === undefined) return file.requests[0];
-  return found;
+  if (requests[lo].span.start <= offset) return requests[lo];
+  return requests[0].headerSpan === undefined ? requests[0] : undefined;
 }
 
 /** The parameter node whose span contains the offset (its continuation lines included). */

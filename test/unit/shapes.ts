@@ -1,6 +1,6 @@
 /**
  * Generated `.wikiq` files of the shapes a hostile (or just unusual) file takes, with a seeded
- * generator so a failure can be replayed. Shared by the scaling tests and `scripts/bench-parse.mjs`.
+ * generator so a failure can be replayed. Shared by the tests and `scripts/bench-parse.mjs` (which also measures that parsing stays linear).
  * Each shape takes `n`, its number of units (lines, or values on one line), and is linear in `n`.
  */
 
