@@ -3,13 +3,11 @@
  * RFC 4180 (quotes doubled, fields with `,` `"` CR or LF quoted, CRLF line ends). Cells whose text
  * starts with `=`, `+`, `-`, `@`, a tab or a CR get a leading `'` so spreadsheets do not run them as
  * formulas (on by default; `escapeFormulas: false` turns it off). Numbers from the JSON (`ns: -1`)
- * are data, not text, and are written as they are. The editor's exports (renderExport) mark
- * partial runs in the file name (`name.partial.ext`) and the content (JSON `partial: true` with `continue`; a last NDJSON line
- * `{"_partial":true,"continue":…}`; a last CSV
- * record, one quoted cell `# partial: continue=…`). A failed run (nothing received, see core's
- * `runStatus`) is marked the same way with `failed` (`name.failed.ext`, JSON `failed: true`,
- * `{"_failed":true,…}`, `# failed: …`). The command line writes data only (renderTable, and the
- * writers' plain `commit()`): the run's state goes to stderr, the exit status and its status file.
+ * are data, not text, and are written as they are. Exports hold data only and go to the file
+ * asked for, whatever the run's state: CSV and NDJSON the table's records, JSON the result with
+ * the run's `status` (`complete`, `partial` or `failed`), its `continue` and, when failed, its
+ * `error` (what `--continue` reads back). The state is said beside the file: the command line's
+ * stderr, exit status and status file; the editor's notification.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -86,8 +84,7 @@ export function streamDrained(stream: NodeJS.WritableStream & { writableNeedDrai
 
 /**
  * A file written as its text arrives (memory stays flat), atomically: the text goes to a temp file
- * beside the target; `commit` renames it into place (as `name.partial.ext` when the run is
- * partial), `abort` removes it.
+ * beside the target; `commit` renames it into place, `abort` removes it.
  */
 export class StreamFileWriter {
   private readonly tmp: string;
@@ -110,13 +107,12 @@ export class StreamFileWriter {
     return this.error ? Promise.resolve() : streamDrained(this.stream);
   }
 
-  /** Finishes the file and renames it into place (`name.partial.ext` when `partial`); returns the path written. */
-  async commit(partial = false): Promise<string> {
+  /** Finishes the file and renames it into place; returns the path written. */
+  async commit(): Promise<string> {
     await new Promise<void>((resolve, reject) => this.stream.end((e?: Error | null) => (e ? reject(e) : resolve())));
     if (this.error) throw this.error;
-    const target = exportName(this.file, partial);
-    fs.renameSync(this.tmp, target);
-    return target;
+    fs.renameSync(this.tmp, this.file);
+    return this.file;
   }
 
   async abort(): Promise<void> {
@@ -129,7 +125,7 @@ export class StreamFileWriter {
   }
 }
 
-/** An NDJSON file written record by record (a StreamFileWriter); a partial one ends with a `{"_partial":true,"continue":…}` line. */
+/** An NDJSON file written record by record (a StreamFileWriter). */
 export class NdjsonFileWriter extends StreamFileWriter {
   count = 0;
 
@@ -138,15 +134,9 @@ export class NdjsonFileWriter extends StreamFileWriter {
     this.count++;
     this.writeText(JSON.stringify(record) + '\n');
   }
-
-  /** `partial` with the `continue` to resume from: the file ends with the partial line. */
-  override commit(partial: { continue: Record<string, string> | null } | boolean = false): Promise<string> {
-    if (typeof partial === 'object') this.writeText(JSON.stringify({ _partial: true, continue: partial.continue }) + '\n');
-    return super.commit(!!partial);
-  }
 }
 
-/** `results.csv` → `results.partial.csv` for a partial run (`true` or `'partial'`), `results.failed.csv` for a failed one. */
+/** The name an export of a run is offered under: `results.csv` → `results.partial.csv` for a partial run (`true` or `'partial'`), `results.failed.csv` for a failed one. */
 export function exportName(file: string, status: boolean | RunStatus): string {
   const word = status === true ? 'partial' : status;
   if (!word || word === 'complete') return file;
@@ -161,12 +151,11 @@ export interface ExportInput extends RunStatusInput {
   params: Record<string, string>;
 }
 
-/** The marker of an export that is not complete: what a partial run can resume from, or why a failed one failed. */
-function marker(input: ExportInput, status: RunStatus): Record<string, unknown> {
-  if (status === 'partial') return { continue: input.continue };
+/** Why a failed run failed, in words (its failure, else the wiki's errors). */
+function failureText(input: ExportInput): string {
   const why = typeof input.failure === 'string' ? input.failure : input.failure && 'message' in input.failure ? String(input.failure.message) : undefined;
-  const errors = (input.errors ?? []).map((e) => (typeof e === 'object' && e && 'text' in e ? String((e).text) : String(e)));
-  return { error: why ?? errors.join('; ') };
+  const errors = (input.errors ?? []).map((e) => (typeof e === 'object' && e && 'text' in e ? String(e.text) : String(e)));
+  return why ?? errors.join('; ');
 }
 
 /**
@@ -181,24 +170,10 @@ export function renderTable(result: Record<string, unknown>, format: 'csv' | 'nd
   return format === 'ndjson' ? toNdjson(table.rows) : toCsv(table, opts);
 }
 
-/** Renders an export (the editor's): the table's data with the marker of a partial or failed run. */
+/** Renders an export: a table's records (CSV, NDJSON), or the result with the run's state (JSON). */
 export function renderExport(input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
+  if (format !== 'json') return renderTable(input.result, format, opts);
   const status = runStatus(input);
-  if (format === 'json') {
-    const failed = status === 'failed' ? { failed: true, ...marker(input, status) } : {};
-    return JSON.stringify({ endpoint: input.endpoint, request: input.params, complete: input.complete, partial: status === 'partial', ...failed, continue: input.continue, ...input.result }, null, 2) + '\n';
-  }
-  const body = renderTable(input.result, format, opts);
-  if (status === 'complete') return body;
-  if (format === 'ndjson') return body + JSON.stringify({ [`_${status}`]: true, ...marker(input, status) }) + '\n';
-  const [key, value] = Object.entries(marker(input, status))[0];
-  return `${body}${csvCell(`# ${status}: ${key}=${JSON.stringify(value)}`, false)}\r\n`;
-}
-
-/** Renders and writes an export atomically, naming it partial or failed when the run is; returns the path written. */
-export function exportToFile(file: string, input: ExportInput, format: ExportFormat, opts: { table?: string; escapeFormulas?: boolean } = {}): string {
-  const body = renderExport(input, format, opts);
-  const target = exportName(file, runStatus(input));
-  writeAtomic(target, body);
-  return target;
+  const failed = status === 'failed' ? { error: failureText(input) } : {};
+  return JSON.stringify({ endpoint: input.endpoint, request: input.params, status, complete: input.complete, ...failed, continue: input.continue, ...input.result }, null, 2) + '\n';
 }

@@ -1,10 +1,10 @@
-/** Export: CSV quoting (RFC 4180), formula-injection prefix, NDJSON/JSON, partial marking, atomic writes. */
+/** Export: CSV quoting (RFC 4180), formula-injection prefix, NDJSON/JSON, the run's state in JSON only, atomic writes. */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { NdjsonFileWriter, csvCell, exportName, exportToFile, renderExport, toCsv, writeAtomic } from '../../engine/src';
+import { NdjsonFileWriter, csvCell, exportName, renderExport, toCsv, writeAtomic } from '../../engine/src';
 import { resultTables } from '../../core/src';
 
 const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-export-'));
@@ -103,25 +103,24 @@ describe('engine: export', () => {
   });
 
   const input = { result: { query: { allimages: [{ name: 'A' }] } }, complete: false, continue: { aicontinue: 'B', continue: '-||' }, endpoint: 'https://w/api.php', params: { action: 'query' } };
-  it('marks partial exports in the file name', () => {
+  it('offers a partial or failed run\'s export under a name that says so', () => {
     assert.equal(exportName('/x/r.csv', true), '/x/r.partial.csv');
-    assert.equal(exportName('/x/r.tar.json', true), '/x/r.tar.partial.json');
+    assert.equal(exportName('/x/r.tar.json', 'failed'), '/x/r.tar.failed.json');
     assert.equal(exportName('/x/r', true), '/x/r.partial');
     assert.equal(exportName('/x/r.csv', false), '/x/r.csv');
   });
-  it('marks partial exports in the content, with the continue to resume from', () => {
-    const csv = renderExport(input, 'csv');
-    assert.deepEqual(readCsv(csv).at(-1), ['# partial: continue={"aicontinue":"B","continue":"-||"}']);
-    const nd = renderExport(input, 'ndjson').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(nd, [{ name: 'A' }, { _partial: true, continue: { aicontinue: 'B', continue: '-||' } }]);
+  it('CSV and NDJSON hold the data only; JSON says the state, with the continue to resume from', () => {
+    assert.deepEqual(readCsv(renderExport(input, 'csv')), [['name'], ['A']]);
+    assert.deepEqual(renderExport(input, 'ndjson').trim().split('\n').map((l) => JSON.parse(l) as unknown), [{ name: 'A' }]);
     const j = JSON.parse(renderExport(input, 'json'));
-    assert.equal(j.partial, true);
-    assert.equal(j.complete, false);
+    assert.deepEqual(Object.keys(j), ['endpoint', 'request', 'status', 'complete', 'continue', 'query']);
+    assert.equal(j.status, 'partial');
     assert.deepEqual(j.continue, input.continue);
     assert.deepEqual(j.query, input.result.query);
-    const whole = JSON.parse(renderExport({ ...input, complete: true, continue: null }, 'json'));
-    assert.equal(whole.partial, false);
-    assert.doesNotMatch(renderExport({ ...input, complete: true, continue: null }, 'csv'), /partial/);
+    assert.equal(JSON.parse(renderExport({ ...input, complete: true, continue: null }, 'json')).status, 'complete');
+    const failed = JSON.parse(renderExport({ ...input, result: {}, complete: false, continue: null, failure: 'the wiki is down' }, 'json'));
+    assert.equal(failed.status, 'failed');
+    assert.equal(failed.error, 'the wiki is down');
   });
   it('says which tables exist when asked for another', () =>
     assert.throws(() => renderExport(input, 'csv', { table: 'logevents' }), /no table 'logevents' \(it has allimages\)/));
@@ -142,13 +141,6 @@ describe('engine: export', () => {
     assert.equal(fs.readFileSync(path.join(asDir, 'keep'), 'utf8'), 'k');
   });
 
-  it('exports to a file named partial when the run is', () => {
-    const dir = tmpdir();
-    const p = exportToFile(path.join(dir, 'files.csv'), input, 'csv');
-    assert.equal(p, path.join(dir, 'files.partial.csv'));
-    assert.deepEqual(fs.readdirSync(dir), ['files.partial.csv']);
-  });
-
   it('streams NDJSON into a temp file and renames it into place on commit', async () => {
     const dir = tmpdir();
     const w = new NdjsonFileWriter(path.join(dir, 'log.ndjson'));
@@ -160,14 +152,9 @@ describe('engine: export', () => {
     assert.equal(fs.readFileSync(target, 'utf8'), '{"a":1}\n{"a":2}\n');
     assert.deepEqual(fs.readdirSync(dir), ['log.ndjson']);
 
-    const p = new NdjsonFileWriter(path.join(dir, 'p.ndjson'));
-    p.write({ a: 1 });
-    assert.equal(await p.commit({ continue: { lecontinue: 'x' } }), path.join(dir, 'p.partial.ndjson'));
-    assert.equal(fs.readFileSync(path.join(dir, 'p.partial.ndjson'), 'utf8'), '{"a":1}\n{"_partial":true,"continue":{"lecontinue":"x"}}\n');
-
     const a = new NdjsonFileWriter(path.join(dir, 'gone.ndjson'));
     a.write({ a: 1 });
     await a.abort();
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['log.ndjson', 'p.partial.ndjson']);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['log.ndjson']);
   });
 });

@@ -77,7 +77,11 @@ export class RunDriver implements PanelDriver {
     this.panel.update(this.model(), { immediate: true });
   }
 
-  /** Exports to `target` (or a file the user picks); the name says partial for a partial run. Returns the file written. */
+  /**
+   * Exports to `target` (or a file the user picks: a partial run's is offered as `name.partial.ext`)
+   * and writes exactly that file. CSV and NDJSON hold the records only; JSON has the run's state
+   * and its continue. A partial or failed run's export is said so in a notification. Returns the file written.
+   */
   async exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
     const s = this.session;
     const model = s ? this.model() : this.panel.results;
@@ -94,15 +98,21 @@ export class RunDriver implements PanelDriver {
     });
     if (!uri) return undefined;
     try {
-      const text = renderExport(input, format, { table, escapeFormulas: this.escapeFormulas() });
-      // The file name says partial (or failed) even when the user picked another name.
-      const file = exportName(uri.fsPath, new RegExp(`\\.${status}(\\.|$)`).test(path.basename(uri.fsPath)) ? 'complete' : status);
-      writeAtomic(file, text);
-      vscode.window.setStatusBarMessage(`wikiq: exported ${path.basename(file)}`, 4000);
+      const file = uri.fsPath;
+      writeAtomic(file, renderExport(input, format, { table, escapeFormulas: this.escapeFormulas() }));
+      if (status === 'complete') vscode.window.setStatusBarMessage(`wikiq: exported ${path.basename(file)}`, 4000);
+      else void vscode.window.showWarningMessage(exportedNotComplete(path.basename(file), status, format));
       return file;
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: export failed: ${errorMessage(e)}`);
       return undefined;
     }
   }
+}
+
+/** What the user is told after exporting a run that is not complete. */
+export function exportedNotComplete(name: string, status: 'partial' | 'failed', format: ExportFormat): string {
+  if (status === 'failed') return `wikiq: exported ${name} from a failed run: it holds what arrived before the failure.`;
+  const resume = format === 'json' ? 'its "continue" is where to resume (wikiq run --continue reads it)' : 'the JSON export keeps where to resume';
+  return `wikiq: exported ${name} from a partial run: more results remain; ${resume}.`;
 }

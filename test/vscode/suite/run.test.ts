@@ -71,13 +71,14 @@ describe('running requests', function () {
     await panel.simulate({ type: 'loadNext' });
     assert.equal(panel.model!.header.batches, 2);
     assert.equal(panel.model!.tables[0].rows.length, 100);
-    // Partial export: the name says so.
+    // Partial export: the file asked for, data only; the JSON export says the state and where to resume.
     const partialFile = await panel.exportAs('csv', 'allimages', vscode.Uri.file(path.join(tmp, 'images.csv')));
-    assert.equal(partialFile, path.join(tmp, 'images.partial.csv'));
+    assert.equal(partialFile, path.join(tmp, 'images.csv'));
     const partialLines = fs.readFileSync(partialFile!, 'utf8').trim().split('\r\n');
-    assert.equal(partialLines.length, 102, 'header, 100 rows and the partial marker');
-    // The marker is one quoted CSV cell (RFC 4180), so spreadsheets read it as a single cell.
-    assert.match(partialLines[101], /^"# partial: continue=\{""aicontinue"":/);
+    assert.equal(partialLines.length, 101, 'header and 100 rows, nothing else');
+    const partialJson = JSON.parse(fs.readFileSync((await panel.exportAs('json', undefined, vscode.Uri.file(path.join(tmp, 'images-partial.json'))))!, 'utf8'));
+    assert.equal(partialJson.status, 'partial');
+    assert.ok(partialJson.continue.aicontinue, 'the continue to resume from');
     await panel.simulate({ type: 'loadAll' });
     assert.equal(panel.model!.header.complete, true);
     assert.equal(panel.model!.header.canContinue, false);
@@ -86,6 +87,7 @@ describe('running requests', function () {
     const json = await panel.exportAs('json', undefined, vscode.Uri.file(path.join(tmp, 'images.json')));
     const parsed = JSON.parse(fs.readFileSync(json!, 'utf8'));
     assert.equal(parsed.complete, true);
+    assert.equal(parsed.status, 'complete');
     assert.equal(parsed.query.allimages.length, 140);
     const nd = await panel.exportAs('ndjson', 'allimages', vscode.Uri.file(path.join(tmp, 'images.ndjson')));
     const lines = fs.readFileSync(nd!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
