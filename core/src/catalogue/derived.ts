@@ -1,6 +1,6 @@
 /**
- * Facts derived from one catalogue's modules, for analysis and validation: each worked out the
- * first time it is asked for, then kept.
+ * Facts derived from one catalogue's modules, for analysis, validation and completion: each worked
+ * out the first time it is asked for, then kept.
  *
  * What it keys on: the modules, parameters and notes of its own catalogue (plain Maps inside one
  * object). Who clears it: nobody; each Catalogue makes its own `Derived` at construction and drops
@@ -9,6 +9,7 @@
  *
  * To add a fact: a Map field and a method that fills it on first use, as below.
  */
+import type { CompletionItem } from 'vscode-languageserver-types';
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './model';
 import { enumValues } from './model';
 
@@ -18,6 +19,15 @@ export interface ForeignName {
   selector: string;
 }
 
+/** How a module's own examples use one of its parameters: how many examples name it, and each value how often. */
+export interface ExampleUse {
+  uses: number;
+  values: Map<string, number>;
+}
+
+/** How many completion name lists a catalogue keeps before it drops them all (request shapes are few: a bound, not a tuning). */
+export const NAME_LISTS_KEPT = 200;
+
 export class Derived {
   private readonly paramMaps = new Map<ModuleInfo, Map<string, ParamInfo>>();
   private readonly fullNameMaps = new Map<ModuleInfo, Map<string, Map<string, ParamInfo>>>();
@@ -26,6 +36,8 @@ export class Derived {
   private readonly enumSets = new Map<ParamInfo, ReadonlySet<string> | null>();
   private readonly modeLists = new Map<InfoNote, readonly string[]>();
   private foreign: Map<string, ForeignName> | undefined;
+  private readonly nameLists = new Map<string, CompletionItem[]>();
+  private readonly exampleUseMaps = new Map<ModuleInfo, Map<string, ExampleUse>>();
 
   constructor(private readonly catalogue: Catalogue) {}
 
@@ -125,5 +137,48 @@ export class Derived {
       }
     }
     return index;
+  }
+
+  /**
+   * Completion's list of names for one shape of request (`key`, made by completion/names.ts from
+   * the selections, templated names and the client's options), made by `make` the first time. Past
+   * `NAME_LISTS_KEPT` lists, all are dropped and made again as asked.
+   */
+  nameItems(key: string, make: () => CompletionItem[]): CompletionItem[] {
+    const hit = this.nameLists.get(key);
+    if (hit) return hit;
+    const items = make();
+    if (this.nameLists.size >= NAME_LISTS_KEPT) this.nameLists.clear();
+    this.nameLists.set(key, items);
+    return items;
+  }
+
+  /** How a module's own examples use each of its parameters (unprefixed), as a module or as a generator. */
+  exampleUses(m: ModuleInfo): ReadonlyMap<string, ExampleUse> {
+    let uses = this.exampleUseMaps.get(m);
+    if (uses) return uses;
+    uses = new Map();
+    for (const e of m.examples ?? []) {
+      for (const pair of e.query.split('&')) {
+        const eq = pair.indexOf('=');
+        const name = eq < 0 ? pair : pair.slice(0, eq);
+        const bare = m.prefix && name.startsWith('g' + m.prefix) ? name.slice(m.prefix.length + 1) : name.startsWith(m.prefix) ? name.slice(m.prefix.length) : undefined;
+        if (!bare) continue;
+        const u = uses.get(bare) ?? { uses: 0, values: new Map<string, number>() };
+        u.uses++;
+        if (eq >= 0) for (const v of decodeQueryValue(pair.slice(eq + 1)).split('|')) u.values.set(v, (u.values.get(v) ?? 0) + 1);
+        uses.set(bare, u);
+      }
+    }
+    this.exampleUseMaps.set(m, uses);
+    return uses;
+  }
+}
+
+function decodeQueryValue(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
   }
 }

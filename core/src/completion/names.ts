@@ -10,7 +10,6 @@ import type { FeatureContext } from '../context';
 import type { BlankCursor, ParamNameCursor } from '../cursor';
 import { paramDetail, selectionLabel } from '../docs';
 import { paramsOf } from '../parser/params';
-import { nameItems } from './caches';
 import { requestOf, withRange } from './list';
 import { usageKey } from './ranking';
 import type { ResolveData } from './resolve';
@@ -28,13 +27,13 @@ export function nameCompletion(ctx: FeatureContext, c: ParamNameCursor | BlankCu
   return withRange(ctx, items, ctx.range(c.span), shared ? nameData(a) : undefined);
 }
 
-/** The name items of the request's selections: they depend only on the catalogue and the selections, so they are kept (caches.ts). */
+/** The name items of the request's selections: they depend only on the catalogue and the selections, so the catalogue keeps them (catalogue/derived.ts `nameItems`). */
 function namesOf(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger?: string): CompletionItem[] {
   const templated = a.selections.some((s) => s.module.templatedparameters.length)
     ? a.selections.flatMap((s) => s.module.templatedparameters.flatMap((t) => templatedNames(a, s, t).map((n) => n.fullName)))
     : [];
   const key = `${hasEquals ? 1 : 0}${sharedData ? 1 : 0}${trigger ?? ''}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
-  return nameItems(a.catalogue, key, () => makeNames(a, hasEquals, sharedData, trigger));
+  return a.catalogue.derived.nameItems(key, () => makeNames(a, hasEquals, sharedData, trigger));
 }
 
 function makeNames(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger?: string): CompletionItem[] {
@@ -71,7 +70,7 @@ function makeNames(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger
       // names, or clients without shared item data, carry their own.
       data: sharedData && !o.template ? undefined : ({ kind: 'param', module: o.selection.module.path, name: p.name, label, endpoint: a.catalogue.endpoint } satisfies ResolveData),
       tags: p.deprecated ? [CompletionItemTag.Deprecated] : undefined,
-      sortText: `${String(rank).padStart(2, '0')}${usageKey(o)}${o.fullName}`,
+      sortText: `${String(rank).padStart(2, '0')}${usageKey(a.catalogue, o)}${o.fullName}`,
       textEditText: hasEquals || p.type === 'boolean' ? o.fullName : `${o.fullName} = `,
       command: wantsValue ? suggest : undefined,
     });

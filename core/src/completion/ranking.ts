@@ -3,8 +3,7 @@
  * first, the modules people run first, deprecated last.
  */
 import type { Owner } from '../analysis';
-import { type ModuleInfo, isContinueParam } from '../catalogue/model';
-import { usesInExamples } from './caches';
+import { type Catalogue, type ModuleInfo, isContinueParam } from '../catalogue/model';
 
 /** A sort key: used `n` times first (most used first), then the unused. */
 function usedMostFirst(n: number): string {
@@ -12,15 +11,15 @@ function usedMostFirst(n: number): string {
 }
 
 /** Within a rank: parameters the module's examples use first (most used first), then the rest, continuation tokens last. */
-export function usageKey(o: Owner): string {
+export function usageKey(catalogue: Catalogue, o: Owner): string {
   const p = o.param;
   if (isContinueParam(p)) return '2';
-  return usedMostFirst(usesInExamples(o.selection.module).get(p.name)?.uses ?? 0);
+  return usedMostFirst(catalogue.derived.exampleUses(o.selection.module).get(p.name)?.uses ?? 0);
 }
 
 /** Within a rank: the values the module's examples give this parameter most first, then the rest. */
-export function valueUsageKey(o: Owner, value: string): string {
-  return usedMostFirst(usesInExamples(o.selection.module).get(o.param.name)?.values.get(value) ?? 0);
+export function valueUsageKey(catalogue: Catalogue, o: Owner, value: string): string {
+  return usedMostFirst(catalogue.derived.exampleUses(o.selection.module).get(o.param.name)?.values.get(value) ?? 0);
 }
 
 const LIKELY: Record<string, readonly string[]> = {

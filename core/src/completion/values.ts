@@ -68,7 +68,7 @@ export function valueCompletion(ctx: FeatureContext, c: ParamValueCursor): Compl
           detail: deprecated ? 'deprecated' : rankDefault(v) === 0 ? 'default' : undefined,
           documentation: d ? { kind: MarkupKind.Markdown, value: d } : undefined,
           tags: deprecated ? [CompletionItemTag.Deprecated] : undefined,
-        }, deprecated || internal ? 10 : rankDefault(v), valueUsageKey(owner, v) + String(i).padStart(4, '0'));
+        }, deprecated || internal ? 10 : rankDefault(v), valueUsageKey(a.catalogue, owner, v) + String(i).padStart(4, '0'));
       });
     }
     if (p.type === 'limit') {
