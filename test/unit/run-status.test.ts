@@ -1,7 +1,7 @@
 /**
  * The one word for a run's state — complete, partial (batches kept, resumable) or failed (nothing
  * received) — from real runs against a local server, and everywhere it is shown: the results
- * view's model, the notification text and the export (file name and marker). Also the column
+ * view's model, the notification text and the export (its offered file name, JSON's status). Also the column
  * fitting of a narrow results panel.
  */
 import assert from 'node:assert/strict';
@@ -62,7 +62,7 @@ describe('runStatus: complete, partial or failed', () => {
       const input = { result, complete: model.complete, continue: model.continue, failure: model.failure, errors: model.errors, endpoint: model.endpoint, params: model.params };
       assert.equal(exportName('/x/r.json', runStatus(input)), status === 'complete' ? '/x/r.json' : `/x/r.${status}.json`, 'the export file name');
       const json = JSON.parse(renderExport(input, 'json'));
-      assert.deepEqual([json.complete, json.partial, json.failed ?? false], [status === 'complete', status === 'partial', status === 'failed'], 'the JSON export marker');
+      assert.deepEqual([json.status, json.complete], [status, status === 'complete'], 'the JSON export says the state');
     });
   }
 
@@ -74,10 +74,11 @@ describe('runStatus: complete, partial or failed', () => {
     assert.equal(runStatus({ complete: true, continue: null, errors: [] }), 'complete');
   });
 
-  it('a failed export names the error in NDJSON and CSV markers', () => {
+  it('a failed export names the error in JSON; NDJSON and CSV hold the records only', () => {
     const input = { result: { query: { allimages: [] } }, complete: false, continue: null, errors: [{ text: 'Unrecognized value.' }], endpoint: 'https://w/api.php', params: {} };
-    assert.deepEqual(JSON.parse(renderExport(input, 'ndjson').trim()), { _failed: true, error: 'Unrecognized value.' });
-    assert.match(renderExport(input, 'csv'), /"# failed: error=""Unrecognized value\."""\r\n$/);
+    assert.equal(JSON.parse(renderExport(input, 'json')).error, 'Unrecognized value.');
+    assert.equal(renderExport(input, 'ndjson'), '');
+    assert.doesNotMatch(renderExport(input, 'csv'), /failed/);
   });
 });
 
