@@ -20,7 +20,7 @@ const nameItemCache = new WeakMap<Catalogue, Map<string, CompletionItem[]>>();
 /** The name list of `key` against `catalogue`, made by `make` the first time. */
 export function nameItems(catalogue: Catalogue, key: string, make: () => CompletionItem[]): CompletionItem[] {
   let byKey = nameItemCache.get(catalogue);
-  if (!byKey) nameItemCache.set(catalogue, (byKey = new Map()));
+  if (!byKey) nameItemCache.set(catalogue, (byKey = new Map<string, CompletionItem[]>()));
   const hit = byKey.get(key);
   if (hit) return hit;
   const items = make();
