@@ -44,7 +44,11 @@ function apiJson(res: HttpResponse, endpoint: string, what: string): JsonObject 
   return json;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' ? String(objOf(v).text ?? objOf(v).info ?? objOf(v).code ?? '') : '');
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  const o = objOf(v);
+  return String(o.text ?? o.info ?? o.code ?? '');
+}
 
 /** The error code of an answer when it is a failed `assert`, else undefined (cheap: parses only when the code appears). */
 export function assertionFailure(body: string): string | undefined {
