@@ -20,7 +20,6 @@ const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rp
 const MiB = 1024 * 1024;
 
 export function generate(lines) {
-  const blocks = [];
   const mods = [
     ['allimages', 'ai', ['aisort = timestamp', 'aidir = older', 'aiprop = timestamp|url|size', 'ailimit = 50']],
     ['allpages', 'ap', ['apnamespace = 0', 'apfilterredir = nonredirects', 'aplimit = max', 'apfrom = B']],

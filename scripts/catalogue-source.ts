@@ -28,7 +28,7 @@
  * an enumeration the contract says is partial carries `wikiqincompletevalues`.
  */
 import mw139 from './mw139-paraminfo.json';
-import { F, bool, dep, desc, en, int, multi, namespace, str, user, type Def, type Flag, type Raw } from './catalogue/conventions';
+import { F, bool, dep, desc, en, int, multi, str, type Def, type Flag, type Raw } from './catalogue/conventions';
 import { SPEC_MODULES } from './catalogue/specModules';
 import { MW_CORE, type CoreRow } from './catalogue/mwCore';
 

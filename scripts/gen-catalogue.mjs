@@ -16,7 +16,7 @@ try {
   const text = JSON.stringify(buildBundledParaminfo(), null, 1) + '\n';
   if (process.argv.includes('--check')) {
     let current = '';
-    try { current = readFileSync(out, 'utf8'); } catch {}
+    try { current = readFileSync(out, 'utf8'); } catch { /* no file yet: out of date */ }
     if (current !== text) {
       console.error('bundled-paraminfo.json is out of date: run npm run gen:catalogue');
       process.exit(1);

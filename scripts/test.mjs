@@ -1,4 +1,4 @@
-// Runs every test layer: unit (language core, engine), LSP (dist/server.js over stdio), faults
+// Compiles, bundles and lints (ESLint, no warnings: not a layer, never skipped), then runs every test layer: unit (language core, engine), LSP (dist/server.js over stdio), faults
 // (a local misbehaving HTTP server), wiki (a real MediaWiki on 127.0.0.1), neovim (a real headless
 // Neovim with the README's configuration) and editor (a real VS Code).
 // Usage: node scripts/test.mjs [layer ...]   (default: all, in that order)
@@ -50,6 +50,12 @@ if (run('npx', ['tsc', '-b']) !== 0) {
 }
 if (run('node', ['scripts/build.mjs']) !== 0) {
   console.error('Bundling failed.');
+  process.exit(1);
+}
+console.log('== lint (eslint . --max-warnings 0; `npm run lint`)');
+// The cache (under .cache/, ignored by git) re-checks only the files changed since the last run.
+if (run('npx', ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint/', '--cache-strategy', 'content']) !== 0) {
+  console.error('Lint failed: fix the findings above (or justify an exception, see CONTRIBUTING.md, Tests).');
   process.exit(1);
 }
 

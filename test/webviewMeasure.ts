@@ -27,13 +27,13 @@ export interface RowCoverage {
 
 /** The shown grid's body, top to bottom: every pixel row of the visible area is covered by a drawn, visible row. */
 export function rowCoverage(): RowCoverage {
-  const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement | null;
+  const vt = document.querySelector<HTMLElement>('.table-view:not([hidden]) .vt');
   if (!vt) return { rows: 0, total: 0, visible: 0, fit: 0, rowHeight: 0, bodyHeight: 0, lastBottom: 0, bottom: 0, gaps: ['no table is shown'] };
   const box = vt.getBoundingClientRect();
   const headBottom = vt.querySelector('.vt-head')!.getBoundingClientRect().bottom;
   const bottom = box.top + vt.clientHeight;
   const total = Number(vt.getAttribute('aria-rowcount')) - 1;
-  const rows = (Array.from(vt.querySelectorAll('.vt-row')) as HTMLElement[]).map((r) => ({ el: r, rect: r.getBoundingClientRect() })).sort((a, b) => a.rect.top - b.rect.top);
+  const rows = (Array.from(vt.querySelectorAll<HTMLElement>('.vt-row'))).map((r) => ({ el: r, rect: r.getBoundingClientRect() })).sort((a, b) => a.rect.top - b.rect.top);
   const gaps: string[] = [];
   let y = headBottom;
   let visible = 0;

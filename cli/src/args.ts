@@ -4,8 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Environment } from '../../core/src';
-import { WikiqError } from '../../engine/src';
+import { isObj, type Environment } from '../../core/src';
+import { WikiqError, objOf } from '../../engine/src';
 
 /** A mistake in the command line: said in one sentence, with a pointer to --help. */
 export class UsageError extends Error {}
@@ -187,18 +187,19 @@ export function loadEnvironment(args: Args, file: string, io: Io): Environment |
   if (!name) return forced ? { endpoint: forced } : undefined;
   const config = str(args, '--config') ?? findSettings(file, io);
   if (!config) throw new UsageError(`--env ${name}: no .vscode/settings.json in the folder of ${file} or above; name a settings file with --config FILE.`);
-  let json: any;
+  let json: unknown;
   try {
     json = parseJsonc(fs.readFileSync(path.resolve(io.cwd, config), 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(`Cannot read environments from ${config}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
   }
-  const envs = json?.['wikiq.environments'] ?? json?.wikiq?.environments ?? json?.environments;
-  if (!envs || typeof envs !== 'object') throw new UsageError(`${config} has no "wikiq.environments".`);
+  const settings = objOf(json);
+  const envs = settings['wikiq.environments'] ?? objOf(settings.wikiq).environments ?? settings.environments;
+  if (!isObj(envs)) throw new UsageError(`${config} has no "wikiq.environments".`);
   const env = envs[name];
-  if (!env || typeof env !== 'object') throw new UsageError(`No environment '${name}' in ${config} (it has ${Object.keys(envs).join(', ') || 'none'}).`);
+  if (!isObj(env)) throw new UsageError(`No environment '${name}' in ${config} (it has ${Object.keys(envs).join(', ') || 'none'}).`);
   const variables: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env.variables ?? {})) variables[k] = String(v);
+  for (const [k, v] of Object.entries(objOf(env.variables))) variables[k] = String(v);
   return { name, endpoint: forced ?? (typeof env.endpoint === 'string' ? env.endpoint : undefined), variables };
 }

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { StaticCatalogueProvider, bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../core/src';
 import {
-  CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, type CatalogueFetchOptions,
+  CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, objOf, type CatalogueFetchOptions,
 } from '../../engine/src';
 import { choice, num, str, type Args, type Io } from './args';
 import { signedInClient } from './credentials';
@@ -24,7 +24,7 @@ export const catalogueMode = (args: Args) => choice(args, '--catalogue', ['bundl
 /** The MediaWiki version a wiki reports now (one siteinfo request). */
 async function currentVersion(endpoint: string, opts: CatalogueFetchOptions): Promise<string | undefined> {
   const si = await getCatalogueJson(endpoint, { action: 'query', meta: 'siteinfo', siprop: 'general', format: 'json', formatversion: '2' }, opts);
-  const g = si?.query?.general?.generator;
+  const g = objOf(objOf(si.query).general).generator;
   return typeof g === 'string' ? g.replace(/^MediaWiki\s+/i, '') : undefined;
 }
 

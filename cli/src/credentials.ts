@@ -34,7 +34,7 @@ export function readCredentialsFile(file: string, endpoint: string): Credentials
   }
   let json: Record<string, unknown>;
   try {
-    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    json = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch (e) {
     throw new WikiqError('refused', `Cannot read the credentials file ${file}: ${(e as Error).name === 'SyntaxError' ? 'it is not valid JSON' : (e as Error).message}.`);
   }

@@ -10,6 +10,7 @@ import { quickAnswer } from './help';
 const answer = quickAnswer(process.argv.slice(2));
 if (answer === undefined) {
   // A sibling bundle, left to Node by scripts/build.mjs; Node then runs it as it ran dist/cli.js.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a sibling bundle loaded only when needed, by path at run time
   require('./cli-main.js');
 } else {
   // As main.ts does: a reader that closes the pipe (`wikiq --help | head`) is no failure; another

@@ -8,6 +8,7 @@ import { installSignalHandlers, stop, stopSignal } from './signals';
 installSignalHandlers();
 
 // Loaded after the handlers are in place (a static import would be evaluated first).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the handlers (see above), which an import cannot be
 const { main, streamDrained } = require('./cli') as typeof import('./cli');
 
 let outClosed = false;

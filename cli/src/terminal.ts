@@ -5,6 +5,7 @@
  * (json, ndjson, csv, sarif) are written exactly and never pass through here.
  */
 
+// eslint-disable-next-line no-control-regex -- the control characters are what this removes
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const escape = (c: string) => {

@@ -22,7 +22,7 @@ export function compact(v: unknown, max = 120, depth = 0): string {
     if (v.length === 0) return '[]';
     out = `(${v.length}) `;
     for (let i = 0; i < v.length; i++) {
-      const x = v[i];
+      const x: unknown = v[i];
       let label: string;
       if (isObj(x)) {
         const k = LABEL_KEYS.find((key) => typeof x[key] === 'string' || typeof x[key] === 'number');

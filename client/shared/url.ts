@@ -4,6 +4,7 @@ import { isObj } from './json';
 /** The http(s) URL `s`, normalised (spaces encoded), or undefined: no other scheme, no credentials, no control characters. */
 export function safeHttpUrl(s: unknown, base?: string): string | undefined {
   if (typeof s !== 'string' || s.length === 0 || s.length > 8192) return undefined;
+  // eslint-disable-next-line no-control-regex -- a URL with control characters is refused
   if (/[\u0000-\u001f\u007f]/.test(s.trim())) return undefined;
   let u: URL;
   try {

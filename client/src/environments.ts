@@ -61,6 +61,6 @@ export class Environments implements vscode.Disposable {
 
   dispose(): void {
     this.emitter.dispose();
-    this.subscriptions.forEach((s) => s.dispose());
+    for (const s of this.subscriptions) s.dispose();
   }
 }

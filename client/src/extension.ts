@@ -148,7 +148,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: serverSignedIn.settled, resultsPanels: () => ResultsPanel.all() };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all() };
 }
 
 export async function deactivate(): Promise<void> {

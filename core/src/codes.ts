@@ -141,7 +141,7 @@ export const messages = {
   [Code.UnknownModule]: (value: string, via: string, exhaustive: boolean, source: string, suggestions?: string[], fatal = false) =>
     exhaustive
       ? fatal
-        ? `Unknown module ${q(value)} for ${q(via)}: the request fails ("Unknown \"${via}=${value}\"").${didYouMean(suggestions)}`
+        ? `Unknown module ${q(value)} for ${q(via)}: the request fails ("Unknown "${via}=${value}"").${didYouMean(suggestions)}`
         : `Unknown module ${q(value)} for ${q(via)}: the API drops it with the warning "Unrecognized value for parameter '${via}'" and runs the rest of the request.${didYouMean(suggestions)}`
       : `The ${source} does not know the module ${q(value)} for ${q(via)}; the wiki may have it (its parameters are not checked)${fatal ? '; if it does not, the request fails' : ''}.${didYouMean(suggestions)}`,
   [Code.NotAGenerator]: (module: string, via: string) =>

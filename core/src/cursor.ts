@@ -95,7 +95,7 @@ export type Cursor =
   | HeaderCursor | CommentCursor | BlankCursor | ParamNameCursor | ParamValueCursor | VariableRefCursor | VariableDefCursor | UrlCursor | NoneCursor;
 
 /** The characters of a name being typed after `{{`, read on past the cursor. */
-const NAME_CHAR = /[A-Za-z0-9_.\-]/;
+const NAME_CHAR = /[A-Za-z0-9_.-]/;
 
 export function cursorAt(file: WikiqFile, offset: number): Cursor {
   const { text, lineStarts } = file;

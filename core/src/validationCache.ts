@@ -135,8 +135,8 @@ export class ValidationCache {
       }
       return byHash.get(hash) ?? [];
     };
-    const entries: Entry[] = new Array(requests.length);
-    const pieces: Piece[] = new Array(requests.length + 1);
+    const entries = new Array<Entry>(requests.length);
+    const pieces = new Array<Piece>(requests.length + 1);
     pieces[0] = fileDiagnostics(ctx);
     for (let i = 0; i < requests.length; i++) {
       const r = requests[i];

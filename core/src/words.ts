@@ -1,7 +1,7 @@
 /** Small shared vocabulary of the `.wikiq` language, written once. */
 
 /** A variable's name (`@name = …`, `{{name}}`). */
-export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /**
  * Words that read as "false" (case-insensitive). MediaWiki's booleans are true whenever present,

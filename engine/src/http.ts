@@ -9,7 +9,7 @@ import type * as Undici from 'undici';
 
 /** undici, loaded by the first request (a command that makes none, like `wikiq --help`, does not load it). */
 let undici: typeof Undici | undefined;
- 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first request (see above)
 const request: typeof Undici.request = (...args) => (undici ??= require('undici') as typeof Undici).request(...args);
 import { userAgentOf } from '../../common/version';
 import { CancelledError, IncompleteAnswerError, NetworkError, TimeoutError, TooLargeError, networkWords } from './errors';
@@ -61,8 +61,8 @@ let undiciVersion: string | undefined;
 function getUndiciVersion(): string {
   if (undiciVersion === undefined) {
     try {
-       
-      undiciVersion = String(require('undici/package.json').version);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json is read only when a version is shown
+      undiciVersion = String((require('undici/package.json') as { version: unknown }).version);
     } catch {
       undiciVersion = 'unknown';
     }

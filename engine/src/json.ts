@@ -3,6 +3,7 @@
  * `JSON.parse`, so an answer nested millions deep gives one clear error instead of exhausting the
  * stack of whatever walks the parsed value later.
  */
+import { isObj, type JsonObject } from '../../core/src';
 import { WikiqError } from './errors';
 import { shorten } from './shorten';
 
@@ -41,7 +42,7 @@ export function nestedDeeperThan(text: string, limit: number): boolean {
  * The JSON value of an answer's body, or undefined when it is not JSON. Throws
  * {@link TooDeepError} (naming `url`) when it nests deeper than `limit`.
  */
-export function readJson(text: string, url: string, limit = MAX_JSON_DEPTH): { value: any } | undefined {
+export function readJson(text: string, url: string, limit = MAX_JSON_DEPTH): { value: unknown } | undefined {
   if (nestedDeeperThan(text, limit)) throw new TooDeepError(url, limit);
   try {
     return { value: JSON.parse(text) };
@@ -49,3 +50,9 @@ export function readJson(text: string, url: string, limit = MAX_JSON_DEPTH): { v
     return undefined;
   }
 }
+
+/** `v` when it is a JSON object, else an empty one: for reading optional fields of an answer. */
+export const objOf = (v: unknown): JsonObject => (isObj(v) ? v : {});
+
+/** `v` when it is an array, else an empty one. */
+export const arrOf = (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : []);

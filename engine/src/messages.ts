@@ -3,6 +3,7 @@
  * `errors[]` and `warnings[]` (errorformat=plaintext and friends), and the default
  * `warnings: { module: { '*' | warnings: text } }` of formatversion 1 and 2.
  */
+import { arrOf, objOf } from './json';
 import type { ResolvedRequest } from './resolve';
 
 export interface ApiMessage {
@@ -24,18 +25,28 @@ function textOf(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function readErrors(json: any): ApiMessage[] {
+/** A string field of a message, undefined when absent or not a string. */
+const strField = (v: unknown, k: string): string | undefined => {
+  const f = objOf(v)[k];
+  return typeof f === 'string' ? f : undefined;
+};
+
+export function readErrors(json: unknown): ApiMessage[] {
   const out: ApiMessage[] = [];
-  if (json?.error && typeof json.error === 'object') out.push({ code: String(json.error.code ?? 'unknown'), text: textOf(json.error.info ?? json.error.text ?? json.error['*'] ?? json.error) });
-  if (Array.isArray(json?.errors)) for (const e of json.errors) out.push({ code: e?.code, text: textOf(e), module: e?.module });
+  const { error, errors } = objOf(json);
+  if (error && typeof error === 'object') {
+    const e = objOf(error);
+    out.push({ code: String(e.code ?? 'unknown'), text: textOf(e.info ?? e.text ?? e['*'] ?? error) });
+  }
+  for (const e of arrOf(errors)) out.push({ code: strField(e, 'code'), text: textOf(e), module: strField(e, 'module') });
   return out;
 }
 
-export function readWarnings(json: any): ApiMessage[] {
-  const w = json?.warnings;
+export function readWarnings(json: unknown): ApiMessage[] {
+  const w = objOf(json).warnings;
   const out: ApiMessage[] = [];
   if (Array.isArray(w)) {
-    for (const x of w) out.push({ code: x?.code, text: textOf(x), module: x?.module });
+    for (const x of w as unknown[]) out.push({ code: strField(x, 'code'), text: textOf(x), module: strField(x, 'module') });
   } else if (w && typeof w === 'object') {
     for (const [module, v] of Object.entries(w)) {
       for (const line of textOf(v).split('\n')) if (line.trim()) out.push({ text: line.trim(), module });
@@ -49,8 +60,8 @@ export function locate(m: ApiMessage, req: ResolvedRequest): ApiMessage {
   const names = new Set<string>();
   const unrecognized = /Unrecognized parameters?:\s*([^.]+)/i.exec(m.text);
   if (unrecognized) for (const n of unrecognized[1].split(/,\s*/)) names.add(n.trim().replace(/^"|"$/g, ''));
-  for (const mm of m.text.matchAll(/(?:parameter|value for parameter|The parameter)\s+"?([A-Za-z0-9_.\-]+)"?/gi)) names.add(mm[1]);
-  for (const mm of m.text.matchAll(/"([a-z0-9_\-]+)"/gi)) if (mm[1] in req.lines) names.add(mm[1]);
+  for (const mm of m.text.matchAll(/(?:parameter|value for parameter|The parameter)\s+"?([A-Za-z0-9_.-]+)"?/gi)) names.add(mm[1]);
+  for (const mm of m.text.matchAll(/"([a-z0-9_-]+)"/gi)) if (mm[1] in req.lines) names.add(mm[1]);
   for (const n of names) if (n in req.lines) return { ...m, line: req.lines[n] };
   if (m.module && m.module !== 'main') {
     const mod = req.modules.find((x) => x.name === m.module || m.module === `query+${x.name}`);

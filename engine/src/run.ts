@@ -11,13 +11,13 @@
 import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
 import { ApiError, CancelledError, HttpError, NotApiAnswerError, WikiqError, errorMessage } from './errors';
 import { HttpClient, HttpResponse } from './http';
-import { readJson } from './json';
+import { arrOf, objOf, readJson } from './json';
 import { Merger, RecordSink } from './merge';
 import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
 import { shorten } from './shorten';
 import { isRetryable, retryWait, waitTooLongError } from './waits';
-import { apiUrl } from '../../core/src';
+import { apiUrl, isObj, type JsonObject } from '../../core/src';
 
 export interface RunOptions {
   /** Follow continuation to the end (default: one batch). */
@@ -292,7 +292,7 @@ export class RunSession {
     return this.state;
   }
 
-  private async fetchWithRetry(url: string, signal?: AbortSignal): Promise<{ json: any; res: HttpResponse }> {
+  private async fetchWithRetry(url: string, signal?: AbortSignal): Promise<{ json: JsonObject | unknown[]; res: HttpResponse }> {
     const sleep = this.options.sleep ?? defaultSleep;
     const maxRetries = this.options.maxRetries ?? 5;
     const base = this.options.backoffMs ?? 1000;
@@ -302,7 +302,8 @@ export class RunSession {
       const read = readJson(res.body, res.url);
       const parsed = read !== undefined;
       const json = read?.value;
-      const code = parsed && json?.error ? String(json.error.code ?? '') : parsed && Array.isArray(json?.errors) ? String(json.errors[0]?.code ?? '') : '';
+      const obj = objOf(json);
+      const code = parsed && obj.error ? String(objOf(obj.error).code ?? '') : parsed && Array.isArray(obj.errors) ? String(objOf(arrOf(obj.errors)[0]).code ?? '') : '';
       const cause = { status: res.status, code, retryAfter: res.headers['retry-after'] };
       if (isRetryable(cause)) {
         const wait = retryWait(cause, attempt, base, cap);
@@ -315,10 +316,10 @@ export class RunSession {
         }
       }
       if (!parsed) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
-      const isApiError = !!(json && typeof json === 'object' && (json.error || Array.isArray(json.errors)));
+      const isApiError = !!(obj.error || Array.isArray(obj.errors));
       if (res.status >= 400 && !isApiError) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body);
-      if (!json || typeof json !== 'object') throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
-      if (!Array.isArray(json) && !looksLikeApiAnswer(json, this.state.actionKey)) throw new NotApiAnswerError(res.url, res.status, res.body);
+      if (!isObj(json) && !Array.isArray(json)) throw new HttpError(res.url, res.status, res.headers['content-type'] ?? '', res.body, 'not-json');
+      if (isObj(json) && !looksLikeApiAnswer(json, this.state.actionKey)) throw new NotApiAnswerError(res.url, res.status, res.body);
       return { json, res };
     }
   }

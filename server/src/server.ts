@@ -107,7 +107,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {
-      connection.sendNotification(CatalogueStatusNotification, status);
+      void connection.sendNotification(CatalogueStatusNotification, status);
       // Only a newly arrived catalogue changes diagnostics (a failure keeps the one in use).
       if (status.loading || status.error) return;
       for (const doc of documents.all()) {
@@ -192,7 +192,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       const t1 = timing ? performance.now() : 0;
       const diagnostics = ls.doValidation(doc, file);
       if (timing) connection.console.log(`wikiq: parsed ${doc.uri} in ${(t1 - t0).toFixed(1)} ms, validated in ${(performance.now() - t1).toFixed(1)} ms`);
-      connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     } catch (e) {
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
     }
@@ -233,7 +233,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     ls.forget(e.document.uri);
     validated.delete(e.document.uri);
     cancelValidation(e.document.uri);
-    connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
   documents.listen(connection);
   connection.listen();

@@ -39,11 +39,12 @@ describe('live catalogue failures fall back with one clear message', () => {
 
   it('sends a descriptive User-Agent and asks for gzip', async () => {
     const { getCatalogueJson } = await import('../../engine/src');
-    const j = await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, {});
-    assert.match(j.headers['user-agent'], /^wikiq\/\d+\.\d+\.\d+ \(https:\/\/[^)]+\) /);
-    assert.match(j.headers['accept-encoding'], /gzip/);
-    const custom = await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, { userAgent: 'MyBot/1.0 (me@example.org)' });
-    assert.equal(custom.headers['user-agent'], 'MyBot/1.0 (me@example.org)');
+    const headersOf = (j: Record<string, unknown>) => j.headers as Record<string, string>;
+    const j = headersOf(await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, {}));
+    assert.match(j['user-agent'], /^wikiq\/\d+\.\d+\.\d+ \(https:\/\/[^)]+\) /);
+    assert.match(j['accept-encoding'], /gzip/);
+    const custom = headersOf(await getCatalogueJson(`${base}/ua/api.php`, { action: 'query' }, { userAgent: 'MyBot/1.0 (me@example.org)' }));
+    assert.equal(custom['user-agent'], 'MyBot/1.0 (me@example.org)');
   });
 
   const cases: Array<[string, () => string, RegExp]> = [

@@ -17,6 +17,7 @@ const SHOWN = '\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\u202eevil';
 /** Bytes a terminal acts on: C0 but newline, DEL, C1 (UTF-8 C2 80–C2 9F) and the bidi controls. */
 function unsafeBytes(b: Buffer): string[] {
   const found: string[] = [];
+  // eslint-disable-next-line no-control-regex -- the control characters are what this looks for
   for (const m of b.toString('utf8').matchAll(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g)) found.push(`U+${m[0].charCodeAt(0).toString(16)}`);
   return found;
 }

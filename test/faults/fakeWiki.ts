@@ -42,7 +42,10 @@ export async function fakeWiki(): Promise<FakeWiki> {
       let signedIn = cookie !== undefined && sessions.has(cookie);
       if (signedIn && self.sessionLifetime !== undefined) {
         const left = sessions.get(cookie!)!;
-        if (left <= 0) sessions.delete(cookie!), (signedIn = false);
+        if (left <= 0) {
+          sessions.delete(cookie!);
+          signedIn = false;
+        }
         else sessions.set(cookie!, left - 1);
       }
       const bearer = req.headers.authorization === `Bearer ${BOT.token}`;

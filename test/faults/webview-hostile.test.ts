@@ -82,7 +82,7 @@ async function visitEverything(w: WebviewPage): Promise<void> {
     });
     // Scroll the grid through its rows so each gets rendered.
     await p.evaluate(async () => {
-      const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement | null;
+      const vt = document.querySelector<HTMLElement>('.table-view:not([hidden]) .vt');
       if (!vt) return;
       for (let y = 0; y <= vt.scrollHeight; y += vt.clientHeight / 2) {
         vt.scrollTop = y;
@@ -97,7 +97,7 @@ async function visitEverything(w: WebviewPage): Promise<void> {
   await p.click('#tab-debug');
   for (let round = 0; round < 8; round++) {
     const n = await p.evaluate(() => {
-      const rows = Array.from(document.querySelectorAll('.panel-debug li[aria-expanded="false"] > .jt-row')) as HTMLElement[];
+      const rows = Array.from(document.querySelectorAll<HTMLElement>('.panel-debug li[aria-expanded="false"] > .jt-row'));
       rows.forEach((r) => r.click());
       return rows.length;
     });
@@ -230,7 +230,7 @@ describe('large results, paging and state', () => {
     });
     await w.page.waitForFunction((name) => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-row')).some((r) => r.textContent?.includes(name)), last, { timeout: 10_000 });
     const end = await w.page.evaluate(() => {
-      const rows = Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-row')) as HTMLElement[];
+      const rows = Array.from(document.querySelectorAll<HTMLElement>('.table-view:not([hidden]) .vt-row'));
       return { n: rows.length, maxIndex: Math.max(...rows.map((r) => Number(r.getAttribute('aria-rowindex')))) };
     });
     assert.ok(end.n < 120, `still a window at the end (${end.n})`);

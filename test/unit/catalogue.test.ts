@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { bundledCatalogue } from '../../core/src/catalogue/bundled';
 import {
-  Catalogue, ModuleInfo, ParamInfo, deserialiseCatalogue, enumValues, moduleDescriptor, readModule, readParaminfo, serialiseCatalogue,
+  Catalogue, ModuleInfo, deserialiseCatalogue, enumValues, moduleDescriptor, readModule, readParaminfo, serialiseCatalogue,
 } from '../../core/src';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { catalogueOf, fixture, get, read } from './catalogueFixtures';

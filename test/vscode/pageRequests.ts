@@ -16,8 +16,8 @@ export const screenshotsDir = path.join(repoRoot, '.test-output', 'screenshots')
 function renderedTokens(): RenderedToken[][] {
   const editor = document.querySelector('.editor-group-container.active .monaco-editor .view-lines') ?? document.querySelector('.monaco-editor .view-lines');
   if (!editor) return [];
-  const lines = (Array.from(editor.querySelectorAll('.view-line')) as HTMLElement[]).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-  return lines.map((line) => (Array.from(line.querySelectorAll('span > span')) as HTMLElement[]).map((span) => {
+  const lines = (Array.from(editor.querySelectorAll<HTMLElement>('.view-line'))).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+  return lines.map((line) => (Array.from(line.querySelectorAll<HTMLElement>('span > span'))).map((span) => {
     const st = getComputedStyle(span);
     return { text: (span.textContent ?? '').replace(/\u00a0/g, ' '), color: st.color, fontWeight: st.fontWeight, fontStyle: st.fontStyle };
   }));

@@ -19,7 +19,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { format } from 'node:util';
 import { provision, Provisioned, ProvisionError } from './provision';
 import { SUITE_ENV, SuiteResult, SYNC_ENV } from './sync';

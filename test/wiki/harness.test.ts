@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SEED, TestWiki, ensureMediaWikiInstalled, fileName, pageCategories, pageFiles, pageTitle, png, startWiki } from './harness';
 
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = any;
 
 async function api(wiki: TestWiki, params: Record<string, string>, formatversion = '2'): Promise<Json> {
   const u = new URL(wiki.endpoint);

@@ -404,6 +404,7 @@ async function startCopy(template: string, port: number, opts: StartOptions): Pr
   });
   const serverWords = () => output.split('\n').filter((l) => !/ (Accepted|Closing)$/.test(l)).join('\n').trim().slice(-800);
 
+  // eslint-disable-next-line prefer-const -- set once the wiki is ready; the closures below read it, possibly before
   let readyAt: number | undefined; // log lines written before the wiki was ready (the readiness probe)
   let finalLog: RequestRecord[] | undefined;
   const requests = (): RequestRecord[] =>

@@ -224,7 +224,7 @@ export class JsonTree {
   }
 
   private items(): HTMLLIElement[] {
-    return Array.from(this.tree.querySelectorAll('li[role=treeitem]')) as HTMLLIElement[];
+    return Array.from(this.tree.querySelectorAll<HTMLLIElement>('li[role=treeitem]'));
   }
 
   private focusItem(li: HTMLLIElement | undefined): void {
@@ -253,7 +253,7 @@ export class JsonTree {
   }
 
   private onKey(e: KeyboardEvent): void {
-    const li = (e.target as Element).closest('li[role=treeitem]') as HTMLLIElement | null;
+    const li = (e.target as Element).closest<HTMLLIElement>('li[role=treeitem]');
     if (!li) return;
     const n = this.info.get(li);
     const items = this.items();

@@ -27,7 +27,7 @@ export class Menu {
       menu.appendChild(b);
     }
     menu.addEventListener('keydown', (e) => {
-      const list = Array.from(menu.querySelectorAll('[role=menuitem]')) as HTMLElement[];
+      const list = Array.from(menu.querySelectorAll<HTMLElement>('[role=menuitem]'));
       const i = list.indexOf(document.activeElement as HTMLElement);
       if (e.key === 'ArrowDown') list[(i + 1) % list.length]?.focus();
       else if (e.key === 'ArrowUp') list[(i - 1 + list.length) % list.length]?.focus();

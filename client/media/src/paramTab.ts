@@ -62,6 +62,6 @@ export class ParamController {
   }
 
   focus(): void {
-    (this.ref.box.querySelector('summary') as HTMLElement | null)?.focus();
+    (this.ref.box.querySelector<HTMLElement>('summary'))?.focus();
   }
 }

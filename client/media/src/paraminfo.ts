@@ -72,11 +72,11 @@ function defaultCell(p: Obj): Node {
 
 function limitsCell(p: Obj): Node {
   const parts: string[] = [];
-  if (p.min !== undefined || p.max !== undefined) parts.push(`${p.min ?? '…'}–${p.max ?? '…'}${p.highmax !== undefined ? ` (${p.highmax} with higher rights)` : ''}`);
-  if (p.limit !== undefined) parts.push(`${p.limit} values`);
-  else if (p.lowlimit !== undefined) parts.push(`${p.lowlimit} values (${p.highlimit ?? '?'} with higher rights)`);
-  if (p.maxbytes !== undefined) parts.push(`${p.maxbytes} bytes`);
-  if (p.maxchars !== undefined) parts.push(`${p.maxchars} characters`);
+  if (p.min !== undefined || p.max !== undefined) parts.push(`${String(p.min ?? '…')}–${String(p.max ?? '…')}${p.highmax !== undefined ? ` (${String(p.highmax)} with higher rights)` : ''}`);
+  if (p.limit !== undefined) parts.push(`${String(p.limit)} values`);
+  else if (p.lowlimit !== undefined) parts.push(`${String(p.lowlimit)} values (${String(p.highlimit ?? '?')} with higher rights)`);
+  if (p.maxbytes !== undefined) parts.push(`${String(p.maxbytes)} bytes`);
+  if (p.maxchars !== undefined) parts.push(`${String(p.maxchars)} characters`);
   return parts.length ? document.createTextNode(parts.join('; ')) : h('span', { class: 'muted' }, '—');
 }
 

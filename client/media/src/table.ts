@@ -360,7 +360,7 @@ export class TableController {
     } else body.appendChild(h('pre', { class: 'detail-text' }, cellText(v)));
     this.detail.appendChild(body);
     this.detail.addEventListener('keydown', this.detailKey);
-    (this.detail.querySelector('[role=treeitem]') as HTMLElement | null ?? close).focus();
+    (this.detail.querySelector<HTMLElement>('[role=treeitem]') ?? close).focus();
   }
 
   private readonly detailKey = (e: KeyboardEvent) => {

@@ -61,7 +61,7 @@ export class TableTab {
         nav.appendChild(b);
       }
       nav.addEventListener('keydown', (e) => {
-        const list = Array.from(nav.querySelectorAll('[role=tab]')) as HTMLElement[];
+        const list = Array.from(nav.querySelectorAll<HTMLElement>('[role=tab]'));
         const i = list.indexOf(document.activeElement as HTMLElement);
         let n = -1;
         if (e.key === 'ArrowRight') n = (i + 1) % list.length;

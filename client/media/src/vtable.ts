@@ -340,7 +340,7 @@ export class VirtualTable {
   private onClick(e: MouseEvent): void {
     const target = e.target as Element;
     if (target.closest('.vt-resizer')) return;
-    const link = target.closest('a[href]') as HTMLAnchorElement | null;
+    const link = target.closest<HTMLAnchorElement>('a[href]');
     if (link) {
       e.preventDefault();
       this.hooks.onOpenUrl(link.getAttribute('href') ?? '');
@@ -372,7 +372,7 @@ export class VirtualTable {
   }
 
   private onResizeStart(e: PointerEvent): void {
-    const handle = (e.target as Element).closest('.vt-resizer') as HTMLElement | null;
+    const handle = (e.target as Element).closest<HTMLElement>('.vt-resizer');
     if (!handle) return;
     e.preventDefault();
     const col = this.columns[Number(handle.dataset.resize)];

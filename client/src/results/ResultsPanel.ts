@@ -98,8 +98,9 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     ResultsPanel.extensionUri = context.extensionUri;
     ResultsPanel.hooks = hooks;
     return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+      deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
         ResultsPanel.revive(panel, state);
+        return Promise.resolve();
       },
     });
   }
@@ -348,7 +349,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.actionEmitter.dispose();
     this.renderEmitter.dispose();
     this.disposeEmitter.dispose();
-    this.disposables.forEach((d) => d.dispose());
+    for (const d of this.disposables) d.dispose();
     this.panel.dispose();
   }
 }

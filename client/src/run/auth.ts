@@ -170,6 +170,6 @@ export class WikiAuth implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
+    for (const d of this.disposables) d.dispose();
   }
 }

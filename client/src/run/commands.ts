@@ -165,6 +165,6 @@ export class RunCommands implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
+    for (const d of this.disposables) d.dispose();
   }
 }

@@ -61,7 +61,7 @@ export class Derived {
    */
   byFullName(m: ModuleInfo, prefix: string): ReadonlyMap<string, ParamInfo> {
     let byPrefix = this.fullNameMaps.get(m);
-    if (!byPrefix) this.fullNameMaps.set(m, (byPrefix = new Map()));
+    if (!byPrefix) this.fullNameMaps.set(m, (byPrefix = new Map<string, Map<string, ParamInfo>>()));
     let map = byPrefix.get(prefix);
     if (!map) {
       map = new Map();

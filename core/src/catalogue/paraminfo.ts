@@ -1,6 +1,6 @@
 /** Reading paraminfo: every shape MediaWiki has sent, into the one model (never throws). */
 import type { InfoNote, ModuleExample, ModuleInfo, ParamInfo } from './model';
-import { isObj, type JsonObject as Json } from '../util/json';
+import { isObj } from '../util/json';
 
 /** A flag: present as `""` (fv1) or `true` (fv2). */
 function flag(v: unknown): boolean {
@@ -71,7 +71,7 @@ function readInfo(v: unknown): InfoNote[] {
   for (const x of v) {
     if (!isObj(x) || typeof x.name !== 'string') continue;
     const note: InfoNote = { name: x.name };
-    if (Array.isArray(x.values)) note.values = x.values.filter((y) => typeof y === 'string' || typeof y === 'number') as Array<string | number>;
+    if (Array.isArray(x.values)) note.values = x.values.filter((y): y is string | number => typeof y === 'string' || typeof y === 'number');
     const t = text(x.text) ?? text(x['*']);
     if (t) note.text = t;
     out.push(note);

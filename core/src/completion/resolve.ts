@@ -57,10 +57,12 @@ export function inlineDocumentation(list: CompletionList, catalogueOf: (endpoint
   const items = list.items.map((item) => {
     const data: unknown = item.data ?? shared;
     if (!data) return item;
-    const { data: _, ...resolved } = resolveCompletion({ ...item, data }, catalogueOf(endpointOf(data)));
+    const resolved = { ...resolveCompletion({ ...item, data }, catalogueOf(endpointOf(data))) };
+    delete resolved.data;
     return resolved;
   });
   if (!list.itemDefaults?.data) return { ...list, items };
-  const { data: _, ...itemDefaults } = list.itemDefaults;
+  const itemDefaults = { ...list.itemDefaults };
+  delete itemDefaults.data;
   return { ...list, itemDefaults, items };
 }

@@ -3,7 +3,7 @@
  * makes them, the parameter reader (params.ts) reads a block's lines again, incremental.ts reuses them.
  */
 import type { CommentNode, RequestNode, SyntaxError, VariableDef, WikiqFile } from './ast';
-import { SyntaxErrorCode, syntaxErrorMessages } from './errors';
+import { SyntaxErrorCode } from './errors';
 import { Request } from './nodes';
 
 /**

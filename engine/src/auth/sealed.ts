@@ -38,7 +38,7 @@ export function unsealCredentials(sealed: string, key: string | undefined): Cred
     const [iv, tag, data] = sealed.split('.').map((s) => Buffer.from(s, 'base64'));
     const decipher = createDecipheriv('aes-256-gcm', k, iv);
     decipher.setAuthTag(tag);
-    c = JSON.parse(Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8'));
+    c = JSON.parse(Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8')) as typeof c;
   } catch {
     throw new WikiqError('refused', 'The sealed credentials could not be opened (not sealed with this session\'s key).');
   }

@@ -9,9 +9,10 @@
  * with `lgname`, `lgpassword`, `lgtoken` — the only POST wikiq sends, and not a write. OAuth 2
  * owner-only tokens go as `Authorization: Bearer …`; there is nothing to sign in again with.
  */
+import { isObj, type JsonObject } from '../../../core/src';
 import { ApiError, WikiqError } from '../errors';
 import { HttpClient, HttpLogEntry, HttpOptions, HttpResponse, RequestExtras } from '../http';
-import { readJson } from '../json';
+import { arrOf, objOf, readJson } from '../json';
 import { CookieJar } from './cookies';
 import { Credentials, assertCredentialsAllowed, credentialKey, maskSecrets, sameOrigin } from './credentials';
 
@@ -32,21 +33,28 @@ type Send = (url: string, signal?: AbortSignal, extras?: RequestExtras) => Promi
 
 const query = (endpoint: string, params: string) => `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params}&format=json&formatversion=2&errorformat=plaintext`;
 
-function apiJson(res: HttpResponse, endpoint: string, what: string): any {
+function apiJson(res: HttpResponse, endpoint: string, what: string): JsonObject {
   const json = readJson(res.body, res.url)?.value;
-  if (!json || typeof json !== 'object') throw new WikiqError('api', `Signing in to ${endpoint}: ${what} was not the API's JSON (HTTP ${res.status}).`);
-  const err = Array.isArray(json.errors) ? json.errors[0] : json.error;
-  if (err) throw new ApiError(endpoint, String(err.code ?? 'unknown'), String(err.text ?? err.info ?? err['*'] ?? ''));
+  if (!isObj(json)) throw new WikiqError('api', `Signing in to ${endpoint}: ${what} was not the API's JSON (HTTP ${res.status}).`);
+  const err = Array.isArray(json.errors) ? (json.errors as unknown[])[0] : json.error;
+  if (err) {
+    const e = objOf(err);
+    throw new ApiError(endpoint, String(e.code ?? 'unknown'), String(e.text ?? e.info ?? e['*'] ?? ''));
+  }
   return json;
 }
 
-const text = (v: unknown): string => (typeof v === 'string' ? v : v && typeof v === 'object' ? String((v as any).text ?? (v as any).info ?? (v as any).code ?? '') : '');
+function text(v: unknown): string {
+  if (typeof v === 'string') return v;
+  const o = objOf(v);
+  return String(o.text ?? o.info ?? o.code ?? '');
+}
 
 /** The error code of an answer when it is a failed `assert`, else undefined (cheap: parses only when the code appears). */
 export function assertionFailure(body: string): string | undefined {
   if (!body.includes('assertuserfailed') && !body.includes('assertbotfailed')) return undefined;
-  const json = readJson(body, '')?.value;
-  const code = json?.error?.code ?? (Array.isArray(json?.errors) ? json.errors[0]?.code : undefined);
+  const json = objOf(readJson(body, '')?.value);
+  const code = objOf(json.error).code ?? objOf(arrOf(json.errors)[0]).code;
   return code === 'assertuserfailed' || code === 'assertbotfailed' ? code : undefined;
 }
 
@@ -104,12 +112,12 @@ export class WikiSession {
     };
     if (c.kind === 'botpassword') {
       const tokens = await ask(query(this.endpoint, 'action=query&meta=tokens&type=login'), 'the login token');
-      const token = tokens?.query?.tokens?.logintoken;
+      const token = objOf(objOf(tokens.query).tokens).logintoken;
       if (typeof token !== 'string') throw new WikiqError('api', `Signing in to ${this.endpoint}: the wiki gave no login token.`);
       const form = new URLSearchParams({ action: 'login', lgname: c.user, lgpassword: c.password, lgtoken: token, format: 'json', formatversion: '2', errorformat: 'plaintext' }).toString();
-      const login = (await ask(this.endpoint, 'the login answer', form))?.login;
-      if (login?.result !== 'Success') {
-        const reason = text(login?.reason) || `the wiki answered "${String(login?.result ?? 'nothing')}"`;
+      const login = objOf((await ask(this.endpoint, 'the login answer', form)).login);
+      if (login.result !== 'Success') {
+        const reason = text(login.reason) || `the wiki answered "${String(login.result ?? 'nothing')}"`;
         throw new WikiqError('api', `Signing in to ${this.endpoint} as ${c.user} failed: ${reason.replace(/\s+$/, '')}${/[.!?]$/.test(reason.trim()) ? '' : '.'}`);
       }
     }
@@ -119,10 +127,10 @@ export class WikiSession {
     const who = await ask(query(this.endpoint, 'action=query&meta=userinfo&uiprop=rights|groups&assert=user'), 'who you are').catch((e: unknown) => {
       throw e instanceof ApiError && e.code === 'assertuserfailed' ? anonymous() : e;
     });
-    const info = who?.query?.userinfo;
-    if (!info || info.anon !== undefined && info.anon !== false || !info.id) throw anonymous();
-    const rights: string[] = Array.isArray(info.rights) ? info.rights.map(String) : [];
-    const groups: string[] = Array.isArray(info.groups) ? info.groups.map(String) : [];
+    const info = objOf(objOf(who.query).userinfo);
+    if (info.anon !== undefined && info.anon !== false || !info.id) throw anonymous();
+    const rights = arrOf(info.rights).map(String);
+    const groups = arrOf(info.groups).map(String);
     const identity: Identity = { name: String(info.name), groups, rights, bot: rights.includes('bot'), highLimits: rights.includes('apihighlimits') };
     if (groups.includes('bot') && !identity.highLimits) {
       identity.note = `${identity.name} is in the bot group, but these credentials lack the "High-volume (bot) access" grant: limits stay at 500 (add the grant on Special:BotPasswords).`;

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeAtomic } from '../export';
+import { arrOf, objOf } from '../json';
 import type { WikiCatalogueData } from './fetch';
 
 const FORMAT = 1;
@@ -40,10 +41,11 @@ export class CatalogueCache {
       .sort((a, b) => b.t - a.t);
     for (const { f } of files) {
       try {
-        const data = JSON.parse(fs.readFileSync(f, 'utf8'));
-        if (data?.format !== FORMAT || data.endpoint !== endpoint || data.user?.name !== user || !Array.isArray(data.modules) || !data.modules.length) throw new Error('not a catalogue of this endpoint');
-        for (const m of data.modules) if (typeof m?.path !== 'string' || !Array.isArray(m.parameters)) throw new Error('malformed module');
-        return data as WikiCatalogueData;
+        const data = objOf(JSON.parse(fs.readFileSync(f, 'utf8')));
+        const modules = arrOf(data.modules);
+        if (data.format !== FORMAT || data.endpoint !== endpoint || objOf(data.user).name !== user || !modules.length) throw new Error('not a catalogue of this endpoint');
+        for (const m of modules.map(objOf)) if (typeof m.path !== 'string' || !Array.isArray(m.parameters)) throw new Error('malformed module');
+        return data as unknown as WikiCatalogueData;
       } catch (e) {
         this.log(`wikiq: discarding unreadable catalogue cache ${f}: ${(e as Error).message}`);
         try {

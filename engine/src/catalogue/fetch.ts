@@ -5,10 +5,10 @@
  * follows every `submodule` parameter to modules not yet described. Descriptions are asked for as
  * HTML and converted to safe Markdown.
  */
-import { Catalogue, CatalogueUser, ModuleInfo, NamespaceInfo, readParaminfo } from '../../../core/src';
+import { Catalogue, CatalogueUser, ModuleInfo, NamespaceInfo, isObj, readParaminfo, type JsonObject } from '../../../core/src';
 import { ErrorKind, NetworkError, TimeoutError, TooLargeError, WikiqError, apiErrorText, bodyStart } from '../errors';
 import { HttpClient, engineUserAgent } from '../http';
-import { TooDeepError, readJson } from '../json';
+import { TooDeepError, arrOf, objOf, readJson } from '../json';
 import { htmlToMarkdown } from './html';
 
 /** The largest catalogue answer read (after decompression): a big wiki's paraminfo is a few MB. */
@@ -60,7 +60,7 @@ function reasonOf(e: WikiqError): string {
   return e.message;
 }
 
-export async function getCatalogueJson(endpoint: string, params: Record<string, string>, opts: CatalogueFetchOptions): Promise<any> {
+export async function getCatalogueJson(endpoint: string, params: Record<string, string>, opts: CatalogueFetchOptions): Promise<JsonObject> {
   const url = new URL(endpoint);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const href = url.toString();
@@ -81,9 +81,9 @@ export async function getCatalogueJson(endpoint: string, params: Record<string, 
     throw new CatalogueFetchError(endpoint, `HTTP ${res.status}, ${what} instead of the API's JSON, starting ${bodyStart(res.body, 120)} — is this the api.php URL?`);
   }
   const json = read.value;
-  const isObject = !!json && typeof json === 'object' && !Array.isArray(json);
+  const isObject = isObj(json);
   if (isObject && json.error) {
-    const err = json.error;
+    const err = objOf(json.error);
     const info = err.info ?? err.text ?? err['*'] ?? '';
     throw new CatalogueFetchError(endpoint, `the API ${apiErrorText(String(err.code ?? 'unknown'), String(info)).replace(/\.$/, '')}`);
   }
@@ -105,16 +105,16 @@ export interface WikiCatalogueData {
   requests: number;
 }
 
-function namespacesFrom(query: any): NamespaceInfo[] {
+function namespacesFrom(query: JsonObject): NamespaceInfo[] {
   const out: NamespaceInfo[] = [];
-  const ns = query?.namespaces ?? {};
+  const ns = objOf(query.namespaces);
   const aliases: Record<number, string[]> = {};
-  for (const a of query?.namespacealiases ?? []) {
+  for (const a of arrOf(query.namespacealiases).map(objOf)) {
     const id = Number(a.id);
     const name = a.alias ?? a['*'];
     if (Number.isFinite(id) && typeof name === 'string') (aliases[id] ??= []).push(name);
   }
-  for (const v of Object.values<any>(ns)) {
+  for (const v of Object.values(ns).map(objOf)) {
     const id = Number(v.id);
     if (!Number.isFinite(id)) continue;
     const name = typeof v.name === 'string' ? v.name : typeof v['*'] === 'string' ? v['*'] : '';
@@ -124,8 +124,8 @@ function namespacesFrom(query: any): NamespaceInfo[] {
 }
 
 /** The signed-in user of `meta=userinfo` (name, rights); undefined for an anonymous answer. */
-function userFrom(info: any): CatalogueUser | undefined {
-  if (!info || typeof info !== 'object' || !info.id || (info.anon !== undefined && info.anon !== false) || typeof info.name !== 'string') return undefined;
+function userFrom(info: unknown): CatalogueUser | undefined {
+  if (!isObj(info) || !info.id || (info.anon !== undefined && info.anon !== false) || typeof info.name !== 'string') return undefined;
   return { name: info.name, rights: Array.isArray(info.rights) ? info.rights.map(String) : [] };
 }
 
@@ -146,8 +146,9 @@ export async function fetchWikiCatalogue(endpoint: string, options: CatalogueFet
     return getCatalogueJson(endpoint, { format: 'json', formatversion: '2', ...params }, opts);
   };
   const si = await get({ action: 'query', meta: opts.userinfo ? 'siteinfo|userinfo' : 'siteinfo', siprop: 'general|namespaces|namespacealiases', ...(opts.userinfo ? { uiprop: 'rights' } : {}) });
-  const general = si?.query?.general;
-  if (!general || typeof general !== 'object') throw new CatalogueFetchError(endpoint, 'the answer has no siteinfo: this does not look like a MediaWiki api.php');
+  const query = objOf(si.query);
+  const general = query.general;
+  if (!isObj(general)) throw new CatalogueFetchError(endpoint, 'the answer has no siteinfo: this does not look like a MediaWiki api.php');
   const mwVersion = typeof general.generator === 'string' ? general.generator.replace(/^MediaWiki\s+/i, '') : undefined;
   const modules = new Map<string, ModuleInfo>();
   const add = (json: unknown) => {
@@ -183,7 +184,7 @@ export async function fetchWikiCatalogue(endpoint: string, options: CatalogueFet
     }
   }
   return {
-    endpoint, mwVersion, fetchedAt: new Date().toISOString(), namespaces: namespacesFrom(si.query), user: userFrom(si.query?.userinfo), modules: [...modules.values()], strategy, requests,
+    endpoint, mwVersion, fetchedAt: new Date().toISOString(), namespaces: namespacesFrom(query), user: userFrom(query.userinfo), modules: [...modules.values()], strategy, requests,
   };
 }
 

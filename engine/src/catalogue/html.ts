@@ -9,7 +9,7 @@ let nhm: NodeHtmlMarkdown | undefined;
 /** Made on first use, so that bundles importing the engine without converting help (the client) carry no converter. */
 function converter(): NodeHtmlMarkdown {
   if (nhm) return nhm;
-   
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: most runs convert no HTML
   const { NodeHtmlMarkdown: Converter } = require('node-html-markdown') as typeof import('node-html-markdown');
   nhm = new Converter(
     { keepDataImages: false, useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 },

@@ -209,7 +209,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     },
     async idle() {
       for (;;) {
-        const pending = [debouncer.whenQuiet(), ...[...entries.values()].map((e) => e.loading)].filter(Boolean);
+        const pending = [debouncer.whenQuiet(), ...[...entries.values()].map((e) => e.loading)].filter((p) => p !== undefined);
         if (!pending.length) return;
         await Promise.all(pending);
       }

@@ -74,6 +74,7 @@ export function waitForDiagnostics(
   timeoutMs = Number(process.env.WIKIQ_EDITOR_DIAGNOSTICS_WAIT_MS) || 20_000,
 ): Promise<vscode.Diagnostic[]> {
   return new Promise((resolve, reject) => {
+    // eslint-disable-next-line prefer-const -- assigned below; `check` (called before then) reads it
     let sub: vscode.Disposable | undefined;
     const check = (): boolean => {
       const d = vscode.languages.getDiagnostics(uri);

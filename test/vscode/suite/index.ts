@@ -14,6 +14,7 @@ import { SUITE_ENV, SuiteResult, SYNC_ENV, writeJsonAtomic } from '../sync';
 
 // Mocha 12 is an ES module. tsc turns `import()` into require(), which the Node of an older Electron
 // cannot use for ES modules, so the import is made at run time.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: an import() tsc leaves alone
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<any>;
 
 /** Prefix of the suite's report lines; the offline runner prints exactly those lines. */
@@ -63,7 +64,7 @@ export async function run(): Promise<void> {
       const runner = mocha.run(() => resolve(runner.stats));
       runner.on('fail', (test: { fullTitle(): string }, err: Error) => failures.push({ title: test.fullTitle(), message: String(err?.stack ?? err) }));
     } catch (err) {
-      reject(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
   const result: SuiteResult = {
