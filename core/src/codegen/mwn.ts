@@ -10,6 +10,7 @@ export function mwn(shape: ProgramShape): string {
 const bot = await Mwn.init({
   apiUrl: API_URL,
   userAgent: USER_AGENT,
+  silent: true, // stdout is for the result
   ...(process.env.${S.token}
     ? { OAuth2AccessToken: process.env.${S.token} }
     : { username: process.env.${S.user}, password: process.env.${S.password} }),
