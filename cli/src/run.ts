@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  ExportFormat, HttpClient, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
+  ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
   renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunState, type RunStatus,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';

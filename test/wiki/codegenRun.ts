@@ -1,7 +1,8 @@
 /**
  * Running Copy as code's programs as their users would: Python (requests, mwclient) and PHP
  * programs as files, an mwn program under Node with the npm package, and mw.Api code inside a
- * page of the wiki in headless chromium. Each answers the JSON its program prints (or logs).
+ * page of the wiki in headless chromium. Each answers the JSON its program prints (or logs); a
+ * Python program must pass pycodestyle (PEP 8) first.
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -23,7 +24,7 @@ function mwnModules(): string {
 function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 }, (e, out, err) => {
-      if (e) reject(new Error(`${path.basename(cmd)} ${args.join(' ')} failed: ${err || e.message}`));
+      if (e) reject(new Error(`${path.basename(cmd)} ${args.join(' ')} failed: ${err || out || e.message}`));
       else resolve(out);
     });
   });
@@ -46,6 +47,8 @@ export async function runProgram(lang: CodeLanguage, code: string, secrets: Reco
     fs.writeFileSync(file, code);
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: dir, ...secrets };
     if (lang === 'mwn') env.NODE_PATH = mwnModules();
+    // Written as the community writes it: PEP 8 (pycodestyle's defaults) for Python.
+    if (how.ext === 'py') await exec(PYTHON, ['-m', 'pycodestyle', file], env);
     return JSON.parse(await exec(how.cmd(), [file], env));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

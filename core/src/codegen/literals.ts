@@ -1,5 +1,6 @@
 /** String literals and wrapped lists, as each language writes them (pure). */
 
+// eslint-disable-next-line no-control-regex -- control characters are what is escaped
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
 function hex(c: string, width: number): string {
@@ -8,6 +9,7 @@ function hex(c: string, width: number): string {
 
 /** A single-quoted JavaScript or Python string (`'\x1f'` for control characters). */
 export function quoted(s: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
   const body = s.replace(/[\\'\u0000-\u001f\u007f\u2028\u2029]/g, (c) => {
     if (c === '\\' || c === "'") return '\\' + c;
     if (c === '\n') return '\\n';
@@ -21,6 +23,7 @@ export function quoted(s: string): string {
 /** A PHP string: single-quoted, or double-quoted with escapes when it holds control characters. */
 export function phpQuoted(s: string): string {
   if (!CONTROL.test(s)) return `'${s.replace(/[\\']/g, (c) => '\\' + c)}'`;
+  // eslint-disable-next-line no-control-regex -- control characters are what is escaped
   const body = s.replace(/[\\"$\u0000-\u001f\u007f]/g, (c) => {
     if (c === '\\' || c === '"' || c === '$') return '\\' + c;
     return `\\x${hex(c, 2)}`;
@@ -49,4 +52,28 @@ export function packed(items: readonly string[], indent: string, width: number):
   }
   if (line) lines.push(indent + line);
   return lines.join('\n');
+}
+
+/** Words of `text` on lines of at most `width` characters (a word longer than that has a line of its own). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+/** `text` as `// ` comment lines of at most `width` characters. */
+export function lineComment(text: string, width = 100): string {
+  return wrapWords(text, width - 3).map((l) => `// ${l}`).join('\n');
+}
+
+/** `text` as a Python docstring (PEP 8: lines of at most 72 characters). */
+export function docstring(text: string): string {
+  const lines = wrapWords(text, 66);
+  return lines.length === 1 ? `"""${lines[0]}"""` : `"""${lines.join('\n')}\n"""`;
 }

@@ -45,7 +45,7 @@ export interface CodeOptions {
 }
 
 /** The User-Agent of generated programs: a name and a contact to fill in, then the library. */
-export const PROGRAM_USER_AGENT = 'MyWikiqScript/1.0 (CONTACT: your user page or email)';
+export const PROGRAM_USER_AGENT = 'MyScript/1.0 (CONTACT: your user page or email)';
 
 /** Where a program reads secrets: the names the CLI reads. */
 export const SECRET_VARIABLES = { user: 'WIKIQ_USER', password: 'WIKIQ_PASSWORD', token: 'WIKIQ_TOKEN' } as const;

@@ -1,5 +1,5 @@
 /** A user script or gadget on the wiki itself: `new mw.Api().get(…)`, its `continue` followed. */
-import { quoted } from './literals';
+import { lineComment, quoted } from './literals';
 import { JS_MERGE, indent, jsConstants, jsRun } from './jsParts';
 import type { ProgramShape } from './shape';
 
@@ -17,9 +17,8 @@ const USER_AGENT = ${quoted(shape.userAgent('mw.Api'))};
 const api = new mw.Api({ ajax: { headers: { 'Api-User-Agent': USER_AGENT } } });
 ${jsConstants(shape)}${shape.merges ? `\n${JS_MERGE}` : ''}
 ${run}`;
-  return `// ${shape.summary}
-// A user script or gadget (or the browser console) on ${origin}:
-// it runs ${who}.
+  return `${lineComment(shape.summary)}
+${lineComment(`A user script or gadget (or the browser console) on ${origin}: it runs ${who}.`)}
 mw.loader.using('mediawiki.api').then(async () => {
 ${indent(body, '  ')}});
 `;

@@ -1,5 +1,5 @@
 /** A Python program on mwclient: `Site`, `site.login`, `site.get` with a `continue` loop. PEP 8. */
-import { quoted } from './literals';
+import { docstring, quoted } from './literals';
 import { SECRET_VARIABLES as S } from './model';
 import { PY_MERGE, pyChunkConstants, pyFetch, pyMainBody, pyParams, type ProgramShape } from './pythonParts';
 
@@ -13,7 +13,7 @@ export function mwclient(shape: ProgramShape): string {
   const site = siteOf(shape.endpoint);
   const connect = shape.signedIn
     ? `def connect():
-    """The wiki, signed in with an OAuth token, else a bot password, from the environment."""
+    """The wiki, signed in with an OAuth token, else a bot password."""
     token = os.environ.get('${S.token}')
     headers = {'Authorization': 'Bearer ' + token} if token else None
     site = mwclient.Site(HOST, path=PATH, scheme=SCHEME,
@@ -28,7 +28,7 @@ export function mwclient(shape: ProgramShape): string {
                          clients_useragent=USER_AGENT)
 `;
   // mwclient raises APIError for an error answer: no check of its own.
-  return `"""${shape.summary}"""
+  return `${docstring(shape.summary)}
 import json
 ${shape.signedIn ? 'import os\n' : ''}
 import mwclient

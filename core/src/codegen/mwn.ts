@@ -1,5 +1,5 @@
 /** A Node program on mwn (the library's README style): `Mwn.init`, `continuedQueryGen`. */
-import { quoted } from './literals';
+import { lineComment, quoted } from './literals';
 import { SECRET_VARIABLES as S } from './model';
 import { JS_MERGE, indent, jsConstants, jsRun } from './jsParts';
 import type { ProgramShape } from './shape';
@@ -18,7 +18,7 @@ const bot = await Mwn.init({
 `
     : 'const bot = new Mwn({ apiUrl: API_URL, userAgent: USER_AGENT });\n';
   const run = jsRun(shape, (p) => `bot.request(${p})`, (p) => `for await (const data of bot.continuedQueryGen(${p})) merge(result, data, state);`, 'console.log(JSON.stringify(RESULT, null, 2));');
-  return `// ${shape.summary}
+  return `${lineComment(shape.summary)}
 const { Mwn } = require(${quoted('mwn')});
 
 const API_URL = ${quoted(shape.endpoint)};

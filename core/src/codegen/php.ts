@@ -1,5 +1,5 @@
 /** A PHP program with curl, as MediaWiki developers write a maintenance or tool script. */
-import { packed, phpQuoted } from './literals';
+import { lineComment, packed, phpQuoted } from './literals';
 import { REPEATED_LISTS, SECRET_VARIABLES as S } from './model';
 import { chunkComment, type ProgramShape } from './shape';
 
@@ -108,7 +108,7 @@ function fetch(CurlHandle $ch, array $params, array &$result, array &$state): vo
       ? `$result = [];\n$state = ['pages' => [], 'seen' => []];\nforeach (array_chunk(${c.param.toUpperCase()}, BATCH_SIZE) as $chunk) {\n    fetch($ch, array_merge(PARAMS, [${phpQuoted(c.param)} => implode('|', $chunk)]), $result, $state);\n}\n`
       : `$result = [];\n$state = ['pages' => [], 'seen' => []];\nfetch($ch, PARAMS, $result, $state);\n`;
   return `<?php
-// ${shape.summary}
+${lineComment(shape.summary)}
 
 const API_URL = ${phpQuoted(shape.endpoint)};
 // Say who you are: https://meta.wikimedia.org/wiki/User-Agent_policy

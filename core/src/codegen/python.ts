@@ -1,5 +1,5 @@
 /** A Python program on `requests`: a session, a `continue` loop written out. PEP 8. */
-import { quoted } from './literals';
+import { docstring, quoted } from './literals';
 import { SECRET_VARIABLES as S } from './model';
 import { PY_MERGE, pyChunkConstants, pyFetch, pyMainBody, pyParams, type ProgramShape } from './pythonParts';
 
@@ -8,7 +8,7 @@ export function python(shape: ProgramShape): string {
     ? `
 
 def sign_in(session):
-    """Signs in with an OAuth token, else a bot password, from the environment."""
+    """Signs in with an OAuth token, else a bot password."""
     token = os.environ.get('${S.token}')
     if token:
         session.headers['Authorization'] = 'Bearer ' + token
@@ -24,11 +24,12 @@ def sign_in(session):
         'format': 'json',
     }).json()['login']
     if login['result'] != 'Success':
-        raise RuntimeError('Sign-in failed: ' + login.get('reason', login['result']))
+        reason = login.get('reason', login['result'])
+        raise RuntimeError('Sign-in failed: ' + reason)
 `
     : '';
   const check = `    if 'error' in data:\n        raise RuntimeError(data['error']['info'])\n`;
-  return `"""${shape.summary}"""
+  return `${docstring(shape.summary)}
 import json
 ${shape.signedIn ? 'import os\n' : ''}
 import requests

@@ -19,7 +19,7 @@ export function pyChunkConstants(shape: ProgramShape): string {
 }
 
 /** merge() and merge_page(): pages once (by id, else title), lists appended, as wikiq merges. */
-export const PY_MERGE = `REPEATED = {${REPEATED_LISTS.map(quoted).join(', ')}}
+export const PY_MERGE = `REPEATED = {\n${packed(REPEATED_LISTS.map(quoted), '    ', 79)}\n}
 
 
 def merge(result, data, state):
@@ -72,8 +72,8 @@ export function pyMainBody(shape: ProgramShape, client: string): string {
   const state = `    result = {}\n    state = {'pages': {}, 'seen': set()}\n`;
   const send = c
     ? `    for start in range(0, len(${c.param.toUpperCase()}), BATCH_SIZE):
-        chunk = ${c.param.toUpperCase()}[start:start + BATCH_SIZE]
-        fetch(${client}, {**PARAMS, ${quoted(c.param)}: '|'.join(chunk)}, result, state)\n`
+        chunk = '|'.join(${c.param.toUpperCase()}[start:start + BATCH_SIZE])
+        fetch(${client}, {**PARAMS, ${quoted(c.param)}: chunk}, result, state)\n`
     : `    fetch(${client}, PARAMS, result, state)\n`;
   return `${state}${send}    print(json.dumps(result, indent=2, ensure_ascii=False))`;
 }
