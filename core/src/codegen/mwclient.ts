@@ -37,7 +37,7 @@ HOST = ${quoted(site.host)}
 PATH = ${quoted(site.path)}
 SCHEME = ${quoted(site.scheme)}
 # Say who you are: https://meta.wikimedia.org/wiki/User-Agent_policy
-USER_AGENT = ${quoted(shape.userAgent('(mwclient)'))}
+USER_AGENT = ${quoted(shape.userAgent(''))}
 ACTION = ${quoted(shape.params.find(([k]) => k === 'action')?.[1] ?? 'query')}
 ${pyParams(shape, ['action'])}
 ${pyChunkConstants(shape)}${shape.merges ? `\n${PY_MERGE}` : ''}

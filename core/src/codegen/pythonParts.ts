@@ -83,8 +83,7 @@ export function pyFetch(shape: ProgramShape, client: string, get: string, check:
   if (!shape.loop && !shape.merges) {
     return `def fetch(${client}, params):
     """Sends params once and returns the answer."""
-    data = ${get}
-${check}    return data
+${check ? `    data = ${get}\n${check}    return data` : `    return ${get}`}
 `;
   }
   if (!shape.loop) {

@@ -14,7 +14,7 @@ export interface ProgramShape {
   /** Several answers are merged (a loop or chunks); else the one answer is the result. */
   merges: boolean;
   signedIn: boolean;
-  /** The program's User-Agent for `library`. */
+  /** The program's User-Agent for `library` (none: the library adds its own name). */
   userAgent: (library: string) => string;
   /** The first line of comment: what the program does. */
   summary: string;
@@ -43,7 +43,7 @@ export function shapeOf(req: CodeRequest, opts: CodeOptions): ProgramShape {
     chunking,
     merges: loop || !!chunking,
     signedIn: !!opts.signedIn,
-    userAgent: (library) => `${PROGRAM_USER_AGENT} ${library}`,
+    userAgent: (library) => (library ? `${PROGRAM_USER_AGENT} ${library}` : PROGRAM_USER_AGENT),
     summary,
   };
 }
