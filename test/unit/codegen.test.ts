@@ -5,11 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { bundledCatalogue, chunkingFor, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
 import { phpQuoted, quoted } from '../../core/src/codegen/literals';
 import { resolveRequest } from '../../engine/src';
+import { main, type Io } from '../../cli/src/cli';
 
 const FIXTURES = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'codegen');
 const EXT: Record<Exclude<CodeLanguage, 'url' | 'curl'>, string> = { python: 'py', mwclient: 'mwclient.py', php: 'php', mwn: 'mwn.js', mwapi: 'mwapi.js' };
@@ -91,5 +93,47 @@ describe('Copy as code: what the programs are made of', () => {
     assert.equal(quoted("it's a\\b\u001fc\n"), "'it\\'s a\\\\b\\x1fc\\n'");
     assert.equal(phpQuoted("it's"), "'it\\'s'");
     assert.equal(phpQuoted('\u001fa|b$'), '"\\x1fa|b\\$"');
+  });
+});
+
+describe('wikiq code', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-code-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'two.wikiq'), '@endpoint = https://wiki.example.org/w/api.php\n### One\naction = query\nlist = allpages\n### Two\naction = query\nmeta = siteinfo\n');
+  /** The command line's exit status, stdout and stderr, with `env` set meanwhile. */
+  const code = async (args: string[], env: Record<string, string> = {}) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: Io = { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir };
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    try {
+      const status = await main(['code', 'two.wikiq', ...args], io);
+      return { status, out: out.join('\n'), err: err.join('\n') };
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  };
+  it('prints the request --request names in the language --lang names', async () => {
+    assert.deepEqual(await code(['--lang', 'url', '--request', '2']), { status: 0, out: 'https://wiki.example.org/w/api.php?action=query&meta=siteinfo&format=json&formatversion=2&errorformat=plaintext', err: '' });
+  });
+  it('refuses a missing or unknown --lang, naming the languages', async () => {
+    const none = await code([]);
+    assert.equal(none.status, 1);
+    assert.match(none.err, /needs --lang: mwn, mwapi, python, mwclient, php, curl, url\./);
+    const cobol = await code(['--lang', 'cobol']);
+    assert.equal(cobol.status, 1);
+    assert.match(cobol.err, /--lang cobol: not a language wikiq writes/);
+  });
+  it('with credentials for the wiki, the program signs in from the environment and holds no secret', async () => {
+    const r = await code(['--lang', 'python'], { WIKIQ_TOKEN: 'secret-token-1234' });
+    assert.equal(r.status, 0, r.err);
+    assert.match(r.out, /os\.environ\.get\('WIKIQ_TOKEN'\)/);
+    assert.match(r.out, /'assert': 'user'/);
+    assert.doesNotMatch(r.out, /secret-token/);
+    assert.doesNotMatch((await code(['--lang', 'python'])).out, /sign_in|WIKIQ_/, 'anonymous without credentials');
   });
 });
