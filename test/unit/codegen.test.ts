@@ -70,6 +70,17 @@ describe('Copy as code: the generated programs', () => {
   });
 });
 
+describe('Copy as code: the README\'s examples', () => {
+  it('are what wikiq writes for the README\'s request (this batch only)', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Copy as code'), readme.indexOf('## Signed-in wikis'));
+    const request = /```wikiq\n([\s\S]*?)```/.exec(section)![1];
+    const shown = [...section.matchAll(/<summary>[^<]*<\/summary>\n\n```\w+\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const r = resolveRequest(request, { index: 0 });
+    assert.deepEqual(shown, (['python', 'mwclient', 'mwn', 'mwapi', 'php'] as const).map((lang) => generateCode(r, lang, { batchOnly: true })));
+  });
+});
+
 describe('Copy as code: what the programs are made of', () => {
   const chunk = (file: string, high?: boolean) => {
     const r = resolve(file);

@@ -109,6 +109,7 @@ function fetch(CurlHandle $ch, array $params, array &$result, array &$state): vo
       : `$result = [];\n$state = ['pages' => [], 'seen' => []];\nfetch($ch, PARAMS, $result, $state);\n`;
   return `<?php
 ${lineComment(shape.summary)}
+// PHP 8.1 or later, with the curl extension (php-curl).
 
 const API_URL = ${phpQuoted(shape.endpoint)};
 // Say who you are: https://meta.wikimedia.org/wiki/User-Agent_policy
