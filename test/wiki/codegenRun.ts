@@ -16,7 +16,13 @@ export const CHROMIUM = '/usr/bin/chromium';
 
 /** The node_modules folder holding mwn (a dev dependency), for the program's NODE_PATH. */
 function mwnModules(): string {
-  let dir = path.dirname(require.resolve('mwn'));
+  let entry: string;
+  try {
+    entry = require.resolve('mwn');
+  } catch {
+    throw new Error('mwn (a dev dependency) is not installed: run npm ci.');
+  }
+  let dir = path.dirname(entry);
   while (path.basename(dir) !== 'node_modules') dir = path.dirname(dir);
   return dir;
 }
