@@ -4,13 +4,14 @@
  * which the launcher dist/cli.js (launcher.ts) loads for everything but the usage and the version.
  * Messages are one clear line each; never a stack trace. One file per concern: `help.ts` (the usage
  * text and when it is the answer), `args.ts` (flags, files, environments), `check.ts`
- * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `catalogue.ts`, `signals.ts`.
+ * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `code.ts`, `catalogue.ts`, `signals.ts`.
  */
 import { WikiqError, errorMessage } from '../../engine/src';
 import { answerWithoutCommand } from './help';
 import { UsageError, parseArgs, type FlagSpec, type Io } from './args';
 import { CHECK_FLAGS, check } from './check';
 import { RUN_FLAGS, run } from './run';
+import { CODE_FLAGS, code } from './code';
 import { forTerminal } from './terminal';
 
 export type { Io } from './args';
@@ -21,6 +22,7 @@ export { streamDrained } from '../../engine/src';
 const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check }> = {
   check: { flags: CHECK_FLAGS, run: check },
   run: { flags: RUN_FLAGS, run },
+  code: { flags: CODE_FLAGS, run: code },
 };
 
 /** Every flag some command takes: to find the command before its own flags are checked. */
@@ -46,7 +48,7 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
       return answer.code;
     }
     const command = COMMANDS[cmd];
-    if (!command) throw new UsageError(`Unknown command '${cmd}'. Commands: check, run.`);
+    if (!command) throw new UsageError(`Unknown command '${cmd}'. Commands: check, run, code.`);
     const args = parseArgs(argv, command.flags, cmd);
     return await command.run({ positional: rest, flags: args.flags }, io);
   } catch (e) {

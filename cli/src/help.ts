@@ -73,6 +73,18 @@ Usage:
       with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
       long), 1 failed with nothing received (or bad usage).
 
+  wikiq code FILE --lang L [options]
+      Prints one request of FILE as a program that sends it, follows its continuation, merges
+      the batches per page as wikiq does, and sends a multi-value parameter past its limit (50
+      titles…) in chunks. L: mwn (Node), mwapi (mw.Api: a user script or gadget on the wiki),
+      python (requests), mwclient (Python), php (curl), curl, url. With credentials for the wiki
+      (as for run) the program signs in, reading WIKIQ_USER and WIKIQ_PASSWORD, or WIKIQ_TOKEN,
+      from its environment; no secret is written into it.
+      --request NAME|N     as for run
+      --batch              this batch only: one request, no continuation loop
+      --endpoint, --env, --config, --catalogue, --cache-dir, --user-agent   as for run (the
+                           user agent is curl's; programs carry one with a contact to fill in)
+
   wikiq --help | --version
 `;
 

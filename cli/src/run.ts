@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
-  renderTable, resolveRequest, writeAtomic, type ApiMessage, type RecordPlace, type RunState, type RunStatus,
+  renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunState, type RunStatus,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -60,16 +60,11 @@ function keptBatches(state: RunState): number {
   return state.batches - (state.failure?.kind === 'api' && state.batches > 0 ? 1 : 0);
 }
 
-export async function run(args: Args, io: Io): Promise<number> {
-  const [file] = args.positional;
-  if (!file || args.positional.length > 1) throw new UsageError(`wikiq run takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
-  const format: ExportFormat | 'table' = choice(args, '--format', ['table', 'json', 'ndjson', 'csv'] as const, io.stdoutTty ? 'table' : 'json');
-  const maxBatches = num(args, '--max-batches', { integer: true, min: 1 });
-  const maxRecords = num(args, '--max-records', { integer: true, min: 1 });
-  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
-  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
-  const maxlag = num(args, '--maxlag', { integer: true, min: 0 });
-  const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
+/**
+ * The request `--request` names in FILE (default the first), resolved with the environment and
+ * the catalogue the flags choose; a resolve error names the file and line.
+ */
+export async function resolveFileRequest(args: Args, io: Io, file: string): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue }> {
   const text = readText(file, io);
   const env = loadEnvironment(args, file, io);
   // The command line's rule: --endpoint, then the environment's endpoint, then the file's (loadEnvironment).
@@ -80,11 +75,12 @@ export async function run(args: Args, io: Io): Promise<number> {
   if (!requests.length) throw new UsageError(`${file} has no request.`);
   const sel = reqArg === undefined ? { index: requests[0].index } : /^\d+$/.test(reqArg) ? { index: Number(reqArg) - 1 } : { name: reqArg };
 
-  let resolved;
+  let resolved: ResolvedRequest;
+  let catalogue: Catalogue | undefined;
   try {
     // The request the run resolves (sel), not the file's first: its endpoint is the catalogue's.
     const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
-    const catalogue: Catalogue | undefined = catalogueMode(args) === 'live' && endpointGuess
+    catalogue = catalogueMode(args) === 'live' && endpointGuess
       ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
       : undefined;
     resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue, endpointHelp: ENDPOINT_HELP });
@@ -92,6 +88,20 @@ export async function run(args: Args, io: Io): Promise<number> {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;
   }
+  return { resolved, catalogue };
+}
+
+export async function run(args: Args, io: Io): Promise<number> {
+  const [file] = args.positional;
+  if (!file || args.positional.length > 1) throw new UsageError(`wikiq run takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
+  const format: ExportFormat | 'table' = choice(args, '--format', ['table', 'json', 'ndjson', 'csv'] as const, io.stdoutTty ? 'table' : 'json');
+  const maxBatches = num(args, '--max-batches', { integer: true, min: 1 });
+  const maxRecords = num(args, '--max-records', { integer: true, min: 1 });
+  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
+  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
+  const maxlag = num(args, '--maxlag', { integer: true, min: 0 });
+  const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
+  const { resolved } = await resolveFileRequest(args, io, file);
   const out = str(args, '--out');
   // NDJSON and JSON stream records as they arrive, into the file (atomically) or to stdout, waiting
   // for it to take them before asking for the next batch: memory stays flat.

@@ -23,6 +23,7 @@ export * from './catalogue/provider';
 export * from './analysis';
 export * from './variables';
 export * from './urlForm';
+export * from './codegen';
 export { checkTimestamp, type TimestampVerdict } from './timestamp';
 export { closest, editDistance, maxDistanceFor } from './suggest';
 

@@ -1,6 +1,6 @@
 /**
  * Commands that run requests: wikiq.run (one batch), wikiq.runAll, wikiq.copyAsUrl,
- * wikiq.copyAsCurl, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
+ * wikiq.copyAsCurl, wikiq.copyAsCode, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
  * editor lives in ./runText.ts and the engine.
  */
 import * as vscode from 'vscode';
@@ -14,6 +14,8 @@ import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from 
 import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
 import { signedInCurl } from './signedInCopy';
+import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
+import { CODE_LANGUAGES, type CodeLanguage } from '../../../core/src';
 
 export interface RunOutcome {
   state: RunState;
@@ -45,6 +47,7 @@ export class RunCommands implements vscode.Disposable {
       vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
       vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
       vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
+      vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestRef, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
       vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
     );
   }
@@ -141,6 +144,41 @@ export class RunCommands implements vscode.Disposable {
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`wikiq: ${as === 'url' ? 'URL' : 'curl command'} copied`, 3000);
     return text;
+  }
+
+  /**
+   * Copy as code: asks the language (and, for a request that continues, all batches or this one),
+   * copies the program and offers to open it. `lang` and `batchOnly` answer the questions (tests).
+   */
+  async copyAsCode(ref: RequestRef | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
+    const t = await this.target(ref);
+    if (!t) return undefined;
+    const resolved = this.resolve(t.document, t.sel);
+    if (!resolved) return undefined;
+    const chosen = CODE_LANGUAGES.find((l) => l === lang) ?? (await vscode.window.showQuickPick(codeLanguageItems, { title: `wikiq: copy "${resolved.name}" as code`, placeHolder: 'Language or library' }))?.lang;
+    if (!chosen) return undefined;
+    let oneBatch = batchOnly ?? false;
+    if (batchOnly === undefined && asksForBatches(chosen, resolved)) {
+      const all = 'All batches (follow continuation)';
+      const pick = await vscode.window.showQuickPick([all, 'This batch only'], { title: 'wikiq: which batches?' });
+      if (!pick) return undefined;
+      oneBatch = pick !== all;
+    }
+    const text = codeFor(resolved, chosen, {
+      batchOnly: oneBatch,
+      credential: await this.auth?.kind(resolved.endpoint),
+      userAgent: this.settings().userAgent ?? engineUserAgent('wikiq-vscode'),
+    });
+    await vscode.env.clipboard.writeText(text);
+    void this.offerToOpen(text, chosen);
+    return text;
+  }
+
+  private async offerToOpen(text: string, lang: CodeLanguage): Promise<void> {
+    const open = 'Open in editor';
+    if ((await vscode.window.showInformationMessage('wikiq: code copied.', open)) !== open) return;
+    const document = await vscode.workspace.openTextDocument({ language: EDITOR_LANGUAGE[lang], content: text });
+    await vscode.window.showTextDocument(document);
   }
 
   async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {

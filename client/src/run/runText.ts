@@ -3,26 +3,17 @@
  * per HTTP request, and run settings read from configuration values. Needs no editor: no `vscode`, tested
  * with Node's test runner.
  */
-import { apiUrl, runStatus } from '../../../core/src';
+import { generateCode, runStatus } from '../../../core/src';
 import { waitText, type HttpLogEntry, type Progress, type RunState } from '../../../engine/src';
 
-/** Quotes one argument for a POSIX shell. */
-export function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./:=@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** `curl --compressed -H 'User-Agent: …' '<url>'`. */
-export function curlCommand(url: string, userAgent: string): string {
-  return `curl --compressed -H ${shellQuote(`User-Agent: ${userAgent}`)} ${shellQuote(url)}`;
-}
+export { curlCommand, shellQuote } from '../../../core/src';
 
 /**
  * What "Copy as URL" / "Copy as curl" copy for a resolved request: the URL the runner sends for its
  * first batch (core's one encoder, `apiUrl`), or a curl command fetching exactly that URL.
  */
 export function copyText(request: { endpoint: string; params: Record<string, string> }, as: 'url' | 'curl', userAgent: string): string {
-  const url = apiUrl(request.endpoint, request.params);
-  return as === 'url' ? url : curlCommand(url, userAgent);
+  return generateCode(request, as, { userAgent });
 }
 
 export function progressMessage(p: Progress): string {

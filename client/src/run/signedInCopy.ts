@@ -5,11 +5,7 @@
  */
 export type CredentialKind = 'botpassword' | 'oauth';
 
-export function signedInCurl(curl: string, kind: CredentialKind | undefined): string {
-  if (!kind) return curl;
-  const header = kind === 'oauth' ? '-H "Authorization: Bearer $WIKIQ_TOKEN"' : '-b "$WIKIQ_COOKIE"';
-  return curl.replace(/^curl /, `curl ${header} `);
-}
+export { signedInCurl } from '../../../core/src';
 
 /** The status bar text for an endpoint: who you are there, or that you are not signed in. */
 export function signedInLabel(kind: CredentialKind | undefined, name: string | undefined): string {

@@ -1,0 +1,35 @@
+/**
+ * `wikiq code FILE --lang L`: one request of a file as a program (core's Copy as code generator):
+ * mwn, mw.Api, Python requests, mwclient, PHP curl, curl or the URL. With credentials for the
+ * request's wiki (as `run` reads them) the program signs in, reading them from the same
+ * environment variables; the secrets themselves are never written.
+ */
+import { CODE_LANGUAGES, bundledCatalogue, chunkingFor, generateCode } from '../../core/src';
+import { engineUserAgent } from '../../engine/src';
+import { ENV_FLAGS, UsageError, str, type Args, type FlagSpec, type Io } from './args';
+import { cliCredentials } from './credentials';
+import { resolveFileRequest } from './run';
+
+export const CODE_FLAGS: FlagSpec = {
+  values: [...ENV_FLAGS, '--request', '--lang'],
+  switches: ['--batch'],
+};
+
+export async function code(args: Args, io: Io): Promise<number> {
+  const [file] = args.positional;
+  if (!file || args.positional.length > 1) throw new UsageError(`wikiq code takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
+  const lang = str(args, '--lang');
+  if (!lang) throw new UsageError(`wikiq code needs --lang: ${CODE_LANGUAGES.join(', ')}.`);
+  if (!(CODE_LANGUAGES as readonly string[]).includes(lang)) throw new UsageError(`--lang ${lang}: not a language wikiq writes; use one of ${CODE_LANGUAGES.join(', ')}.`);
+  const { resolved, catalogue } = await resolveFileRequest(args, io, file);
+  const credentials = cliCredentials(resolved.endpoint);
+  const text = generateCode(resolved, lang as (typeof CODE_LANGUAGES)[number], {
+    batchOnly: args.flags.has('--batch'),
+    signedIn: !!credentials,
+    credential: credentials?.kind,
+    userAgent: str(args, '--user-agent') || engineUserAgent('cli'),
+    chunking: chunkingFor(catalogue ?? bundledCatalogue(), resolved.modules, resolved.params, catalogue?.highLimits()),
+  });
+  io.out(text.replace(/\n$/, ''));
+  return 0;
+}

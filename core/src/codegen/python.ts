@@ -1,0 +1,54 @@
+/** A Python program on `requests`: a session, a `continue` loop written out. PEP 8. */
+import { docstring, quoted } from './literals';
+import { SECRET_VARIABLES as S } from './model';
+import { PY_MERGE, pyChunkConstants, pyFetch, pyMainBody, pyParams, type ProgramShape } from './pythonParts';
+
+export function python(shape: ProgramShape): string {
+  const signIn = shape.signedIn
+    ? `
+
+def sign_in(session):
+    """Signs in with an OAuth token, else a bot password."""
+    token = os.environ.get('${S.token}')
+    if token:
+        session.headers['Authorization'] = 'Bearer ' + token
+        return
+    tokens = session.get(API_URL, params={
+        'action': 'query', 'meta': 'tokens', 'type': 'login', 'format': 'json',
+    }).json()
+    login = session.post(API_URL, data={
+        'action': 'login',
+        'lgname': os.environ['${S.user}'],
+        'lgpassword': os.environ['${S.password}'],
+        'lgtoken': tokens['query']['tokens']['logintoken'],
+        'format': 'json',
+    }).json()['login']
+    if login['result'] != 'Success':
+        reason = login.get('reason', login['result'])
+        raise RuntimeError('Sign-in failed: ' + reason)
+`
+    : '';
+  const check = `    if 'error' in data:\n        raise RuntimeError(data['error']['info'])\n`;
+  return `${docstring(shape.summary)}
+import json
+${shape.signedIn ? 'import os\n' : ''}
+import requests
+
+API_URL = ${quoted(shape.endpoint)}
+# Say who you are: https://meta.wikimedia.org/wiki/User-Agent_policy
+USER_AGENT = ${quoted(shape.userAgent('python-requests'))}
+${pyParams(shape)}
+${pyChunkConstants(shape)}${shape.merges ? `\n${PY_MERGE}` : ''}${signIn}
+
+${pyFetch(shape, 'session', `session.get(API_URL, params={**params, 'format': 'json'}).json()`, check)}
+
+def main():
+    session = requests.Session()
+    session.headers['User-Agent'] = USER_AGENT
+${shape.signedIn ? '    sign_in(session)\n' : ''}${pyMainBody(shape, 'session')}
+
+
+if __name__ == '__main__':
+    main()
+`;
+}
