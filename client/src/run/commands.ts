@@ -1,6 +1,6 @@
 /**
  * Commands that run requests: wikiq.run (one batch), wikiq.runAll, wikiq.copyAsUrl,
- * wikiq.copyAsCurl, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
+ * wikiq.copyAsCurl, wikiq.copyAsApiSandbox, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
  * editor lives in ./runText.ts and the engine.
  */
 import * as vscode from 'vscode';
@@ -9,7 +9,7 @@ import {
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
-import { fromPastedUrl } from './pastedUrl';
+import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
 import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from './runText';
 import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
@@ -45,6 +45,7 @@ export class RunCommands implements vscode.Disposable {
       vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
       vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
       vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
+      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestRef) => this.copySandboxLink(ref)),
       vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
     );
   }
@@ -143,6 +144,18 @@ export class RunCommands implements vscode.Disposable {
     return text;
   }
 
+  /** The request as a Special:ApiSandbox link on its wiki (variables expanded, as sent). */
+  async copySandboxLink(ref: RequestRef | undefined): Promise<string | undefined> {
+    const t = await this.target(ref);
+    if (!t) return undefined;
+    const resolved = this.resolve(t.document, t.sel);
+    if (!resolved) return undefined;
+    const link = sandboxLinkFor(resolved);
+    await vscode.env.clipboard.writeText(link);
+    vscode.window.setStatusBarMessage('wikiq: ApiSandbox link copied', 3000);
+    return link;
+  }
+
   async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {
     const value = typeof input === 'string' ? input : await vscode.window.showInputBox({
       prompt: 'Paste an api.php URL or a Special:ApiSandbox link',
@@ -165,6 +178,8 @@ export class RunCommands implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
+    this.disposables.forEach((d) => {
+      d.dispose();
+    });
   }
 }
