@@ -6,9 +6,12 @@
  * page listed by two batches is one record).
  *
  * Where a run stands between batches is part of its resume point: the `continue` the run keeps
- * carries a member of wikiq's own, `wikiqbatch` (`"titles:50"`: the parameter and the position of
- * the first value of the batch it belongs to), which is never sent to the wiki. A resumed run
- * starts from that value with the limit of its own user.
+ * carries a member of wikiq's own, `wikiqbatch`, which is never sent to the wiki: `"titles:50"`
+ * between two batches (the parameter and the position of the next batch's first value), and
+ * `"titles:50-100"` inside one (its values, which its continuation belongs to). A resumed run
+ * starts from there with the limit of its own user. With a record cap (`--max-records`), a batch
+ * takes no more values than records are still wanted, so a run of one record per value stops at
+ * exactly the cap.
  */
 import { joinValues } from '../../core/src';
 import type { ContinueObject } from './continuation';
@@ -54,14 +57,19 @@ export function planBatches(request: ResolvedRequest, highLimits: boolean): Batc
   return { name: over[0].name, values: over[0].values, size: over[0].size };
 }
 
-/** The request's parameters with the plan's parameter holding the batch that starts at `start`. */
-export function batchParams(params: Record<string, string>, plan: BatchPlan, start: number): Record<string, string> {
-  return { ...params, [plan.name]: joinValues(plan.values.slice(start, start + plan.size)) };
+/** The request's parameters with the plan's parameter holding the values from `start` to `end` (excluded). */
+export function batchParams(params: Record<string, string>, plan: BatchPlan, start: number, end: number): Record<string, string> {
+  return { ...params, [plan.name]: joinValues(plan.values.slice(start, end)) };
 }
 
-/** The `continue` a run keeps: the API's members (none: a batch of values starts afresh) and, in a batched run, where its batch starts. */
-export function keptContinue(api: ContinueObject, plan: BatchPlan | undefined, start: number): ContinueObject {
-  return plan ? { ...api, [BATCH_MEMBER]: `${plan.name}:${start}` } : api;
+/**
+ * The `continue` a run keeps: the API's members and, in a batched run, its batch of values —
+ * where the next one starts (no API members: it starts afresh), or the values of the one the
+ * API's members belong to.
+ */
+export function keptContinue(api: ContinueObject, plan: BatchPlan | undefined, start: number, end: number): ContinueObject {
+  if (!plan) return api;
+  return { ...api, [BATCH_MEMBER]: Object.keys(api).length ? `${plan.name}:${start}-${end}` : `${plan.name}:${start}` };
 }
 
 /**
@@ -69,14 +77,16 @@ export function keptContinue(api: ContinueObject, plan: BatchPlan | undefined, s
  * batch's start (0 without `wikiqbatch`). A `wikiqbatch` for another parameter, or past the
  * values, is refused: the resume point is not this request's.
  */
-export function readKeptContinue(cont: ContinueObject | null, plan: BatchPlan | undefined): { api: ContinueObject | null; start: number } {
+export function readKeptContinue(cont: ContinueObject | null, plan: BatchPlan | undefined): { api: ContinueObject | null; start: number; end?: number } {
   if (!cont || !(BATCH_MEMBER in cont)) return { api: cont, start: 0 };
   const { [BATCH_MEMBER]: at, ...rest } = cont;
   const api = Object.keys(rest).length ? rest : null;
-  const m = /^(.+):(\d+)$/.exec(at);
-  if (!plan || !m || m[1] !== plan.name || Number(m[2]) >= plan.values.length) {
+  const m = /^(.+):(\d+)(?:-(\d+))?$/.exec(at);
+  const start = Number(m?.[2]);
+  const end = m?.[3] === undefined ? undefined : Number(m[3]);
+  if (!plan || !m || m[1] !== plan.name || start >= plan.values.length || (end !== undefined && (end <= start || end > plan.values.length)) || (api && end === undefined)) {
     const what = plan ? `'${plan.name}' has ${plan.values.length} values` : 'this request is not sent in batches';
     throw new WikiqError('resolve', `The resume point's ${BATCH_MEMBER} "${at}" does not fit this request (${what}): resume it with the request it came from.`);
   }
-  return { api, start: Number(m[2]) };
+  return { api, start, end };
 }

@@ -137,8 +137,9 @@ export class RunSession {
   /** How the request's values are sent in batches (undefined: at once); made before the first batch, when the user's rights are known. */
   private plan: BatchPlan | undefined;
   private planned = false;
-  /** The position of the first value of the current batch of values. */
+  /** The current batch of values: the positions of its first value and past its last (fixed when it starts: its continuation belongs to them). */
   private start = 0;
+  private end = 0;
 
   /**
    * @param resumeFrom a `continue` object of an earlier, partial run (see readResumePoint): the
@@ -161,7 +162,7 @@ export class RunSession {
   /** The parameters the next batch sends (without maxlag): its batch of values, if any, and the API's `continue`. */
   nextParams(): Record<string, string> {
     const { api } = readKeptContinue(this.state.continue, this.plan);
-    return continuedParams(this.plan ? batchParams(this.request.params, this.plan, this.start) : this.request.params, api);
+    return continuedParams(this.plan ? batchParams(this.request.params, this.plan, this.start, this.end) : this.request.params, api);
   }
 
   /**
@@ -173,8 +174,17 @@ export class RunSession {
       const high = this.http instanceof SignedInHttpClient ? (await this.http.ready(signal)).highLimits : false;
       this.plan = planBatches(this.request, high);
     }
-    this.start = readKeptContinue(this.state.continue, this.plan).start;
+    const kept = readKeptContinue(this.state.continue, this.plan);
+    this.start = kept.start;
+    this.end = kept.end ?? this.start;
     this.planned = true;
+  }
+
+  /** A batch of values starting: as many values as the user may send, and no more than the records still wanted. */
+  private startBatch(maxRecords: number | undefined): void {
+    if (!this.plan || this.end > this.start) return;
+    const left = maxRecords === undefined ? Infinity : Math.max(1, maxRecords - this.merger.records());
+    this.end = Math.min(this.plan.values.length, this.start + Math.min(this.plan.size, left));
   }
 
   /**
@@ -188,6 +198,7 @@ export class RunSession {
     const signal = opts.signal ?? this.options.signal;
     if (signal?.aborted) throw new CancelledError();
     if (!this.planned) await this.makePlan(signal);
+    this.startBatch(opts.maxRecords);
     const params = this.nextParams();
     this.lowerLimit(params, opts.maxRecords);
     const maxlag = this.options.maxlag ?? 5;
@@ -223,15 +234,15 @@ export class RunSession {
     this.state.records = this.merger.records();
     const cont = continueOf(json);
     if (cont) {
-      const kept = keptContinue(cont, this.plan, this.start);
+      const kept = keptContinue(cont, this.plan, this.start, this.end);
       this.tracker.follow(kept);
       this.state.continue = kept;
     } else if ('query-continue' in json) {
       throw new RawContinueError();
-    } else if (this.plan && this.start + this.plan.size < this.plan.values.length) {
+    } else if (this.plan && this.end < this.plan.values.length) {
       // This batch of values is done: the next one starts afresh (its own continuation).
-      this.start += this.plan.size;
-      this.state.continue = keptContinue({}, this.plan, this.start);
+      this.start = this.end;
+      this.state.continue = keptContinue({}, this.plan, this.start, this.end);
     } else {
       this.finishRun();
     }

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HttpClient, HttpResponse, ResolvedRequest, RunSession, resolveRequest } from '../../engine/src';
+import { HttpClient, HttpResponse, RunSession, resolveRequest } from '../../engine/src';
 
 const titles = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Page ${from + i}`);
 const file = (lines: string) => `@endpoint = https://wiki.example/w/api.php\n###\naction = query\n${lines}\n`;
@@ -78,17 +78,30 @@ describe('engine: multi-value batching', () => {
     assert.equal(pagesOf(resumed).length, 70);
   });
 
-  it('--max-records stops after the request that reaches it; the resume point is the next batch of values', async () => {
+  it('--max-records: a batch takes no more values than records are wanted, so the run stops at exactly the cap, and resumes after it', async () => {
     const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
-    const state = await new RunSession(request, new InfoWiki(), { all: true, maxRecords: 60 }).run();
-    assert.deepEqual([state.stopped, state.records, state.continue], ['max-records', 100, { wikiqbatch: 'titles:100' }]);
+    const first = new InfoWiki();
+    const state = await new RunSession(request, first, { all: true, maxRecords: 60 }).run();
+    assert.deepEqual([state.stopped, state.records, state.continue, sentTitles(first)], ['max-records', 60, { wikiqbatch: 'titles:60' }, [50, 10]]);
+    const wiki = new InfoWiki();
+    await new RunSession(request, wiki, { all: true }, state.continue!).run();
+    assert.deepEqual([sentTitles(wiki), wiki.asked[0].get('titles')!.split('|')[0]], [[50, 10], 'Page 60']);
+  });
+
+  it('a run stopped inside a batch of values keeps its values with the API\'s continue, and resumes that batch', async () => {
+    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
+    const partial = await new RunSession(request, new InfoWiki(true), { all: true, maxBatches: 1 }).run();
+    assert.deepEqual(partial.continue, { incontinue: 'x', continue: '||', wikiqbatch: 'titles:0-50' });
+    const wiki = new InfoWiki(true);
+    await new RunSession(request, wiki, { all: true }, partial.continue).run();
+    assert.deepEqual(wiki.asked.map((q) => [q.get('titles')!.split('|').length, q.get('incontinue')]), [[50, 'x'], [50, null], [50, 'x'], [20, null], [20, 'x']]);
   });
 
   it('refuses a resume point of another batching, and two lists over their limits, saying which', async () => {
     const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
     const wrong = await new RunSession(request, new InfoWiki(), {}, { wikiqbatch: 'pageids:50' }).run();
     assert.match(wrong.failure?.message ?? '', /wikiqbatch "pageids:50" does not fit this request \('titles' has 120 values\)/);
-    const two: ResolvedRequest = resolveRequest(file(`list = users\nususers = ${titles(60).join('|')}\ntitles = ${titles(60).join('|')}`), { index: 0 });
+    const two = resolveRequest(file(`list = users\nususers = ${titles(60).join('|')}\ntitles = ${titles(60).join('|')}`), { index: 0 });
     const failed = await new RunSession(two, new InfoWiki(), {}).run();
     assert.match(failed.failure?.message ?? '', /'ususers' \(line 5: 60 values, at most 50\) and 'titles' \(line 6: 60 values, at most 50\) are both over/);
   });
