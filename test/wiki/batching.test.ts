@@ -63,6 +63,26 @@ describe('batching against a real MediaWiki', () => {
     assert.equal(json.status, 'complete');
     assertAllPages(json.query.pages);
   });
+
+  it('`--max-records 60` stops at exactly 60 pages (50 then 10 titles), and `--continue` its status file gets the other 60', async () => {
+    const file = path.join(dir, 'files.wikiq');
+    fs.writeFileSync(file, request(wiki.endpoint));
+    const cli = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(['run', file, '--all', '--format', 'json', ...args], { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
+      return { code, json: JSON.parse(out.join('\n')) as Result & { continue: Record<string, string> | null }, err: err.join('\n') };
+    };
+    let seen = infoRequests(wiki).length;
+    const first = await cli(['--max-records', '60', '--status-file', 'status.json']);
+    assert.deepEqual([first.code, first.json.status, first.json.query.pages.length, first.json.continue], [2, 'partial', 60, { wikiqbatch: 'titles:60' }], first.err);
+    assert.deepEqual(titlesPerRequest(infoRequests(wiki).slice(seen).map((r) => r.uri)), [50, 10]);
+    seen = infoRequests(wiki).length;
+    const rest = await cli(['--continue', 'status.json']);
+    assert.deepEqual([rest.code, rest.json.status, rest.json.query.pages.length], [0, 'complete', 60], rest.err);
+    assert.deepEqual(titlesPerRequest(infoRequests(wiki).slice(seen).map((r) => r.uri)), [50, 10]);
+    assert.equal(new Set([...first.json.query.pages, ...rest.json.query.pages].map((p) => p.pageid)).size, 120);
+  });
 });
 
 describe('batching signed in to the real private MediaWiki', () => {
