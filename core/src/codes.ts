@@ -100,7 +100,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.DeprecatedModule]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated module.' },
   [Code.DeprecatedParameter]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated parameter.' },
   [Code.DeprecatedValue]: { severity: DiagnosticSeverity.Warning, summary: 'Deprecated value.' },
-  [Code.TooManyValues]: { severity: DiagnosticSeverity.Error, summary: 'More values than the parameter accepts.' },
+  [Code.TooManyValues]: { severity: DiagnosticSeverity.Warning, summary: 'More values than the API takes in one request: the runner sends a list in batches (an error for module names and enumerations, which it cannot split).' },
   [Code.DuplicateValue]: { severity: DiagnosticSeverity.Hint, summary: 'Repeated value: the API drops repeats (shown as unnecessary).' },
   [Code.AllSpecifierMixed]: { severity: DiagnosticSeverity.Warning, summary: 'The all-values specifier mixed with other values.' },
   [Code.EmptyValue]: { severity: DiagnosticSeverity.Warning, summary: 'Empty value in a list.' },
@@ -161,8 +161,13 @@ export const messages = {
   [Code.DeprecatedModule]: (module: string) => `The module ${q(module)} is deprecated.`,
   [Code.DeprecatedParameter]: (name: string) => `The parameter ${q(name)} is deprecated.`,
   [Code.DeprecatedValue]: (value: string, name: string) => `The value ${q(value)} of ${q(name)} is deprecated.`,
-  [Code.TooManyValues]: (name: string, count: number, limit: number, highlimit?: number) =>
-    `${q(name)} has ${count} values; the API accepts at most ${limit}${highlimit && highlimit > limit ? ` (${highlimit} with elevated rights)` : ''} and rejects the request otherwise ("Too many values supplied").`,
+  [Code.TooManyValues]: (name: string, count: number, limit: number, highlimit?: number, batched = false) => {
+    const most = `${q(name)} has ${count} values; the API takes at most ${limit} in one request${highlimit && highlimit > limit ? ` (${highlimit} with apihighlimits)` : ''}`;
+    const api = `rejects more ("toomanyvalues"; MediaWiki before 1.35 keeps the first ${limit} and warns)`;
+    return batched
+      ? `${most}. wikiq's runner sends them in ${Math.ceil(count / limit)} requests of at most ${limit} and merges the results; sent at once (a copied URL, another tool), the API ${api}.`
+      : `${most} and ${api}.`;
+  },
   [Code.DuplicateValue]: (value: string, name: string, repeats = 1) => repeats > 1
     ? `${q(value)} is given ${repeats + 1} times for ${q(name)}: the API drops the ${repeats} repeats.`
     : `${q(value)} is already given for ${q(name)}: the API drops the repeat.`,

@@ -90,7 +90,7 @@ function encodeValue(text: string, keepVariables: boolean): string {
 
 /** The query string (without `?`) of parameters as sent (values already joined, see `joinValues`). */
 export function encodeQuery(params: Record<string, string> | Iterable<readonly [string, string]>): string {
-  const entries = Symbol.iterator in params ? [...(params)] : Object.entries(params);
+  const entries = Symbol.iterator in params ? [...params] : Object.entries(params);
   return entries.map(([k, v]) => `${encodeQueryComponent(k)}=${encodeQueryValue(v)}`).join('&');
 }
 
@@ -175,4 +175,46 @@ export function urlToLines(url: string, opts: ToLinesOptions = {}): ToLinesResul
     lines.push(value === '' ? `${p.name} =` : `${p.name} = ${value}`);
   }
   return { endpoint: line?.endpoint, lines, problems };
+}
+
+/**
+ * The Special:ApiSandbox page of the wiki whose api.php is `endpoint`: `/w/api.php` is Wikimedia's
+ * layout, whose articles are at `/wiki/` (`/wiki/Special:ApiSandbox`); any other api.php has
+ * index.php beside it (`…/index.php?title=Special:ApiSandbox`), which works whatever the article
+ * path. The English name works on every wiki, whatever its language.
+ */
+export function apiSandboxPage(endpoint: string): string {
+  const u = new URL(endpoint);
+  const dir = u.pathname.replace(/[^/]*$/, '');
+  if (u.pathname === '/w/api.php') return `${u.origin}/wiki/Special:ApiSandbox`;
+  return `${u.origin}${dir}index.php?title=Special:ApiSandbox`;
+}
+
+/** Encodes as jQuery's `$.param` does, which the sandbox writes its fragment with: `encodeURIComponent`, then `%20` as `+`. */
+const sandboxEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
+
+/**
+ * An ApiSandbox link for a request (parameters as sent): the sandbox page, then `#` and the
+ * parameters as the sandbox writes them (`'#' + $.param(displayParams)` in MediaWiki's
+ * apisandbox.js). A boolean sent as `name=` stays so; the sandbox reads any value as true.
+ */
+export function apiSandboxLink(endpoint: string, params: Record<string, string>): string {
+  return `${apiSandboxPage(endpoint)}#${Object.entries(params).map(([k, v]) => `${sandboxEncode(k)}=${sandboxEncode(v)}`).join('&')}`;
+}
+
+/**
+ * An ApiSandbox fragment (after `#`) read as the sandbox reads it (`loadFromHash`: `+` is a space,
+ * then each `name=value` pair percent-decoded), as a query string in wikiq's URL form; undefined
+ * when it holds no pair or a broken percent-escape.
+ */
+export function sandboxFragmentQuery(fragment: string): string | undefined {
+  const pairs: Array<[string, string]> = [];
+  const pattern = /([^&=#]+)=?([^&#]*)/g;
+  const text = fragment.replace(/^#/, '').replace(/\+/g, '%20');
+  try {
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) pairs.push([decodeURIComponent(m[1]), decodeURIComponent(m[2])]);
+  } catch {
+    return undefined;
+  }
+  return pairs.length ? encodeQuery(pairs) : undefined;
 }

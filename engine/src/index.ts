@@ -1,4 +1,5 @@
 /** The request engine: resolve → HTTP → continue → merge → export, and loading wikis' catalogues. No `vscode` here. */
+export * from './batches';
 export * from './continuation';
 export * from './errors';
 export * from './export';

@@ -18,8 +18,9 @@
 import {
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
-  ownerOf, paramsOf,
+  ownerOf, paramsOf, isBatchable, valuesLimit,
 } from '../../core/src';
+import type { OverLimit } from './batches';
 import { RefusedError, ResolveError } from './errors';
 import { shorten } from './shorten';
 
@@ -36,6 +37,8 @@ export interface ResolvedRequest {
   modules: Array<{ name: string; prefix: string; via: string }>;
   /** Booleans left out because their variable expanded to a false word or nothing. */
   omitted?: string[];
+  /** Lists with more values than an anonymous user may send at once: the runner sends them in batches (batches.ts). */
+  overLimit?: OverLimit[];
 }
 
 export type RequestSelector = { offset: number } | { name: string } | { index: number };
@@ -155,10 +158,12 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   const params: Record<string, string> = {};
   const lines: Record<string, number> = {};
   const omitted: string[] = [];
+  const overLimit = new Map<string, OverLimit>();
   for (const p of paramsOf(request)) {
     const line = lineOf(file.lineStarts, p.nameSpan.start);
     // The API reads the last of repeated parameters; so does this (and its line is the one kept).
     delete params[p.name];
+    overLimit.delete(p.name);
     if (!p.value) {
       params[p.name] = '';
       lines[p.name] = line;
@@ -172,6 +177,11 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     }
     params[p.name] = joinValues(values);
     lines[p.name] = line;
+    const info = ownerOf(a, p.name)?.param;
+    if (info && isBatchable(info) && values.length > valuesLimit(info, false)) {
+      const distinct = info.allowsduplicates ? values : [...new Set(values)];
+      overLimit.set(p.name, { name: p.name, values: distinct, line, limit: valuesLimit(info, false), highlimit: valuesLimit(info, true) });
+    }
   }
   params.format = 'json';
   if (!('formatversion' in params)) params.formatversion = '2';
@@ -200,5 +210,6 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     lines,
     modules,
     ...(omitted.length ? { omitted } : {}),
+    ...(overLimit.size ? { overLimit: [...overLimit.values()] } : {}),
   };
 }

@@ -2,12 +2,15 @@
  * Running a resolved request: one batch at a time ("next") or until no `continue` remains ("all"),
  * with etiquette (maxlag while paging automatically; waiting out maxlag, ratelimited, HTTP 429 and
  * 503 with Retry-After and capped exponential backoff, visibly and cancellably), loop detection,
- * caps, and partial results that keep the last `continue` so a run can be resumed.
+ * caps, and partial results that keep the last `continue` so a run can be resumed. A list with more
+ * values than the API takes at once is sent in batches of values (batches.ts), one after the other.
  *
  * Events (all optional, for the VS Code client and the CLI): `onProgress` (batch n, records so
  * far, waiting for a retry), `onBatch` (each raw body as received, for a "Raw" tab), and the HTTP
  * log lines come from the HttpClient's `onLog`.
  */
+import { SignedInHttpClient } from './auth/session';
+import { BatchPlan, batchParams, keptContinue, planBatches, readKeptContinue } from './batches';
 import { ContinuationTracker, ContinueObject, RawContinueError, continueOf, continuedParams } from './continuation';
 import { ApiError, CancelledError, HttpError, NotApiAnswerError, WikiqError, errorMessage } from './errors';
 import { HttpClient, HttpResponse } from './http';
@@ -131,6 +134,12 @@ export class RunSession {
   readonly merger: Merger;
   private readonly tracker: ContinuationTracker;
   private readonly warningKeys = new Set<string>();
+  /** How the request's values are sent in batches (undefined: at once); made before the first batch, when the user's rights are known. */
+  private plan: BatchPlan | undefined;
+  private planned = false;
+  /** The current batch of values: the positions of its first value and past its last (fixed when it starts: its continuation belongs to them). */
+  private start = 0;
+  private end = 0;
 
   /**
    * @param resumeFrom a `continue` object of an earlier, partial run (see readResumePoint): the
@@ -150,9 +159,32 @@ export class RunSession {
     return this.merger.value();
   }
 
-  /** The parameters the next batch sends (without maxlag). */
+  /** The parameters the next batch sends (without maxlag): its batch of values, if any, and the API's `continue`. */
   nextParams(): Record<string, string> {
-    return continuedParams(this.request.params, this.state.continue);
+    const { api } = readKeptContinue(this.state.continue, this.plan);
+    return continuedParams(this.plan ? batchParams(this.request.params, this.plan, this.start, this.end) : this.request.params, api);
+  }
+
+  /**
+   * Plans the batches of values: as many per request as the user may send (`apihighlimits` when
+   * signed in with it: the session's identity), and where a resumed run starts.
+   */
+  private async makePlan(signal?: AbortSignal): Promise<void> {
+    if (this.request.overLimit?.length) {
+      const high = this.http instanceof SignedInHttpClient ? (await this.http.ready(signal)).highLimits : false;
+      this.plan = planBatches(this.request, high);
+    }
+    const kept = readKeptContinue(this.state.continue, this.plan);
+    this.start = kept.start;
+    this.end = kept.end ?? this.start;
+    this.planned = true;
+  }
+
+  /** A batch of values starting: as many values as the user may send, and no more than the records still wanted. */
+  private startBatch(maxRecords: number | undefined): void {
+    if (!this.plan || this.end > this.start) return;
+    const left = maxRecords === undefined ? Infinity : Math.max(1, maxRecords - this.merger.records());
+    this.end = Math.min(this.plan.values.length, this.start + Math.min(this.plan.size, left));
   }
 
   /**
@@ -165,6 +197,8 @@ export class RunSession {
     if (this.state.complete) return;
     const signal = opts.signal ?? this.options.signal;
     if (signal?.aborted) throw new CancelledError();
+    if (!this.planned) await this.makePlan(signal);
+    this.startBatch(opts.maxRecords);
     const params = this.nextParams();
     this.lowerLimit(params, opts.maxRecords);
     const maxlag = this.options.maxlag ?? 5;
@@ -200,10 +234,15 @@ export class RunSession {
     this.state.records = this.merger.records();
     const cont = continueOf(json);
     if (cont) {
-      this.tracker.follow(cont);
-      this.state.continue = cont;
+      const kept = keptContinue(cont, this.plan, this.start, this.end);
+      this.tracker.follow(kept);
+      this.state.continue = kept;
     } else if ('query-continue' in json) {
       throw new RawContinueError();
+    } else if (this.plan && this.end < this.plan.values.length) {
+      // This batch of values is done: the next one starts afresh (its own continuation).
+      this.start = this.end;
+      this.state.continue = keptContinue({}, this.plan, this.start, this.end);
     } else {
       this.finishRun();
     }

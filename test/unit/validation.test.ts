@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import type { Catalogue } from '../../core/src/catalogue/model';
+import { Catalogue } from '../../core/src/catalogue/model';
+import { bundledCatalogue } from '../../core/src/catalogue/bundled';
 import { Code } from '../../core/src/codes';
 import type { Environment } from '../../core/src/variables';
 import { doc, service } from './helpers';
@@ -181,9 +182,19 @@ describe('validation: enumerations', () => {
   it('reports a trailing pipe', () => check(`${AI}aiprop = url|\n`, [{ code: 'empty-value', text: '|' }]));
   it('accepts an empty value where the enumeration has one', () => check(`${Q}list = allpages\napprlevel = |sysop\n`, []));
   it('accepts an empty multi value (an empty list)', () => check(`${AI}aiprop =\n`, []));
-  it('reports too many values', () => {
-    const many = Array.from({ length: 51 }, (_, i) => `T${i}`).join('|');
-    check(`${Q}titles = ${many}\n`, [{ code: 'too-many-values', text: many, severity: E, message: 'at most 50' }]);
+  it('warns of too many titles: the limit, that the runner sends them in batches, what the API does otherwise', () => {
+    const many = Array.from({ length: 120 }, (_, i) => `T${i}`).join('|');
+    check(`${Q}titles = ${many}\n`, [{ code: 'too-many-values', text: many, severity: W, message: 'at most 50 in one request (500 with apihighlimits)' }]);
+    check(`${Q}titles = ${many}\n`, [{ code: 'too-many-values', text: many, message: "wikiq's runner sends them in 3 requests of at most 50" }]);
+    check(`${Q}titles = ${many}\n`, [{ code: 'too-many-values', text: many, message: 'rejects more ("toomanyvalues"' }]);
+  });
+  it('counts the limit with the rights of the user the catalogue was fetched as (apihighlimits: 500)', () => {
+    const b = bundledCatalogue();
+    const as = (rights: string[]) => ({ catalogue: new Catalogue({ source: 'cached', modules: b.modules(), exhaustive: false, user: { name: 'Bot', rights } }) });
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `T${i}`).join('|');
+    check(`${Q}titles = ${values(120)}\n`, [], as(['read', 'apihighlimits']));
+    check(`${Q}titles = ${values(501)}\n`, [{ code: 'too-many-values', text: values(501), severity: W, message: 'at most 500 in one request' }], as(['read', 'apihighlimits']));
+    check(`${Q}titles = ${values(120)}\n`, [{ code: 'too-many-values', text: values(120), message: 'at most 50 in one request' }], as(['read']));
   });
   it('accepts fifty values', () => {
     const many = Array.from({ length: 50 }, (_, i) => `T${i}`).join('|');
@@ -381,7 +392,7 @@ describe('validation: hostile files are bounded', () => {
     check(`${AI}aiprop = url|size${'|url|size'.repeat(100000)}|size\n`, [
       { code: 'duplicate-value', text: 'url', message: "'url' is given 100001 times" },
       { code: 'duplicate-value', text: 'size', message: 'drops the 100001 repeats' },
-      { code: 'too-many-values', text: `url|size${'|url|size'.repeat(100000)}|size` },
+      { code: 'too-many-values', text: `url|size${'|url|size'.repeat(100000)}|size`, severity: E, message: 'rejects more' },
     ]));
   it('shows at most 1,000 diagnostics, and one more saying how many are left out (100,000 pipes on a line)', () => {
     expectedCodes.add('too-many-diagnostics');

@@ -1,7 +1,7 @@
 /**
  * Commands that run requests: wikiq.run (one batch), wikiq.runAll, wikiq.copyAsUrl,
- * wikiq.copyAsCurl, wikiq.copyAsCode, wikiq.openFromUrl, and the CodeLens above each request. Logic that needs no
- * editor lives in ./runText.ts and the engine.
+ * wikiq.copyAsCurl, wikiq.copyAsCode, wikiq.copyAsApiSandbox, wikiq.openFromUrl, and the CodeLens above
+ * each request. Logic that needs no editor lives in ./runText.ts and the engine.
  */
 import * as vscode from 'vscode';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../engine/src/index';
 import { RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
-import { fromPastedUrl } from './pastedUrl';
+import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
 import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from './runText';
 import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
@@ -48,6 +48,7 @@ export class RunCommands implements vscode.Disposable {
       vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
       vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
       vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestRef, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
+      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestRef) => this.copySandboxLink(ref)),
       vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
     );
   }
@@ -179,6 +180,18 @@ export class RunCommands implements vscode.Disposable {
     if ((await vscode.window.showInformationMessage('wikiq: code copied.', open)) !== open) return;
     const document = await vscode.workspace.openTextDocument({ language: EDITOR_LANGUAGE[lang], content: text });
     await vscode.window.showTextDocument(document);
+  }
+
+  /** The request as a Special:ApiSandbox link on its wiki (variables expanded, as sent). */
+  async copySandboxLink(ref: RequestRef | undefined): Promise<string | undefined> {
+    const t = await this.target(ref);
+    if (!t) return undefined;
+    const resolved = this.resolve(t.document, t.sel);
+    if (!resolved) return undefined;
+    const link = sandboxLinkFor(resolved);
+    await vscode.env.clipboard.writeText(link);
+    vscode.window.setStatusBarMessage('wikiq: ApiSandbox link copied', 3000);
+    return link;
   }
 
   async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {

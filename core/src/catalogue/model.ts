@@ -194,6 +194,14 @@ export class Catalogue {
     return this.highLimits() && p.highmax !== undefined ? p.highmax : p.max;
   }
 
+  /**
+   * How many values a multi-value parameter takes in one request for this catalogue's user:
+   * `highlimit` with `apihighlimits`, else `lowlimit` (paraminfo's `limit` is the fetching user's).
+   */
+  valuesLimit(p: ParamInfo): number {
+    return valuesLimit(p, this.highLimits());
+  }
+
   /** A module's parameter by unprefixed name (the last description of a name its paraminfo repeats). */
   param(module: ModuleInfo, name: string): ParamInfo | undefined {
     return this.derived.params(module).get(name);
@@ -212,3 +220,17 @@ export function enumValues(p: ParamInfo): string[] | undefined {
   return undefined;
 }
 
+
+/** How many values a multi-value parameter takes in one request: `highlimit` for a user with `apihighlimits`, else `lowlimit` (50 when paraminfo says neither). */
+export function valuesLimit(p: ParamInfo, highLimits: boolean): number {
+  return (highLimits ? p.highlimit : p.lowlimit) ?? p.limit ?? p.lowlimit ?? 50;
+}
+
+/**
+ * Whether wikiq's runner sends a multi-value parameter's values in batches when there are more
+ * than its limit: a list of things to look up (titles, ids, users…), not module names or an
+ * enumeration, whose values would change what each batch asks for.
+ */
+export function isBatchable(p: ParamInfo): boolean {
+  return p.multi && !p.submodules && !Array.isArray(p.type);
+}

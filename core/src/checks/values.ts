@@ -5,7 +5,7 @@
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import type { Analysis, Owner } from '../analysis';
 import type { Catalogue, ModuleInfo, ParamInfo } from '../catalogue/model';
-import { isContinueParam } from '../catalogue/model';
+import { isBatchable, isContinueParam } from '../catalogue/model';
 import { Code, messages } from '../codes';
 import type { ParamNode, Span, ValueNode } from '../parser/ast';
 import { closest } from '../suggest';
@@ -58,9 +58,13 @@ export function checkValues(c: RequestChecks, report: Report, node: ParamNode, o
   }
   // Multi: an empty value is an empty list.
   if (vals.length === 1 && vals[0].text === '') return;
-  const limit = (a.catalogue.highLimits() ? p.highlimit : undefined) ?? p.limit ?? p.lowlimit ?? 50;
+  const limit = a.catalogue.valuesLimit(p);
   if (vals.length > limit) {
-    report.add(Code.TooManyValues, trimmedSpan(text, value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit));
+    // The runner sends a list of things in batches (a warning); module names or an enumeration it cannot split (an error).
+    const batched = isBatchable(p);
+    report.add(Code.TooManyValues, trimmedSpan(text, value), messages[Code.TooManyValues](name, vals.length, limit, p.highlimit, batched), {
+      severity: batched ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+    });
   }
   const all = p.allspecifier;
   if (all && vals.length === 1 && vals[0].text === all) return;
