@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'node_modules/', '.test-output/', '.cache/', '**/*.d.ts'] },
+  { ignores: ['out/', 'dist/', 'node_modules/', 'test/fixtures/', '.test-output/', '.cache/', '**/*.d.ts'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
     files: ['**/*.ts'],
