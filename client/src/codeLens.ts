@@ -1,6 +1,9 @@
-/** CodeLens above each request: ▶ Run, Run all batches, Copy as URL, Copy as curl. */
+/**
+ * What the editor offers on a request: CodeLens above each (▶ Run, Run all batches, Copy as URL,
+ * Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
+ */
 import * as vscode from 'vscode';
-import { paramsOf, parse } from '../../core/src';
+import { paramsOf, parse, requestAt } from '../../core/src';
 
 export interface RequestRef {
   uri: string;
@@ -35,5 +38,22 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
 
   refresh(): void {
     this.emitter.fire();
+  }
+}
+
+/** The copy commands that need a choice or leave the editor's line of lenses short, as code actions on the request at the cursor. */
+export class RequestCodeActionProvider implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.Empty];
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+    const r = requestAt(parse(document.getText()), document.offsetAt(range.start));
+    if (!r || (!r.paramCount && !r.urls.length)) return [];
+    const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
+    const action = (title: string, command: string): vscode.CodeAction => {
+      const a = new vscode.CodeAction(title, vscode.CodeActionKind.Empty);
+      a.command = { title, command, arguments: [ref] };
+      return a;
+    };
+    return [action('Copy as code…', 'wikiq.copyAsCode'), action('Copy as ApiSandbox link', 'wikiq.copyAsApiSandbox')];
   }
 }

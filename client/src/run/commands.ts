@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import {
   HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
-import { RequestCodeLensProvider, RequestRef } from '../codeLens';
+import { RequestCodeActionProvider, RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
 import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
 import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from './runText';
@@ -43,6 +43,7 @@ export class RunCommands implements vscode.Disposable {
     this.disposables.push(
       this.diagnostics,
       vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
+      vscode.languages.registerCodeActionsProvider({ language: 'wikiq' }, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
       vscode.commands.registerCommand('wikiq.run', (ref?: RequestRef) => this.run(ref, false)),
       vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
       vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),

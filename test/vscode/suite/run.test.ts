@@ -125,6 +125,26 @@ describe('running requests', function () {
     assert.equal(await vscode.env.clipboard.readText(), curl);
   });
 
+  it('offers Copy as code on the request as a code action; its program opens in an editor (screenshot)', async () => {
+    const doc = vscode.window.activeTextEditor!.document;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(4, 2, 4, 2));
+    const copy = actions.find((a) => a.title === 'Copy as code…');
+    assert.ok(copy?.command, `a Copy as code action on the request: ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(actions.some((a) => a.title === 'Copy as ApiSandbox link'), 'and Copy as ApiSandbox link');
+    const blank = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(1, 0, 1, 0));
+    assert.ok(!blank.some((a) => a.title === 'Copy as code…'), 'none before the first request');
+    const program = await vscode.commands.executeCommand<string>(copy.command.command, ...(copy.command.arguments ?? []), 'python', false);
+    assert.match(program, /^import requests$/m);
+    assert.match(program, /'list': 'allimages'/);
+    assert.match(program, /continue/, 'the program follows continuation');
+    assert.equal(await vscode.env.clipboard.readText(), program);
+    const shown = await vscode.workspace.openTextDocument({ language: 'python', content: program });
+    await vscode.window.showTextDocument(shown);
+    const shot = await screenshot('copy-as-code-python', '.editor-group-container.active .monaco-editor', 'import requests');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('shows logevents and paraminfo tables and the JSON tab; warnings become diagnostics cleared on edit', async () => {
     const { doc, editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Log\naction = query\nlist = logevents\nlelimit = 20\nlenotaparam = 1\n`);
     editor.selection = new vscode.Selection(4, 0, 4, 0);
