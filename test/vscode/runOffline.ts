@@ -9,7 +9,7 @@
  *   node out/test/vscode/runOffline.js                 the development folder (dist/ must be built)
  *   node out/test/vscode/runOffline.js --vsix FILE     the packaged extension, installed into the server
  *   node out/test/vscode/runOffline.js --all           both; the .vsix is made with `npm run package` first
- * Environment: WIKIQ_EDITOR_TIMEOUT_S (default 240) bounds one run; WIKIQ_EDITOR_GREP (passed on
+ * Environment: WIKIQ_EDITOR_TIMEOUT_S (default 480) bounds one run, counted after provisioning; WIKIQ_EDITOR_GREP (passed on
  * to the extension host) runs only the tests whose full title matches it (Mocha's grep).
  * Exits 0 when every test passed and at least one ran, 1 otherwise.
  *
@@ -173,7 +173,7 @@ function killGroup(child: ChildProcess | undefined): Promise<void> {
 export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineRunResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const t0 = Date.now();
-  const timeoutMs = opts.timeoutMs ?? Number(process.env.WIKIQ_EDITOR_TIMEOUT_S || 240) * 1000;
+  const timeoutMs = opts.timeoutMs ?? Number(process.env.WIKIQ_EDITOR_TIMEOUT_S || 480) * 1000;
   const suite = opts.vsix ? 'vsix' : 'dev';
   const devPath = path.resolve(opts.extensionDevelopmentPath ?? (opts.vsix ? path.join(repoRoot, 'test/vscode/harness') : repoRoot));
   const testsPath = path.resolve(opts.extensionTestsPath ?? path.join(repoRoot, 'out/test/vscode/suite/index.js'));
@@ -210,6 +210,8 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
 
     const p = await provision(log);
     vscodeVersion = p.vscodeVersion;
+    // The time limit bounds the run, not the first run's provisioning (minutes on a new machine).
+    const tRun = Date.now();
     fs.mkdirSync(screenshotsDir, { recursive: true });
     fs.mkdirSync(logsDir, { recursive: true });
     runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-editor-'));
@@ -307,7 +309,7 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 
     let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), Math.max(1, timeoutMs - (Date.now() - t0)))));
+    const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), Math.max(1, timeoutMs - (Date.now() - tRun)))));
     const outcome = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
     await new Promise<void>((r) => pageLogStream.end(r));
