@@ -82,7 +82,7 @@ describe('wikiq diff on two real runs of the test wiki', () => {
     assert.deepEqual([t.counts.added, t.counts.removed, t.counts.changed], [1, 1, 1]);
   });
 
-  it('logevents by logid: the new page's creation and the deletion are new entries; none removed or changed', async () => {
+  it('logevents by logid: the new page creation and the deletion are new entries; none removed or changed', async () => {
     const r = await diffJson('log-1.json', 'log-2.json');
     assert.equal(r.code, 1, r.err);
     const [t] = r.json!.tables;
