@@ -110,7 +110,9 @@ describe('run history: bounds', () => {
 
   it('a run larger than maxBytes is not kept, and says why', async () => {
     const { fs, history } = setup({ maxBytes: 100 });
-    assert.deepEqual(await history.save(KEY, run('r1', 1, ['A'.repeat(200)])), { kept: false, reason: 'the run takes 0.00 MB, more than wikiq.history.maxMB (0.00 MB)' });
+    const big = run('r1', 1, ['A'.repeat(200)]);
+    const size = new TextEncoder().encode(JSON.stringify(big)).byteLength;
+    assert.deepEqual(await history.save(KEY, big), { kept: false, reason: `the run takes ${size} B, more than wikiq.history.maxMB allows (100 B)` });
     assert.equal(fs.files.size, 0);
   });
 

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { recordCount, runStatus, type RunStatus } from '../../../core/src/index';
+import { formatBytes } from '../../shared/format';
 import { isObj } from '../../shared/json';
 import type { ResultsMessage, ResultsModel } from '../../shared/model';
 
@@ -192,7 +193,7 @@ export class RunHistory {
       if (maxRunsPerRequest < 1 || maxBytes <= 0) return { kept: false, reason: 'run history is off (wikiq.history.maxRunsPerRequest or wikiq.history.maxMB is 0)' };
       if (!/^[\w-]{1,64}$/.test(run.id)) return { kept: false, reason: `not a run id: ${run.id.slice(0, 80)}` };
       const data = encode(run);
-      if (data.byteLength > maxBytes) return { kept: false, reason: `the run takes ${mb(data.byteLength)}, more than wikiq.history.maxMB (${mb(maxBytes)})` };
+      if (data.byteLength > maxBytes) return { kept: false, reason: `the run takes ${formatBytes(data.byteLength)}, more than wikiq.history.maxMB allows (${formatBytes(maxBytes)})` };
       const folder = folderOf(key);
       await this.fs.write(`${folder}/${run.id}.json`, data);
       const ix = await this.index(key);
@@ -239,5 +240,3 @@ export class RunHistory {
     return this.serial(() => this.fs.delete(folderOf(key)));
   }
 }
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 1024 * 1024 ? 2 : 1)} MB`;
