@@ -81,7 +81,7 @@ describe('run history: keeping and reading back', () => {
 
   it('a kept run shows again as a results model (no raw bodies, no paging)', () => {
     const m = modelOfKept(run('r1', 1, ['A']));
-    assert.deepEqual(m, { ...model(['A']), rawBatches: [] });
+    assert.deepEqual(m, { ...model(['A']), rawBatches: [], keptAt: '2026-11-27T05:01:00.000Z' });
   });
 });
 

@@ -100,7 +100,7 @@ export function modelOfKept(run: KeptRun): ResultsModel {
   return {
     requestName: run.requestName, endpoint: run.endpoint, params: run.params, batches: run.batches, complete: run.complete,
     partial: !run.complete && !!run.failure, continue: run.continue, errors: run.errors, warnings: run.warnings,
-    result: run.result, rawBatches: [], ...(run.failure ? { failure: run.failure } : {}),
+    result: run.result, rawBatches: [], ...(run.failure ? { failure: run.failure } : {}), keptAt: run.time,
   };
 }
 
