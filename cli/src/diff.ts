@@ -93,17 +93,17 @@ function asRecords(side: DiffSide): DiffSide {
   return { ...side, result: { records: t ? t.rows : [] } };
 }
 
-export async function diff(args: Args, io: Io): Promise<number> {
+export function diff(args: Args, io: Io): Promise<number> {
   try {
-    return await diffCommand(args, io);
+    return Promise.resolve(diffCommand(args, io));
   } catch (e) {
     // Every failure of diff is 2: its 1 means "different".
     io.err(`wikiq: ${e instanceof Error ? e.message : String(e)}${e instanceof UsageError ? "\nRun 'wikiq --help' for usage." : ''}`);
-    return DIFF_EXIT.error;
+    return Promise.resolve(DIFF_EXIT.error);
   }
 }
 
-async function diffCommand(args: Args, io: Io): Promise<number> {
+function diffCommand(args: Args, io: Io): number {
   if (args.positional.length !== 2) throw new UsageError(`wikiq diff takes two files (A.json B.json), not ${args.positional.length}.`);
   const format = choice(args, '--format', ['table', 'json'] as const, io.stdoutTty ? 'table' : 'json');
   const key = str(args, '--key');
