@@ -1,7 +1,8 @@
 /**
  * A comparison as the Diff tab draws it, without the DOM: per table its heading (key, counts,
  * summary) and a grid of the records listed — `+` added, `-` removed, `~` changed — whose columns
- * are the key first, then the records' fields in the results vocabulary's order; a changed record's
+ * are the key, the title and the fields that changed first, then the records' other fields in the
+ * results vocabulary's order (each once); a changed record's
  * changed cells carry their old text. Pure, shared by the view (client/media/src/diffTab.ts) and the tests.
  */
 import { PREFERRED_COLUMNS, cellText, cellValue, columnsOf, diffSummary, type TableDiff } from '../../core/src';
@@ -44,7 +45,9 @@ const cut = (s: string) => {
 export function diffGrid(t: TableDiff): DiffGrid {
   const keys = t.key ? t.key.split('+') : [];
   const listed = [...t.added, ...t.removed, ...t.changed.flatMap((c) => [c.after, c.before])];
-  const preferred = [...keys, ...(PREFERRED_COLUMNS[t.kind === 'keyvalue' ? 'keyvalue' : t.name] ?? [])];
+  // The key, the title, then the fields that changed (what a narrow panel must show), then the table's usual order.
+  const changedFields = t.changed.flatMap((c) => c.fields.map((f) => f.field));
+  const preferred = [...new Set([...keys, ...(listed.some((r) => cellValue(r, 'title') !== undefined) ? ['title'] : []), ...changedFields, ...(PREFERRED_COLUMNS[t.kind === 'keyvalue' ? 'keyvalue' : t.name] ?? [])])];
   const columns = columnsOf(listed, preferred);
   const plain = (sign: '+' | '-', r: unknown): DiffRow => ({ sign, cells: columns.map((c) => ({ text: cut(cellText(cellValue(r, c))), changed: false })) });
   const rows: DiffRow[] = [

@@ -20,9 +20,17 @@ describe('the Diff tab\'s grid', () => {
     const g = diffGrid(d.tables[0]);
     assert.equal(g.keyText, 'by pageid');
     assert.equal(g.summary, '1 added, 1 removed, 1 changed · 3 → 3 records');
-    assert.deepEqual(g.columns, ['pageid', 'ns', 'title']);
+    assert.deepEqual(g.columns, ['pageid', 'title', 'ns']);
     const short = g.rows.map((r) => `${r.sign} ${r.cells.map((c) => (c.changed ? `[${c.before}→${c.text}]` : c.text)).join(' ')}`);
-    assert.deepEqual(short, ['+ 4 0 D', '- 2 0 B', '~ 1 0 [A→A2]']);
+    assert.deepEqual(short, ['+ 4 D 0', '- 2 B 0', '~ 1 [A→A2] 0']);
+  });
+
+  it('the fields that changed come right after the key and title, each column once (was pageid twice for pages)', () => {
+    const d = diffResults(
+      { query: { pages: [{ pageid: 1, ns: 0, title: 'A', contentmodel: 'wikitext', touched: 't1', lastrevid: 5, length: 10 }] } },
+      { query: { pages: [{ pageid: 1, ns: 0, title: 'A', contentmodel: 'wikitext', touched: 't2', lastrevid: 6, length: 12 }] } },
+    );
+    assert.deepEqual(diffGrid(d.tables[0]).columns, ['pageid', 'title', 'touched', 'lastrevid', 'length', 'ns', 'contentmodel']);
   });
 
   it('a field new in the changed record is a column, empty before', () => {

@@ -87,6 +87,8 @@ export class RunHistoryCommands implements vscode.Disposable {
   private readonly sessions = new WeakMap<RunSession, SessionRun>();
   private readonly panels = new WeakMap<PanelPort, PanelRun>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** The last keep (tests wait on it: `settled`). */
+  private keeping: Promise<void> = Promise.resolve();
 
   constructor(context: vscode.ExtensionContext, private readonly environments: Environments, private readonly runs: RunCommands, private readonly auth?: WikiAuth) {
     const root = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
@@ -101,18 +103,26 @@ export class RunHistoryCommands implements vscode.Disposable {
   }
 
   /** A new run shown in `panel`: remembered, and kept. */
-  async ran(panel: ResultsPanel, session: RunSession, document: vscode.Uri): Promise<void> {
+  ran(panel: ResultsPanel, session: RunSession, document: vscode.Uri): Promise<void> {
     const { name, index, endpoint } = session.request;
     const key = historyKey(document.toString(), name, index);
     const time = new Date();
-    this.sessions.set(session, { id: newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
     this.panels.set(panel, { key, document, index });
-    await this.keep(panel, session);
+    this.keeping = (async () => {
+      this.sessions.set(session, { id: newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
+      await this.keep(panel, session);
+    })();
+    return this.keeping;
+  }
+
+  /** Resolves once the runs shown so far are kept (tests). */
+  settled(): Promise<void> {
+    return this.keeping;
   }
 
   /** More batches of `session` arrived in `panel` (Load next batch, Load all): the kept run grows. */
   async grew(panel: PanelPort, session: RunSession): Promise<void> {
-    if (this.sessions.has(session) && this.panels.has(panel)) await this.keep(panel, session);
+    if (this.sessions.has(session) && this.panels.has(panel)) await (this.keeping = this.keep(panel, session));
   }
 
   private async keep(panel: PanelPort, session: RunSession): Promise<void> {
