@@ -22,6 +22,8 @@ export interface DiffCell {
 export interface DiffRow {
   sign: '+' | '-' | '~';
   cells: DiffCell[];
+  /** A changed record's changed fields, named ("touched, lastrevid"); '' otherwise. */
+  changes: string;
 }
 
 export interface DiffGrid {
@@ -33,6 +35,8 @@ export interface DiffGrid {
   summary: string;
   note?: string;
   columns: string[];
+  /** How many columns (the key, the title) come before the "changed" column the view adds. */
+  lead: number;
   rows: DiffRow[];
 }
 
@@ -49,7 +53,8 @@ export function diffGrid(t: TableDiff): DiffGrid {
   const changedFields = t.changed.flatMap((c) => c.fields.map((f) => f.field));
   const preferred = [...new Set([...keys, ...(listed.some((r) => cellValue(r, 'title') !== undefined) ? ['title'] : []), ...changedFields, ...(PREFERRED_COLUMNS[t.kind === 'keyvalue' ? 'keyvalue' : t.name] ?? [])])];
   const columns = columnsOf(listed, preferred);
-  const plain = (sign: '+' | '-', r: unknown): DiffRow => ({ sign, cells: columns.map((c) => ({ text: cut(cellText(cellValue(r, c))), changed: false })) });
+  const lead = columns.findIndex((c) => !keys.includes(c) && c !== 'title');
+  const plain = (sign: '+' | '-', r: unknown): DiffRow => ({ sign, changes: '', cells: columns.map((c) => ({ text: cut(cellText(cellValue(r, c))), changed: false })) });
   const rows: DiffRow[] = [
     ...t.added.map((r) => plain('+', r)),
     ...t.removed.map((r) => plain('-', r)),
@@ -57,6 +62,7 @@ export function diffGrid(t: TableDiff): DiffGrid {
       const changed = new Set(c.fields.map((f) => f.field));
       return {
         sign: '~',
+        changes: cut(c.fields.map((f) => f.field).join(', ')),
         cells: columns.map((col) => (changed.has(col)
           ? { text: cut(cellText(cellValue(c.after, col))), before: cut(cellText(cellValue(c.before, col))), changed: true }
           : { text: cut(cellText(cellValue(c.after, col))), changed: false })),
@@ -64,7 +70,7 @@ export function diffGrid(t: TableDiff): DiffGrid {
     }),
   ];
   return {
-    id: t.id, name: t.name, keyText: t.key ? `by ${t.key}` : 'whole records', note: t.note, columns, rows,
+    id: t.id, name: t.name, keyText: t.key ? `by ${t.key}` : 'whole records', note: t.note, columns, rows, lead: lead < 0 ? columns.length : lead,
     summary: `${diffSummary(t)} · ${t.counts.before.toLocaleString('en-US')} → ${t.counts.after.toLocaleString('en-US')} records`,
   };
 }

@@ -30,7 +30,10 @@ describe('the Diff tab\'s grid', () => {
       { query: { pages: [{ pageid: 1, ns: 0, title: 'A', contentmodel: 'wikitext', touched: 't1', lastrevid: 5, length: 10 }] } },
       { query: { pages: [{ pageid: 1, ns: 0, title: 'A', contentmodel: 'wikitext', touched: 't2', lastrevid: 6, length: 12 }] } },
     );
-    assert.deepEqual(diffGrid(d.tables[0]).columns, ['pageid', 'title', 'touched', 'lastrevid', 'length', 'ns', 'contentmodel']);
+    const g = diffGrid(d.tables[0]);
+    assert.deepEqual(g.columns, ['pageid', 'title', 'touched', 'lastrevid', 'length', 'ns', 'contentmodel']);
+    assert.equal(g.lead, 2, 'the view\'s "changed" column goes after the key and the title');
+    assert.equal(g.rows[0].changes, 'touched, lastrevid, length');
   });
 
   it('a field new in the changed record is a column, empty before', () => {

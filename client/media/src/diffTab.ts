@@ -32,21 +32,27 @@ function table(g: DiffGrid): HTMLElement {
     h('h2', null, g.name, ' ', h('span', { class: 'muted' }, `(${g.keyText}) — ${g.summary}`)));
   if (g.note) section.appendChild(h('p', { class: 'muted' }, g.note));
   if (!g.rows.length) return section;
+  // A "changed" column after the key and title names a changed record's fields, so a narrow panel shows what changed.
+  const changes = g.rows.some((r) => r.changes);
+  const heads = g.columns.map((c) => h('th', { scope: 'col' }, c));
+  if (changes) heads.splice(g.lead, 0, h('th', { scope: 'col', class: 'diff-changes' }, 'changed'));
   const grid = h('table', { class: 'diff-grid' },
-    h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'diff-sign', title: 'added, removed or changed' }, ''), ...g.columns.map((c) => h('th', { scope: 'col' }, c)))));
+    h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'diff-sign', title: 'added, removed or changed' }, ''), ...heads)));
   const body = h('tbody');
   for (const r of g.rows.slice(0, MAX_ROWS)) {
     const kind = SIGN_LABEL[r.sign];
     const tr = h('tr', { class: `diff-${kind}` }, h('td', { class: 'diff-sign', title: kind, 'aria-label': kind }, r.sign === '-' ? '−' : r.sign));
-    for (const c of r.cells) {
+    r.cells.forEach((c, i) => {
+      if (changes && i === g.lead) tr.appendChild(h('td', { class: 'diff-changes' }, r.changes));
       if (!c.changed) {
         tr.appendChild(h('td', null, c.text));
-        continue;
+        return;
       }
       tr.appendChild(h('td', { class: 'diff-cell-changed', title: `was: ${c.before ?? ''}` },
         h('del', { class: 'diff-before' }, c.before || '(none)'),
         h('ins', { class: 'diff-after' }, c.text || '(none)')));
-    }
+    });
+    if (changes && g.lead === r.cells.length) tr.appendChild(h('td', { class: 'diff-changes' }, r.changes));
     body.appendChild(tr);
   }
   grid.appendChild(body);

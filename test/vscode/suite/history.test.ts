@@ -75,6 +75,7 @@ describe('run history and compare', function () {
     assert.match(r.text, /1 added, 1 changed/);
     assert.match(r.text, new RegExp(EDITED));
     assert.match(r.text, /by pageid/);
+    assert.match(r.text, /touched, lastrevid, length|lastrevid/, 'the changed fields are named');
     const shot = await screenshot('results-diff', VISIBLE_WEBVIEW);
     assert.ok(!hasPage() || shot, 'screenshot taken');
   });
