@@ -10,23 +10,10 @@ import type { WikiqApi } from '../../../client/src/extension';
 import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import type { DiffView } from '../../../client/shared/messages';
 import { maintenance, pageTitle, startWiki, TestWiki } from '../../wiki/harness';
-import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, openText, screenshot } from './helpers';
+import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot } from './helpers';
 
 const NEW_PAGE = 'History compare new page';
 const EDITED = pageTitle(4);
-
-function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
-  return new Promise((resolve, reject) => {
-    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 400)})`)); }, timeoutMs);
-    const sub = panel.onDidRender((r) => {
-      if (!accept(r)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(r);
-    });
-  });
-}
 
 describe('run history and compare', function () {
   this.timeout(180_000);
