@@ -52,7 +52,7 @@ describe('wikiq diff on two real runs of the test wiki', () => {
     await run('Log', 'log-1.json');
     // Between the runs: a page added, one edited, one deleted.
     maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'wikiq diff test', NEW_PAGE], 'A page added between two runs.');
-    maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'wikiq diff test', EDITED], 'Edited between two runs: longer than it was before, by a good margin.');
+    maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'wikiq diff test', EDITED], 'Edited between two runs.');
     maintenance(wiki.dir, 'deleteBatch.php', ['--u', 'Admin', '--r', 'wikiq diff test'], `${DELETED}\n`);
     await run('Pages', 'pages-2.json');
     await run('All pages', 'allpages-2.json');

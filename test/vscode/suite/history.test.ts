@@ -45,7 +45,7 @@ describe('run history and compare', function () {
     panel = api.resultsPanels().find((p) => p.model?.header.name === 'Pages')!;
     assert.ok(panel, 'a results panel shows the run');
     maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'history test', NEW_PAGE], 'Added between two runs.');
-    maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'history test', EDITED], 'Edited between two runs, and made longer than it was before.');
+    maintenance(wiki.dir, 'edit.php', ['--user', 'Admin', '--summary', 'history test', EDITED], 'Edited between two runs.');
     await run();
     assert.equal(api.resultsPanels().filter((p) => p.model?.header.name === 'Pages').length, 1, 'the panel is reused');
     const view = await vscode.commands.executeCommand<DiffView | undefined>('wikiq.compareWithPrevious');
@@ -65,6 +65,12 @@ describe('run history and compare', function () {
     assert.match(r.text, /touched, lastrevid, length|lastrevid/, 'the changed fields are named');
     const shot = await screenshot('results-diff', VISIBLE_WEBVIEW);
     assert.ok(!hasPage() || shot, 'screenshot taken');
+    // The panel alone, wide: the changed cells' old and new values.
+    panel.panel.reveal(undefined, false);
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
+    const wide = await screenshot('results-diff-wide', VISIBLE_WEBVIEW);
+    assert.ok(!hasPage() || wide, 'screenshot taken');
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizeEditorGroup');
   });
 
   it('the History menu lists the kept runs; choosing the first shows it again, read-only', async () => {
