@@ -5,12 +5,15 @@
  * results vocabulary's order (each once); a changed record's
  * changed cells carry their old text. Pure, shared by the view (client/media/src/diffTab.ts) and the tests.
  */
-import { PREFERRED_COLUMNS, cellText, cellValue, columnsOf, diffSummary, type TableDiff } from '../../core/src';
+import { PREFERRED_COLUMNS, cellText, cellValue, columnsOf, diffSummary, type ResultDiff, type TableDiff } from '../../core/src';
+import type { DiffView } from './messages';
 
 export { diffSummary } from '../../core/src';
 
 /** Longest cell text drawn (the rest is cut with …; the whole value is in the JSON export). */
 export const MAX_DIFF_CELL = 300;
+/** Most columns drawn per table (the rest are named in the table's note). */
+export const MAX_DIFF_COLUMNS = 60;
 
 export interface DiffCell {
   text: string;
@@ -52,7 +55,9 @@ export function diffGrid(t: TableDiff): DiffGrid {
   // The key, the title, then the fields that changed (what a narrow panel must show), then the table's usual order.
   const changedFields = t.changed.flatMap((c) => c.fields.map((f) => f.field));
   const preferred = [...new Set([...keys, ...(listed.some((r) => cellValue(r, 'title') !== undefined) ? ['title'] : []), ...changedFields, ...(PREFERRED_COLUMNS[t.kind === 'keyvalue' ? 'keyvalue' : t.name] ?? [])])];
-  const columns = columnsOf(listed, preferred);
+  const all = columnsOf(listed, preferred);
+  const columns = all.slice(0, MAX_DIFF_COLUMNS);
+  const notes = [t.note, all.length > columns.length ? `${all.length - columns.length} more columns not shown: ${all.slice(MAX_DIFF_COLUMNS, MAX_DIFF_COLUMNS + 10).join(', ')}${all.length > MAX_DIFF_COLUMNS + 10 ? '…' : ''}` : undefined].filter(Boolean);
   const lead = columns.findIndex((c) => !keys.includes(c) && c !== 'title');
   const plain = (sign: '+' | '-', r: unknown): DiffRow => ({ sign, changes: '', cells: columns.map((c) => ({ text: cut(cellText(cellValue(r, c))), changed: false })) });
   const rows: DiffRow[] = [
@@ -70,9 +75,14 @@ export function diffGrid(t: TableDiff): DiffGrid {
     }),
   ];
   return {
-    id: t.id, name: t.name, keyText: t.key ? `by ${t.key}` : 'whole records', note: t.note, columns, rows, lead: lead < 0 ? columns.length : lead,
+    id: t.id, name: t.name, keyText: t.key ? `by ${t.key}` : 'whole records', ...(notes.length ? { note: notes.join('; ') } : {}), columns, rows, lead: lead < 0 ? columns.length : lead,
     summary: `${diffSummary(t)} · ${t.counts.before.toLocaleString('en-US')} → ${t.counts.after.toLocaleString('en-US')} records`,
   };
+}
+
+/** A comparison as the Diff tab's message carries it: labels, summary and each table's grid. */
+export function diffViewOf(before: string, after: string, d: ResultDiff): DiffView {
+  return { before, after, equal: d.equal, summary: diffSummary(d), tables: d.tables.map(diffGrid) };
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

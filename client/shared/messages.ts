@@ -10,7 +10,7 @@
  *
  * Webview → host messages are untrusted: the host checks them with `./validate`.
  */
-import type { ResultDiff } from '../../core/src';
+import type { DiffGrid } from './diffView';
 import type { ModelHeader, ResultsModel } from './model';
 
 /** The view's tabs, in order. `diff` is shown only while the view holds a comparison. */
@@ -84,11 +84,17 @@ export interface HistoryMessage {
   notKept?: string;
 }
 
-/** Two results compared (core's `diffResults`): `before` → `after`, each with a label. */
+/**
+ * Two results compared (core's `diffResults`), as the Diff tab draws them: `before` → `after`, each
+ * with a label, the summary, and per table its grid (./diffView: cells already cut, so the message
+ * stays bounded whatever the records hold).
+ */
 export interface DiffView {
   before: string;
   after: string;
-  diff: ResultDiff;
+  equal: boolean;
+  summary: string;
+  tables: DiffGrid[];
 }
 
 /** Shows a comparison on the Diff tab (and selects it), or clears it (null). */

@@ -57,7 +57,8 @@ const FROM_HOST = {
   pinned: (o) => typeof o.pinned === 'boolean',
   show: (o) => isTab(o.tab) && shortString(o.table),
   history: (o) => Array.isArray(o.runs) && o.runs.every((r) => isObj(r) && isRunId(r.id) && typeof r.time === 'string' && typeof r.records === 'number' && typeof r.endpoint === 'string') && (o.shown === undefined || isRunId(o.shown)),
-  diff: (o) => o.view === null || (isObj(o.view) && typeof o.view.before === 'string' && typeof o.view.after === 'string' && isObj(o.view.diff) && Array.isArray(o.view.diff.tables)),
+  diff: (o) => o.view === null || (isObj(o.view) && typeof o.view.before === 'string' && typeof o.view.after === 'string' && typeof o.view.summary === 'string'
+    && Array.isArray(o.view.tables) && o.view.tables.every((t) => isObj(t) && Array.isArray(t.columns) && Array.isArray(t.rows))),
 } satisfies Record<HostMessage['type'], (o: Record<string, unknown>) => boolean>;
 
 /** The table's entry for `type` when it is one of its own keys (not `__proto__`, `toString`…). */

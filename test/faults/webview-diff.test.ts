@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { diffResults } from '../../core/src';
+import { diffViewOf } from '../../client/shared/diffView';
 import { PAYLOADS, allimagesModel } from './webviewFixtures';
 import { WebviewPage } from './webviewPage';
 
@@ -51,7 +52,7 @@ describe('History and Diff in chromium', () => {
   it('a comparison of hostile records shows them as text on the Diff tab; clearing it hides the tab', async () => {
     const before = { query: { allpages: PAYLOADS.map((p, i) => ({ pageid: i + 1, title: `old ${p}` })) } };
     const after = { query: { allpages: PAYLOADS.map((p, i) => ({ pageid: i + 2, title: p })) } };
-    const view = { before: `run of ${PAYLOADS[0]}`, after: PAYLOADS[1], diff: diffResults(before, after) };
+    const view = diffViewOf(`run of ${PAYLOADS[0]}`, PAYLOADS[1], diffResults(before, after));
     await w.send([{ type: 'diff', view }]);
     assert.equal(await w.page.getAttribute('#tab-diff', 'aria-selected'), 'true', 'the Diff tab is selected');
     const text = await w.page.evaluate(() => document.getElementById('panel-diff')?.innerText ?? '');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diffResults } from '../../core/src';
-import { MAX_DIFF_CELL, diffGrid, runLabel, timeLabel } from '../../client/shared/diffView';
+import { MAX_DIFF_CELL, MAX_DIFF_COLUMNS, diffGrid, diffViewOf, runLabel, timeLabel } from '../../client/shared/diffView';
 import { isHostMessage, parseFromWebview } from '../../client/shared/validate';
 
 const q = (allpages: unknown[]) => ({ query: { allpages } });
@@ -50,6 +50,16 @@ describe('the Diff tab\'s grid', () => {
     assert.ok(g.rows[0].cells[2].text.endsWith('…'));
   });
 
+  it('bounded: at most MAX_DIFF_COLUMNS columns, the rest named in the note; the view carries grids, not records', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_DIFF_COLUMNS + 5 }, (_, i) => [`f${i}`, 'x'.repeat(10_000)]));
+    const view = diffViewOf('a', 'b', diffResults(q([]), q([{ pageid: 1, ...wide }])));
+    const [g] = view.tables;
+    assert.equal(g.columns.length, MAX_DIFF_COLUMNS);
+    assert.match(g.note ?? '', /^6 more columns not shown: f59, f60/);
+    assert.ok(JSON.stringify(view).length < MAX_DIFF_COLUMNS * (MAX_DIFF_CELL + 60), 'cells are cut: the message stays small');
+    assert.equal(view.summary, '1 added');
+  });
+
   it('records compared whole: "whole records", and the note', () => {
     const g = diffGrid(diffResults(q([{ user: 'A' }, { user: 'A' }]), q([{ user: 'A' }])).tables[0]);
     assert.equal(g.keyText, 'whole records');
@@ -84,11 +94,11 @@ describe('History and Compare messages', () => {
   });
   it('from the host: history with runs, diff with a view or null', () => {
     const run = { id: 'r1', time: '2026-11-27T05:31:02.000Z', status: 'complete', records: 3, endpoint: 'http://127.0.0.1/api.php' };
-    const view = { before: 'run of 05:31:02', after: 'this run', diff: diffResults(q([]), q([{ pageid: 1 }])) };
+    const view = diffViewOf('run of 05:31:02', 'this run', diffResults(q([]), q([{ pageid: 1 }])));
     for (const m of [{ type: 'history', runs: [run], shown: 'r1' }, { type: 'history', runs: [], notKept: 'x' }, { type: 'diff', view }, { type: 'diff', view: null }]) {
       assert.equal(isHostMessage(m), true, JSON.stringify(m).slice(0, 80));
     }
-    for (const m of [{ type: 'history' }, { type: 'history', runs: [{ id: 'a b' }] }, { type: 'history', runs: [], shown: '../x' }, { type: 'diff' }, { type: 'diff', view: { before: 'a' } }]) {
+    for (const m of [{ type: 'history' }, { type: 'history', runs: [{ id: 'a b' }] }, { type: 'history', runs: [], shown: '../x' }, { type: 'diff' }, { type: 'diff', view: { before: 'a' } }, { type: 'diff', view: { ...view, tables: [{ rows: 'x' }] } }]) {
       assert.equal(isHostMessage(m), false, JSON.stringify(m));
     }
   });

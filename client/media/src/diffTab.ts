@@ -5,7 +5,7 @@
  * changed cell marked and its old value above the new one. Text only (textContent); marks are
  * borders and the diff editor's own backgrounds.
  */
-import { diffGrid, diffSummary, type DiffGrid } from '../../shared/diffView';
+import type { DiffGrid } from '../../shared/diffView';
 import type { DiffView } from '../../shared/messages';
 import { clear, h } from './dom';
 
@@ -19,12 +19,11 @@ export function renderDiff(panel: HTMLElement, view: DiffView | undefined): void
     panel.appendChild(h('p', { class: 'empty muted' }, 'No comparison. Use History → Compare with previous run, or the command "wikiq: Compare with…".'));
     return;
   }
-  const d = view.diff;
   panel.appendChild(h('div', { class: 'diff-head' },
     h('div', null, h('span', { class: 'muted' }, 'Before '), h('strong', null, view.before)),
     h('div', null, h('span', { class: 'muted' }, 'After '), h('strong', null, view.after)),
-    h('div', { class: 'diff-summary' }, d.equal ? 'No difference: the same records in every table.' : diffSummary(d))));
-  for (const t of d.tables) panel.appendChild(table(diffGrid(t)));
+    h('div', { class: 'diff-summary' }, view.equal ? 'No difference: the same records in every table.' : view.summary)));
+  for (const t of view.tables) panel.appendChild(table(t));
 }
 
 function table(g: DiffGrid): HTMLElement {

@@ -8,13 +8,12 @@
  * `wikiq.history.keepSignedIn`.
  */
 import * as vscode from 'vscode';
-import { diffResults, runStatus } from '../../../core/src/index';
+import { diffResults, runStatus, type ResultDiff } from '../../../core/src/index';
 import type { RunSession } from '../../../engine/src/index';
 import type { Environments } from '../environments';
 import type { RunCommands } from '../run/commands';
 import type { WikiAuth } from '../run/auth';
-import { runLabel, timeLabel } from '../../shared/diffView';
-import type { DiffView } from '../../shared/messages';
+import { diffViewOf, runLabel, timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
 import { RunHistory, historyKey, keptRunOf, modelOfKept, type HistoryFs, type KeptRun } from './history';
@@ -74,6 +73,13 @@ interface SessionRun {
   time: Date;
   key: string;
   signedIn: boolean;
+}
+
+/** A comparison: what the Compare commands return (the Diff tab gets its grids). */
+export interface Comparison {
+  before: string;
+  after: string;
+  diff: ResultDiff;
 }
 
 /** What "Compare with…" can be given (tests), instead of asking. */
@@ -153,7 +159,7 @@ export class RunHistoryCommands implements vscode.Disposable {
   }
 
   /** What the panel's History menu asks for. */
-  async handle(panel: ResultsPanel, a: HistoryAction): Promise<DiffView | undefined> {
+  async handle(panel: ResultsPanel, a: HistoryAction): Promise<Comparison | undefined> {
     if (a.type === 'showRun') {
       await this.showRun(panel, a.id);
       return undefined;
@@ -195,7 +201,7 @@ export class RunHistoryCommands implements vscode.Disposable {
   }
 
   /** Compares the run the panel shows with the kept run before it. */
-  async compareWithPrevious(panel = this.target()): Promise<DiffView | undefined> {
+  async compareWithPrevious(panel = this.target()): Promise<Comparison | undefined> {
     const t = this.infoOf(panel);
     if (!t) return undefined;
     const runs = await this.store.list(t.info.key);
@@ -208,7 +214,7 @@ export class RunHistoryCommands implements vscode.Disposable {
     return this.compareWithKept(t.panel, t.info, t.shown, previous.id);
   }
 
-  private async compareWithKept(panel: ResultsPanel, info: PanelRun, shown: ResultsModel, id: string): Promise<DiffView | undefined> {
+  private async compareWithKept(panel: ResultsPanel, info: PanelRun, shown: ResultsModel, id: string): Promise<Comparison | undefined> {
     const before = await this.store.load(info.key, id);
     if (!before) {
       void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
@@ -218,7 +224,7 @@ export class RunHistoryCommands implements vscode.Disposable {
   }
 
   /** Compares the run the panel shows with a kept run or with the request run on another environment's wiki (asked, unless `target` says). */
-  async compareWith(panel = this.target(), target?: CompareTarget): Promise<DiffView | undefined> {
+  async compareWith(panel = this.target(), target?: CompareTarget): Promise<Comparison | undefined> {
     const t = this.infoOf(panel);
     if (!t) return undefined;
     const choice = target ?? await this.pick(t.info, t.shown);
@@ -257,11 +263,11 @@ export class RunHistoryCommands implements vscode.Disposable {
     return `${when}${state === 'complete' ? '' : ` — ${state}`}`;
   }
 
-  private show(panel: ResultsPanel, before: string, after: string, a: unknown, b: unknown): DiffView {
-    const view: DiffView = { before, after, diff: diffResults(a, b) };
-    panel.showDiff(view);
+  private show(panel: ResultsPanel, before: string, after: string, a: unknown, b: unknown): Comparison {
+    const diff = diffResults(a, b);
+    panel.showDiff(diffViewOf(before, after, diff));
     panel.reveal();
-    return view;
+    return { before, after, diff };
   }
 
   dispose(): void {
