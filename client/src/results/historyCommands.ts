@@ -148,7 +148,11 @@ export class RunHistoryCommands implements vscode.Disposable {
     }
     info.shownId = notKept ? undefined : run.id;
     info.notKept = notKept;
-    await this.sendHistory(panel);
+    try {
+      await this.sendHistory(panel);
+    } catch {
+      // The storage could not be listed: the History menu stays as it was; the run's panel is unaffected.
+    }
   }
 
   private async sendHistory(panel: PanelPort): Promise<void> {
