@@ -4,7 +4,7 @@
  * which the launcher dist/cli.js (launcher.ts) loads for everything but the usage and the version.
  * Messages are one clear line each; never a stack trace. One file per concern: `help.ts` (the usage
  * text and when it is the answer), `args.ts` (flags, files, environments), `check.ts`
- * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `code.ts`, `catalogue.ts`, `signals.ts`.
+ * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
  */
 import { WikiqError, errorMessage } from '../../engine/src';
 import { answerWithoutCommand } from './help';
@@ -12,6 +12,7 @@ import { UsageError, parseArgs, type FlagSpec, type Io } from './args';
 import { CHECK_FLAGS, check } from './check';
 import { RUN_FLAGS, run } from './run';
 import { CODE_FLAGS, code } from './code';
+import { DIFF_EXIT, DIFF_FLAGS, diff } from './diff';
 import { forTerminal } from './terminal';
 
 export type { Io } from './args';
@@ -19,10 +20,13 @@ export { parseJsonc } from './args';
 export { formatTables } from './table';
 export { streamDrained } from '../../engine/src';
 
-const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check }> = {
+/** Each command: its flags, what runs it, and its exit status on a usage mistake (default 1). */
+const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?: number }> = {
   check: { flags: CHECK_FLAGS, run: check },
   run: { flags: RUN_FLAGS, run },
   code: { flags: CODE_FLAGS, run: code },
+  // diff's 1 means "different": its mistakes are 2.
+  diff: { flags: DIFF_FLAGS, run: diff, usageExit: DIFF_EXIT.error },
 };
 
 /** Every flag some command takes: to find the command before its own flags are checked. */
@@ -39,6 +43,8 @@ function safeIo(io: Io): Io {
 
 export async function main(argv: string[], rawIo: Io): Promise<number> {
   const io = safeIo(rawIo);
+  // The command's own exit for a mistake, even one found before the command is (an unknown option).
+  let usageExit = COMMANDS[argv.find((a) => !a.startsWith('-')) ?? '']?.usageExit ?? 1;
   try {
     const all = parseArgs(argv, ANY);
     const [cmd, ...rest] = all.positional;
@@ -48,13 +54,14 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
       return answer.code;
     }
     const command = COMMANDS[cmd];
-    if (!command) throw new UsageError(`Unknown command '${cmd}'. Commands: check, run, code.`);
+    if (!command) throw new UsageError(`Unknown command '${cmd}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
+    usageExit = command.usageExit ?? 1;
     const args = parseArgs(argv, command.flags, cmd);
     return await command.run({ positional: rest, flags: args.flags }, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`wikiq: ${e.message}\nRun 'wikiq --help' for usage.`);
-      return 1;
+      return usageExit;
     }
     io.err(`wikiq: ${e instanceof WikiqError ? e.message : errorMessage(e)}`);
     return 1;

@@ -85,6 +85,23 @@ Usage:
       --endpoint, --env, --config, --catalogue, --cache-dir, --user-agent   as for run (the
                            user agent is curl's; programs carry one with a contact to fill in)
 
+  wikiq diff A.json B.json [options]
+      Compares two outputs of wikiq run (--format json; or ndjson, records only): for each table,
+      the records added, removed and changed (with the fields that changed), keyed by the list's
+      identity — logid, rcid, revid, pageid, title… (the first every record has, unique), key for
+      key/value tables, path for paraminfo modules; records without one are compared whole.
+      Exit status: 0 equal, 1 different, 2 bad usage or input (not a wikiq output, unreadable).
+      --format F           table (the default on a terminal: + added, - removed, ~ changed with
+                           each field's before → after) or json (the default when piped or
+                           redirected: { a, b, equal, truncated, tables: [{ id, key, counts,
+                           added, removed, changed: [{ key, fields: [{ field, before, after }] }] }] })
+      --key FIELD          key every table by FIELD where every record has a unique one
+      --allow-partial      compare a partial or failed output as it is (said on stderr); without
+                           it such an output is refused (exit 2): its missing records would look
+                           removed
+      At most 1,000 of each kind of change are listed per table (the counts stay exact), and
+      200,000 records of each side compared; a file over 512 MB is refused.
+
   wikiq --help | --version
 `;
 

@@ -5,14 +5,16 @@
  *
  * Host → webview: `render` (a whole model; list records beyond the first chunk follow in `append`
  * messages), `append` (new records and changed members, without losing the scroll position),
- * `progress`, `pinned`, `show` (switch tab/table).
+ * `progress`, `pinned`, `show` (switch tab/table), `history` (the request's kept runs, for the History
+ * menu), `diff` (a comparison for the Diff tab).
  *
  * Webview → host messages are untrusted: the host checks them with `./validate`.
  */
+import type { DiffGrid } from './diffView';
 import type { ModelHeader, ResultsModel } from './model';
 
-/** The view's tabs, in order. */
-export const TABS = ['table', 'json', 'raw', 'debug'] as const;
+/** The view's tabs, in order. `diff` is shown only while the view holds a comparison. */
+export const TABS = ['table', 'json', 'raw', 'debug', 'diff'] as const;
 export type TabId = (typeof TABS)[number];
 
 export interface RenderMessage {
@@ -63,7 +65,45 @@ export interface ShowMessage {
   table?: string;
 }
 
-export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage;
+/** A kept run of the request, as the History menu lists it (client/src/results/history.ts). */
+export interface HistoryEntry {
+  id: string;
+  /** ISO time the run started. */
+  time: string;
+  status: 'complete' | 'partial' | 'failed';
+  records: number;
+  endpoint: string;
+}
+
+/** The request's kept runs, newest first, and which one the view shows (none: the latest run, not kept). */
+export interface HistoryMessage {
+  type: 'history';
+  runs: HistoryEntry[];
+  shown?: string;
+  /** Why the run shown was not kept (signed in, too large…), when it was not. */
+  notKept?: string;
+}
+
+/**
+ * Two results compared (core's `diffResults`), as the Diff tab draws them: `before` → `after`, each
+ * with a label, the summary, and per table its grid (./diffView: cells already cut, so the message
+ * stays bounded whatever the records hold).
+ */
+export interface DiffView {
+  before: string;
+  after: string;
+  equal: boolean;
+  summary: string;
+  tables: DiffGrid[];
+}
+
+/** Shows a comparison on the Diff tab (and selects it), or clears it (null). */
+export interface DiffMessage {
+  type: 'diff';
+  view: DiffView | null;
+}
+
+export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage;
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
@@ -75,4 +115,7 @@ export type WebviewMessage =
   | { type: 'pin' }
   | { type: 'export'; format: ExportFormat; table?: string }
   | { type: 'openUrl'; url: string }
-  | { type: 'copy'; text: string };
+  | { type: 'copy'; text: string }
+  /** History: show the kept run `id`; compare the shown run with the kept run `id`, the previous one, or one picked (Compare with…). */
+  | { type: 'showRun'; id: string }
+  | { type: 'compare'; with: 'previous' | 'pick' | { id: string } };

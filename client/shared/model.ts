@@ -44,6 +44,8 @@ export interface ResultsModel {
   failure?: string;
   /** Set when the view shows fewer records than the run has (state restored after a reload). */
   truncatedFrom?: number;
+  /** Set when the view shows a kept run from the history (its ISO start time): read-only, no paging. */
+  keptAt?: string;
 }
 
 /** The model without its bulky members: what an incremental update carries as its header. */

@@ -21,6 +21,9 @@ export type Parsed = { ok: true; message: WebviewMessage } | { ok: false; reason
 /** Reads one message type from a plain object: the message with only its checked fields, or why not. */
 type Reader<M> = (o: Record<string, unknown>) => M | string;
 
+/** A kept run's id (client/src/results/history.ts). */
+export const isRunId = (v: unknown): v is string => typeof v === 'string' && /^[\w-]{1,64}$/.test(v);
+
 const shortString = (v: unknown): v is string | undefined => v === undefined || (typeof v === 'string' && v.length <= 200);
 
 const FROM_WEBVIEW = {
@@ -39,6 +42,11 @@ const FROM_WEBVIEW = {
     return url ? { type: 'openUrl', url } : 'only http(s) URLs open';
   },
   copy: (o) => (typeof o.text === 'string' && o.text.length <= MAX_COPY ? { type: 'copy', text: o.text } : 'text must be a string under 10 MB'),
+  showRun: (o) => (isRunId(o.id) ? { type: 'showRun', id: o.id } : 'id must be a run id'),
+  compare: (o) => {
+    if (o.with === 'previous' || o.with === 'pick') return { type: 'compare', with: o.with };
+    return isObj(o.with) && isRunId(o.with.id) ? { type: 'compare', with: { id: o.with.id } } : 'with must be previous, pick or { id }';
+  },
 } satisfies { [K in WebviewMessage['type']]: Reader<Extract<WebviewMessage, { type: K }>> };
 
 /** The fields of each host message the view relies on. */
@@ -48,6 +56,9 @@ const FROM_HOST = {
   progress: (o) => typeof o.running === 'boolean',
   pinned: (o) => typeof o.pinned === 'boolean',
   show: (o) => isTab(o.tab) && shortString(o.table),
+  history: (o) => Array.isArray(o.runs) && o.runs.every((r) => isObj(r) && isRunId(r.id) && typeof r.time === 'string' && typeof r.records === 'number' && typeof r.endpoint === 'string') && (o.shown === undefined || isRunId(o.shown)),
+  diff: (o) => o.view === null || (isObj(o.view) && typeof o.view.before === 'string' && typeof o.view.after === 'string' && typeof o.view.summary === 'string'
+    && Array.isArray(o.view.tables) && o.view.tables.every((t) => isObj(t) && Array.isArray(t.columns) && Array.isArray(t.rows))),
 } satisfies Record<HostMessage['type'], (o: Record<string, unknown>) => boolean>;
 
 /** The table's entry for `type` when it is one of its own keys (not `__proto__`, `toString`…). */

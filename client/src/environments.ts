@@ -37,6 +37,11 @@ export class Environments implements vscode.Disposable {
     return environmentFromSettings(this.settings(), this.state.get<string>(ACTIVE_KEY), vscode.workspace.isTrusted);
   }
 
+  /** The environment `name` (its endpoint and variables), as if it were the active one. */
+  named(name: string): EnvironmentParams {
+    return environmentFromSettings(this.settings(), name, vscode.workspace.isTrusted);
+  }
+
   async select(): Promise<void> {
     const envs = this.all();
     const items: Array<vscode.QuickPickItem & { name?: string }> = Object.entries(envs).map(([name, e]) => ({

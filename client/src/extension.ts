@@ -16,6 +16,7 @@ import { keepServerSignedIn } from './run/serverCredentials';
 import { CREDENTIALS_KEY_ENV, newSealKey } from '../../engine/src/index';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
+import { RunHistoryCommands } from './results/historyCommands';
 
 let client: LanguageClient | undefined;
 
@@ -32,6 +33,8 @@ export interface WikiqApi {
   serverSignedIn: () => Promise<unknown>;
   /** The open results panels (tests). */
   resultsPanels: () => ResultsPanel[];
+  /** Run history and Compare (tests). */
+  history: RunHistoryCommands;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -127,14 +130,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   // The panel and the engine binding know each other only through ./results/port.
   // Render reports are a test hook: on only under VS Code's test harness.
-  context.subscriptions.push(ResultsPanel.register(context, {
-    driver: (panel, session) => new RunDriver(panel, session, escapeFormulas),
-    reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
-  }));
   const auth = new WikiAuth(context.secrets, context.globalState, environments);
+  // The run commands show each run and the history keeps it; the history runs the request on another wiki through them.
   const run = new RunCommands(environments, output, (session, document) => {
-    ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
+    const panel = ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
+    void history.ran(panel, session, document.uri);
   }, auth);
+  const history = new RunHistoryCommands(context, environments, run, auth);
+  context.subscriptions.push(history, ResultsPanel.register(context, {
+    driver: (panel, session) => new RunDriver(panel, session, escapeFormulas, (s) => history.grew(panel, s)),
+    reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
+    history: (panel, action) => history.handle(panel, action),
+  }));
   const serverSignedIn = keepServerSignedIn(c, ready, auth, sealKey, output);
   context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
@@ -148,7 +155,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all() };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), history };
 }
 
 export async function deactivate(): Promise<void> {

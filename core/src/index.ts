@@ -37,6 +37,7 @@ export { cursorAt, type Cursor } from './cursor';
 export * from './results/tables';
 export * from './results/cells';
 export * from './results/status';
+export * from './results/diff';
 
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';

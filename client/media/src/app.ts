@@ -12,7 +12,9 @@
  */
 import { isObj, getPath, setPath } from '../../shared/json';
 import { TABS } from '../../shared/messages';
-import type { AppendMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
+import type { AppendMessage, DiffView, HistoryMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
+import { runLabel } from '../../shared/diffView';
+import { renderDiff } from './diffTab';
 import type { ResultsModel } from '../../shared/model';
 import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
 import { safeHttpUrl } from '../../shared/url';
@@ -24,14 +26,14 @@ import { isEmptyResult } from './empty';
 import { renderHeader } from './header';
 import { JsonTab } from './jsonTab';
 import type { JsonTree } from './jsonTree';
-import { Menu, exportItems } from './menu';
+import { Menu, exportItems, type MenuItem } from './menu';
 import { MessagePump, VsCodeApi, vscodeApi } from './messaging';
 import { renderRaw } from './rawTab';
 import { recordCount } from '../../shared/tables';
 import { UiState, defaultUi, identityOf, loadState, saveState, validUi } from './state';
 import { TableTab } from './tableTab';
 
-const TAB_LABELS: Record<TabId, string> = { table: 'Table', json: 'JSON', raw: 'Raw', debug: 'Debug' };
+const TAB_LABELS: Record<TabId, string> = { table: 'Table', json: 'JSON', raw: 'Raw', debug: 'Debug', diff: 'Diff' };
 
 /** Applies each message type of the host (the compiler checks every type has one). */
 type Handlers = { [K in HostMessage['type']]: (m: Extract<HostMessage, { type: K }>) => void };
@@ -47,6 +49,10 @@ export class App implements ViewContext {
   canPage = true;
   key?: string;
   progress?: ProgressMessage;
+  /** The request's kept runs (History menu). */
+  history?: HistoryMessage;
+  /** The comparison on the Diff tab (the tab is shown only with one). */
+  diffView?: DiffView;
   readonly menu = new Menu();
   private readonly root: HTMLElement;
   private readonly header: HTMLElement;
@@ -57,6 +63,7 @@ export class App implements ViewContext {
   private readonly jsonTab: JsonTab;
   private rawStale = true;
   private debugStale = true;
+  private diffStale = true;
   private awaitingRestore = true;
   private saveTimer = 0;
   private reportTimer = 0;
@@ -80,16 +87,18 @@ export class App implements ViewContext {
       this.tablist.appendChild(tab);
       this.panels[t] = h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: '-1' });
     }
+    this.tabs.diff.hidden = true;
     this.tablist.addEventListener('keydown', (e) => {
-      const i = TABS.indexOf((document.activeElement as HTMLElement)?.id?.replace('tab-', '') as TabId);
+      const shown = TABS.filter((t) => !this.tabs[t].hidden);
+      const i = shown.indexOf((document.activeElement as HTMLElement)?.id?.replace('tab-', '') as TabId);
       let n = -1;
-      if (e.key === 'ArrowRight') n = (i + 1) % TABS.length;
-      else if (e.key === 'ArrowLeft') n = (i - 1 + TABS.length) % TABS.length;
+      if (e.key === 'ArrowRight') n = (i + 1) % shown.length;
+      else if (e.key === 'ArrowLeft') n = (i - 1 + shown.length) % shown.length;
       else if (e.key === 'Home') n = 0;
-      else if (e.key === 'End') n = TABS.length - 1;
+      else if (e.key === 'End') n = shown.length - 1;
       if (n < 0) return;
       e.preventDefault();
-      this.selectTab(TABS[n], true);
+      this.selectTab(shown[n], true);
     });
     this.tables = new TableTab(this, h('div', { class: 'table-host' }));
     this.panels.table.appendChild(this.tables.host);
@@ -171,6 +180,17 @@ export class App implements ViewContext {
       if (m.table) this.tables.selectNamed(m.table);
       this.selectTab(m.tab, false);
     },
+    history: (m) => {
+      this.history = m;
+      this.renderHeader();
+    },
+    diff: (m) => {
+      this.diffView = m.view ?? undefined;
+      this.diffStale = true;
+      this.tabs.diff.hidden = !m.view;
+      if (m.view) this.selectTab('diff', false);
+      else if (this.ui.tab === 'diff') this.selectTab('table', false);
+    },
   };
 
   apply(m: HostMessage): void {
@@ -199,7 +219,8 @@ export class App implements ViewContext {
     this.jsonTab.reset();
     // A result without tables opens on its JSON; an empty one stays on the Table tab, which says so.
     const toJson = this.tables.size === 0 && !isEmptyResult(this.model.result);
-    this.selectTab(this.ui.tab === 'table' && toJson ? 'json' : this.ui.tab, false);
+    const tab = this.ui.tab === 'diff' && !this.diffView ? 'table' : this.ui.tab;
+    this.selectTab(tab === 'table' && toJson ? 'json' : tab, false);
     this.root.dataset.state = m.more ? 'receiving' : 'ready';
     this.root.dataset.records = String(recordCount(this.model.result));
     this.saveSoon();
@@ -246,7 +267,23 @@ export class App implements ViewContext {
       post: (m) => this.post(m),
       openUrl: (u) => this.openUrl(u),
       exportMenu: (x, y) => this.menu.open(x, y, exportItems(this.tables.current()?.name, (m) => this.post(m)), 'Export'),
+      historyMenu: (x, y) => this.menu.open(x, y, this.historyItems(), 'History'),
     });
+  }
+
+  /** The History menu: each kept run (the one shown marked), then the comparisons. */
+  private historyItems(): MenuItem[] {
+    const h = this.history;
+    const items: MenuItem[] = (h?.runs ?? []).map((r) => ({
+      label: `${r.id === h?.shown ? '● ' : ''}${runLabel(r)}`,
+      run: () => this.post({ type: 'showRun', id: r.id }),
+    }));
+    if (h?.notKept) items.push({ label: `This run was not kept: ${h.notKept}`, run: () => undefined, disabled: true });
+    items.push(
+      { label: 'Compare with previous run', run: () => this.post({ type: 'compare', with: 'previous' }), disabled: !h?.runs.some((r) => r.id !== h.shown) },
+      { label: 'Compare with…', run: () => this.post({ type: 'compare', with: 'pick' }) },
+    );
+    return items;
   }
 
   // -- tabs -----------------------------------------------------------------------------------
@@ -276,6 +313,9 @@ export class App implements ViewContext {
     else if (t === 'raw') {
       if (this.rawStale) renderRaw(this.panels.raw, this);
       this.rawStale = false;
+    } else if (t === 'diff') {
+      if (this.diffStale) renderDiff(this.panels.diff, this.diffView);
+      this.diffStale = false;
     } else {
       if (this.debugStale) renderDebug(this.panels.debug, this);
       this.debugStale = false;

@@ -4,7 +4,8 @@
  * why a run stopped, and the wiki's errors and warnings (HTML ones through ./purify).
  */
 import { formatBytes, formatCount, formatMs, looksLikeHtml } from '../../shared/format';
-import type { ProgressMessage, WebviewMessage } from '../../shared/messages';
+import type { HistoryMessage, ProgressMessage, WebviewMessage } from '../../shared/messages';
+import { timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { button, clear, h } from './dom';
 import { sanitizeHtml } from './purify';
@@ -15,12 +16,15 @@ export interface HeaderState {
   /** The host can fetch more batches. */
   canPage: boolean;
   progress?: ProgressMessage;
+  /** The request's kept runs (the History button lists them). */
+  history?: HistoryMessage;
 }
 
 export interface HeaderActions {
   post(m: WebviewMessage): void;
   openUrl(url: string): void;
   exportMenu(x: number, y: number): void;
+  historyMenu(x: number, y: number): void;
 }
 
 export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s: HeaderState, act: HeaderActions): void {
@@ -35,11 +39,20 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
     act.exportMenu(r.left, r.bottom + 2);
   });
+  const runs = s.history?.runs.length ?? 0;
+  const history = runs || s.history?.notKept ? button(`History${runs ? ` (${runs})` : ''}`, {
+    class: 'secondary', 'aria-haspopup': 'menu',
+    title: runs ? 'Runs of this request kept in this workspace: show one, or compare' : `This run was not kept: ${s.history?.notKept ?? ''}`,
+  }, (e) => {
+    const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
+    act.historyMenu(r.left, r.bottom + 2);
+  }) : null;
   header.appendChild(h('div', { class: 'hdr-top' },
     h('h1', { class: 'title', title: m.requestName }, m.requestName || 'Request'),
     h('span', { class: `badge ${state}`, title: stateTitle }, state),
     m.truncatedFrom ? h('span', { class: 'badge partial', title: 'Restored after a reload with fewer records; run the request again for all.' }, `showing ${formatCount(records)} of ${formatCount(m.truncatedFrom)}`) : null,
-    h('span', { class: 'spacer' }), pin, exp));
+    m.keptAt ? h('span', { class: 'badge', title: `A run kept in the history, started ${m.keptAt}. Run the request again for a new one.` }, `kept run · ${timeLabel(m.keptAt)}`) : null,
+    h('span', { class: 'spacer' }), history, pin, exp));
   const meta = h('div', { class: 'meta' });
   const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
   if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
@@ -56,7 +69,8 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.` : `Loading… batch ${formatCount(p.batches + 1)}, ${formatCount(p.records)} records so far.`;
     header.appendChild(h('div', { class: 'paging', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, text), button('Cancel', { class: 'secondary' }, () => act.post({ type: 'cancel' }))));
   } else if (m.continue && !s.canPage) {
-    header.appendChild(h('div', { class: 'paging' }, h('span', null, `More results are available — ${formatCount(records)} records shown. Run the request again to continue (this panel was restored after a reload).`)));
+    const why = m.keptAt ? 'this is a kept run' : 'this panel was restored after a reload';
+    header.appendChild(h('div', { class: 'paging' }, h('span', null, `More results are available — ${formatCount(records)} records shown. Run the request again to continue (${why}).`)));
   } else if (m.continue) {
     const cont = Object.entries(m.continue).map(([k, v]) => `${k}=${v}`).join('&');
     header.appendChild(h('div', { class: 'paging' },

@@ -18,7 +18,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
-import type { ExportFormat, HostMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
+import type { DiffView, ExportFormat, HistoryMessage, HostMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
@@ -44,7 +44,12 @@ export interface ResultsHooks {
    * when VS Code runs the extension under its test harness (../../shared/renderReport).
    */
   reportRenders?: boolean;
+  /** History and Compare asked for in the view (the History menu): `historyCommands.ts`. */
+  history?(panel: ResultsPanel, action: HistoryAction): unknown;
 }
+
+/** What the view's History menu asks for. */
+export type HistoryAction = Extract<WebviewMessage, { type: 'showRun' | 'compare' }>;
 
 /** Handles each message type of the webview (the compiler checks every type has one). */
 type Handlers = { [K in WebviewMessage['type']]: (m: Extract<WebviewMessage, { type: K }>) => unknown };
@@ -71,6 +76,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private timer?: ReturnType<typeof setTimeout>;
   private sending: Promise<unknown> = Promise.resolve();
   private lastProgress?: ProgressMessage;
+  private lastHistory?: HistoryMessage;
+  private lastDiff?: DiffView;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
   private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
@@ -148,6 +155,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, ResultsPanel.webviewOptions());
       p = new ResultsPanel(panel, key);
     } else p.panel.reveal(undefined, options.preserveFocus ?? true);
+    // A new run: the comparison shown was of other runs.
+    p.showDiff(null);
     if (session && driver) {
       p.driver = driver(p, session);
       p.canPage = true;
@@ -267,6 +276,33 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     if (this.webviewReady) this.post({ type: 'pinned', pinned });
   }
 
+  /** The request's kept runs for the History menu, and which one is shown. */
+  setHistory(h: Omit<HistoryMessage, 'type'>): void {
+    this.lastHistory = { type: 'history', ...h };
+    if (this.webviewReady) this.post(this.lastHistory);
+  }
+
+  /** Shows a comparison on the Diff tab (and selects it), or clears it (null). */
+  showDiff(view: DiffView | null): void {
+    if (!view && !this.lastDiff) return;
+    this.lastDiff = view ?? undefined;
+    if (this.webviewReady) this.post({ type: 'diff', view });
+  }
+
+  /** The comparison shown, if any. */
+  get diff(): DiffView | undefined {
+    return this.lastDiff;
+  }
+
+  /** Shows a kept run (read-only: no paging; exports what it shows). */
+  showKept(model: ResultsModel): void {
+    this.driver?.cancel();
+    this.driver = ResultsPanel.hooks.driver?.(this);
+    this.canPage = false;
+    this.showDiff(null);
+    this.update(model, { immediate: true });
+  }
+
   /** Switches the view's tab (and table). */
   showTab(tab: TabId, table?: string): Thenable<boolean> {
     return this.panel.webview.postMessage(table ? { type: 'show', tab, table } : { type: 'show', tab });
@@ -288,6 +324,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       this.planner.reset();
       this.flush();
       if (this.lastProgress?.running) this.post(this.lastProgress);
+      if (this.lastHistory) this.post(this.lastHistory);
+      if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
       this.markReady();
     },
     openUrl: (m) => vscode.env.openExternal(vscode.Uri.parse(m.url, true)),
@@ -297,6 +335,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     loadAll: (m) => this.act(m),
     cancel: (m) => this.act(m),
     export: (m) => this.act(m),
+    showRun: (m) => ResultsPanel.hooks.history?.(this, m),
+    compare: (m) => ResultsPanel.hooks.history?.(this, m),
   };
 
   private async onMessage(raw: unknown): Promise<void> {

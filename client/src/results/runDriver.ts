@@ -18,6 +18,8 @@ export class RunDriver implements PanelDriver {
     private readonly panel: PanelPort,
     readonly session?: RunSession,
     private readonly escapeFormulas: () => boolean = () => true,
+    /** Called when more batches settled into the session (the run history keeps the grown run). */
+    private readonly grew?: (session: RunSession) => unknown,
   ) {}
 
   /** The session's state as a results model. */
@@ -75,6 +77,7 @@ export class RunDriver implements PanelDriver {
     }
     this.panel.progress({ running: false, batches: s.state.batches, records: s.merger.records() });
     this.panel.update(this.model(), { immediate: true });
+    if (n > 0) await this.grew?.(s);
   }
 
   /**

@@ -9,6 +9,7 @@ import {
 } from '../../../engine/src/index';
 import { RequestCodeActionProvider, RequestCodeLensProvider, RequestRef } from '../codeLens';
 import { Environments } from '../environments';
+import type { EnvironmentParams } from '../../../common/protocol';
 import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
 import { copyText, logLine, progressMessage, runSettings, stoppedMessage } from './runText';
 import { RunDiagnostics } from './diagnostics';
@@ -106,10 +107,27 @@ export class RunCommands implements vscode.Disposable {
     if (!(await this.ensureTrust())) return undefined;
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
-    const s = this.settings();
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
-    const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `wikiq: ${resolved.name}`, cancellable: true },
+    const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`);
+    this.last = outcome;
+    this.diagnostics.show(t.document, outcome.state);
+    const { state } = outcome;
+    if (state.failure) {
+      const kind = state.failure.kind;
+      const msg = stoppedMessage(state) ?? '';
+      if (kind === 'cancelled') void vscode.window.showInformationMessage(msg);
+      else void vscode.window.showErrorMessage(msg);
+      this.output.warn(state.failure.message);
+    }
+    this.showResults?.(outcome.session, t.document, http);
+    return outcome;
+  }
+
+  /** Runs a resolved request with the notification's progress and Cancel. */
+  private execute(resolved: ResolvedRequest, all: boolean, http: HttpClient, title: string): Thenable<RunOutcome> {
+    const s = this.settings();
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
@@ -123,18 +141,27 @@ export class RunCommands implements vscode.Disposable {
         return { state, session, result: session.result() };
       },
     );
-    this.last = outcome;
-    this.diagnostics.show(t.document, outcome.state);
-    const { state } = outcome;
-    if (state.failure) {
-      const kind = state.failure.kind;
-      const msg = stoppedMessage(state) ?? '';
-      if (kind === 'cancelled') void vscode.window.showInformationMessage(msg);
-      else void vscode.window.showErrorMessage(msg);
-      this.output.warn(state.failure.message);
+  }
+
+  /**
+   * Runs request `index` of `document` on `env`'s wiki (its endpoint wins over the file's), every
+   * batch, without showing it: Compare with… another environment. Undefined when it cannot run.
+   */
+  async runOn(document: vscode.TextDocument, index: number, env: EnvironmentParams): Promise<RunOutcome | undefined> {
+    if (!env.endpoint) {
+      void vscode.window.showErrorMessage(`wikiq: the environment ${env.name ?? ''} has no endpoint.`);
+      return undefined;
     }
-    this.showResults?.(outcome.session, t.document, http);
-    return outcome;
+    if (!(await this.ensureTrust())) return undefined;
+    let resolved: ResolvedRequest;
+    try {
+      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint });
+    } catch (e) {
+      void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
+      return undefined;
+    }
+    const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
+    return this.execute(resolved, true, http, `wikiq: ${resolved.name} on ${env.name ?? resolved.endpoint}`);
   }
 
   async copy(ref: RequestRef | undefined, as: 'url' | 'curl'): Promise<string | undefined> {

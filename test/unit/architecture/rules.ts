@@ -81,6 +81,7 @@ const VSCODE_FILES = new Set([
   'client/src/run/serverCredentials.ts',
   'client/src/results/ResultsPanel.ts',
   'client/src/results/runDriver.ts',
+  'client/src/results/historyCommands.ts',
   'client/src/results/port.ts',
 ]);
 

@@ -120,4 +120,24 @@ describe('signed-in wikis', function () {
     const shot = await screenshot('signed-in-status-bar', '.statusbar-item', bot.name);
     assert.ok(!hasPage() || shot, 'a screenshot of the status bar');
   });
+
+  it('a signed-in run is kept only with wikiq.history.keepSignedIn, and then without a secret', async () => {
+    const doc = vscode.workspace.textDocuments.find((d) => d.getText().includes('### Files'))!;
+    const key = `${doc.uri.toString()}#Files`;
+    await api.history.settled();
+    assert.deepEqual(await api.history.store.list(key), [], 'the signed-in run was not kept');
+    const history = vscode.workspace.getConfiguration('wikiq.history');
+    await history.update('keepSignedIn', true, vscode.ConfigurationTarget.Workspace);
+    try {
+      await vscode.commands.executeCommand('wikiq.run', { uri: doc.uri.toString(), index: 0 });
+      await api.history.settled();
+      const runs = await api.history.store.list(key);
+      assert.equal(runs.length, 1, 'kept once turned on');
+      const kept = JSON.stringify(await api.history.store.load(key, runs[0].id));
+      assert.ok(kept.includes('allimages'), 'the records are kept');
+      for (const secret of [PRIVATE.bot.botPassword, PRIVATE.password]) assert.ok(!kept.includes(secret), 'no password in the kept run');
+    } finally {
+      await history.update('keepSignedIn', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
 });

@@ -1,0 +1,285 @@
+/**
+ * Run history and Compare in VS Code: every run of a request shown in a results panel is kept
+ * (./history: the editor-free store) in the workspace's storage (`context.storageUri`, else the
+ * extension's global storage when no folder is open) through the workspace file system API; the
+ * panel's History menu lists the request's kept runs and shows one; "wikiq: Compare with previous
+ * run" and "wikiq: Compare with…" (a kept run, or the same request run on another environment's
+ * wiki) show core's `diffResults` on the panel's Diff tab. Signed-in runs are kept only with
+ * `wikiq.history.keepSignedIn`.
+ */
+import * as vscode from 'vscode';
+import { diffResults, runStatus, type ResultDiff } from '../../../core/src/index';
+import type { RunSession } from '../../../engine/src/index';
+import type { Environments } from '../environments';
+import type { RunCommands } from '../run/commands';
+import type { WikiAuth } from '../run/auth';
+import { diffViewOf, runLabel, timeLabel } from '../../shared/diffView';
+import type { ResultsModel } from '../../shared/model';
+import { modelFromRun } from './fromEngine';
+import { RunHistory, historyKey, keptRunOf, modelOfKept, type HistoryFs, type KeptRun } from './history';
+import { ResultsPanel, type HistoryAction } from './ResultsPanel';
+import type { PanelPort } from './port';
+
+/** The workspace file system under `root`, as the store's folder. */
+function workspaceFs(root: vscode.Uri): HistoryFs {
+  const at = (file: string) => (file ? vscode.Uri.joinPath(root, ...file.split('/')) : root);
+  const missing = (e: unknown) => e instanceof vscode.FileSystemError && e.code === 'FileNotFound';
+  return {
+    async read(file) {
+      try {
+        return await vscode.workspace.fs.readFile(at(file));
+      } catch (e) {
+        if (missing(e)) return undefined;
+        throw e;
+      }
+    },
+    async write(file, data) {
+      const uri = at(file);
+      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+      await vscode.workspace.fs.writeFile(uri, data);
+    },
+    async delete(file) {
+      try {
+        await vscode.workspace.fs.delete(at(file), { recursive: true, useTrash: false });
+      } catch (e) {
+        if (!missing(e)) throw e;
+      }
+    },
+    async list(folder) {
+      try {
+        return (await vscode.workspace.fs.readDirectory(at(folder))).map(([name]) => name);
+      } catch (e) {
+        if (missing(e)) return [];
+        throw e;
+      }
+    },
+  };
+}
+
+/** What a panel shows, as the history sees it. */
+interface PanelRun {
+  /** The history key of its request, the file and the request's number. */
+  key: string;
+  document: vscode.Uri;
+  index: number;
+  /** The kept run shown (undefined: the latest run, not kept). */
+  shownId?: string;
+  notKept?: string;
+}
+
+/** A run of a session: its id and start, its history key, whether it was signed in. */
+interface SessionRun {
+  id: string;
+  time: Date;
+  key: string;
+  signedIn: boolean;
+}
+
+/** A comparison: what the Compare commands return (the Diff tab gets its grids). */
+export interface Comparison {
+  before: string;
+  after: string;
+  diff: ResultDiff;
+}
+
+/** What "Compare with…" can be given (tests), instead of asking. */
+export type CompareTarget = { runId: string } | { environment: string };
+
+let counter = 0;
+const newRunId = (t: Date) => `${t.getTime().toString(36)}-${(++counter).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export class RunHistoryCommands implements vscode.Disposable {
+  readonly store: RunHistory;
+  private readonly sessions = new WeakMap<RunSession, SessionRun>();
+  private readonly panels = new WeakMap<PanelPort, PanelRun>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** The last keep (tests wait on it: `settled`). */
+  private keeping: Promise<void> = Promise.resolve();
+
+  constructor(context: vscode.ExtensionContext, private readonly environments: Environments, private readonly runs: RunCommands, private readonly auth?: WikiAuth) {
+    const root = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
+    this.store = new RunHistory(workspaceFs(root), () => {
+      const c = vscode.workspace.getConfiguration('wikiq.history');
+      return { maxRunsPerRequest: c.get<number>('maxRunsPerRequest') ?? 10, maxBytes: (c.get<number>('maxMB') ?? 50) * 1024 * 1024 };
+    });
+    this.disposables.push(
+      vscode.commands.registerCommand('wikiq.compareWithPrevious', () => this.compareWithPrevious()),
+      vscode.commands.registerCommand('wikiq.compareWith', (target?: CompareTarget) => this.compareWith(undefined, target)),
+    );
+  }
+
+  /** A new run shown in `panel`: remembered, and kept. */
+  ran(panel: ResultsPanel, session: RunSession, document: vscode.Uri): Promise<void> {
+    const { name, index, endpoint } = session.request;
+    const key = historyKey(document.toString(), name, index);
+    const time = new Date();
+    this.panels.set(panel, { key, document, index });
+    this.keeping = (async () => {
+      this.sessions.set(session, { id: newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
+      await this.keep(panel, session);
+    })();
+    return this.keeping;
+  }
+
+  /** Resolves once the runs shown so far are kept (tests). */
+  settled(): Promise<void> {
+    return this.keeping;
+  }
+
+  /** More batches of `session` arrived in `panel` (Load next batch, Load all): the kept run grows. */
+  async grew(panel: PanelPort, session: RunSession): Promise<void> {
+    if (this.sessions.has(session) && this.panels.has(panel)) await (this.keeping = this.keep(panel, session));
+  }
+
+  private async keep(panel: PanelPort, session: RunSession): Promise<void> {
+    const run = this.sessions.get(session);
+    const info = this.panels.get(panel);
+    if (!run || !info) return;
+    let notKept: string | undefined;
+    if (run.signedIn && vscode.workspace.getConfiguration('wikiq.history').get<boolean>('keepSignedIn') !== true) {
+      notKept = 'it ran signed in (turn on wikiq.history.keepSignedIn to keep such runs)';
+    } else {
+      try {
+        const outcome = await this.store.save(run.key, keptRunOf(modelFromRun(session.state, session.result()), run.id, run.time));
+        if (!outcome.kept) notKept = outcome.reason;
+      } catch (e) {
+        notKept = `the workspace storage refused it (${e instanceof Error ? e.message : String(e)})`;
+      }
+    }
+    info.shownId = notKept ? undefined : run.id;
+    info.notKept = notKept;
+    try {
+      await this.sendHistory(panel);
+    } catch {
+      // The storage could not be listed: the History menu stays as it was; the run's panel is unaffected.
+    }
+  }
+
+  private async sendHistory(panel: PanelPort): Promise<void> {
+    const info = this.panels.get(panel);
+    if (!info || !(panel instanceof ResultsPanel)) return;
+    const runs = await this.store.list(info.key);
+    panel.setHistory({ runs: runs.map(({ id, time, status, records, endpoint }) => ({ id, time, status, records, endpoint })), shown: info.shownId, ...(info.notKept ? { notKept: info.notKept } : {}) });
+  }
+
+  /** What the panel's History menu asks for. */
+  async handle(panel: ResultsPanel, a: HistoryAction): Promise<Comparison | undefined> {
+    if (a.type === 'showRun') {
+      await this.showRun(panel, a.id);
+      return undefined;
+    }
+    if (a.with === 'previous') return this.compareWithPrevious(panel);
+    return this.compareWith(panel, a.with === 'pick' ? undefined : { runId: a.with.id });
+  }
+
+  /** Shows the kept run `id` in `panel`. */
+  async showRun(panel: ResultsPanel, id: string): Promise<boolean> {
+    const info = this.panels.get(panel);
+    const run = info && await this.store.load(info.key, id);
+    if (!info || !run) {
+      void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
+      await this.sendHistory(panel);
+      return false;
+    }
+    info.shownId = id;
+    info.notKept = undefined;
+    panel.showKept(modelOfKept(run));
+    await this.sendHistory(panel);
+    return true;
+  }
+
+  /** The results panel a command acts on: the active one, else the newest. */
+  private target(): ResultsPanel | undefined {
+    const all = ResultsPanel.all();
+    return all.find((p) => p.panel.active) ?? all[all.length - 1];
+  }
+
+  /** The panel's request, or a message saying to run it first. */
+  private infoOf(panel: ResultsPanel | undefined): { panel: ResultsPanel; info: PanelRun; shown: ResultsModel } | undefined {
+    const info = panel && this.panels.get(panel);
+    if (!panel || !info || !panel.results) {
+      void vscode.window.showInformationMessage('wikiq: run a request first; its results panel keeps its runs and compares them.');
+      return undefined;
+    }
+    return { panel, info, shown: panel.results };
+  }
+
+  /** Compares the run the panel shows with the kept run before it. */
+  async compareWithPrevious(panel = this.target()): Promise<Comparison | undefined> {
+    const t = this.infoOf(panel);
+    if (!t) return undefined;
+    const runs = await this.store.list(t.info.key);
+    const at = t.info.shownId ? runs.findIndex((r) => r.id === t.info.shownId) : -1;
+    const previous = runs[at + 1];
+    if (!previous) {
+      void vscode.window.showInformationMessage(`wikiq: no earlier run of "${t.shown.requestName}" is kept in this workspace.`);
+      return undefined;
+    }
+    return this.compareWithKept(t.panel, t.info, t.shown, previous.id);
+  }
+
+  private async compareWithKept(panel: ResultsPanel, info: PanelRun, shown: ResultsModel, id: string): Promise<Comparison | undefined> {
+    const before = await this.store.load(info.key, id);
+    if (!before) {
+      void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
+      return undefined;
+    }
+    return this.show(panel, keptLabel(before), this.shownLabel(info, shown), before.result, shown.result);
+  }
+
+  /** Compares the run the panel shows with a kept run or with the request run on another environment's wiki (asked, unless `target` says). */
+  async compareWith(panel = this.target(), target?: CompareTarget): Promise<Comparison | undefined> {
+    const t = this.infoOf(panel);
+    if (!t) return undefined;
+    const choice = target ?? await this.pick(t.info, t.shown);
+    if (!choice) return undefined;
+    if ('runId' in choice) return this.compareWithKept(t.panel, t.info, t.shown, choice.runId);
+    const env = this.environments.named(choice.environment);
+    const document = await vscode.workspace.openTextDocument(t.info.document);
+    const outcome = await this.runs.runOn(document, t.info.index, env);
+    if (!outcome) return undefined;
+    const other = modelFromRun(outcome.state, outcome.result);
+    const state = runStatus(other);
+    return this.show(t.panel, `${choice.environment} (${other.endpoint})${state === 'complete' ? '' : ` — ${state}`}`, this.shownLabel(t.info, t.shown), other.result, t.shown.result);
+  }
+
+  private async pick(info: PanelRun, shown: ResultsModel): Promise<CompareTarget | undefined> {
+    type Item = vscode.QuickPickItem & { target?: CompareTarget };
+    const runs = (await this.store.list(info.key)).filter((r) => r.id !== info.shownId);
+    const items: Item[] = [
+      { label: 'Kept runs', kind: vscode.QuickPickItemKind.Separator },
+      ...runs.map((r): Item => ({ label: `$(history) ${runLabel(r)}`, description: r.endpoint, target: { runId: r.id } })),
+      { label: 'The same request on another wiki', kind: vscode.QuickPickItemKind.Separator },
+      ...Object.entries(this.environments.all()).map(([name, e]): Item => ({
+        label: `$(globe) Run on ${name}`, description: e.endpoint, detail: e.endpoint === shown.endpoint ? 'the wiki of the run shown' : undefined, target: { environment: name },
+      })),
+    ];
+    if (items.length === 2) {
+      void vscode.window.showInformationMessage('wikiq: nothing to compare with: no other run of this request is kept, and no environments are defined (wikiq.environments).');
+      return undefined;
+    }
+    return (await vscode.window.showQuickPick(items, { title: `wikiq: compare "${shown.requestName}" with…`, placeHolder: 'A kept run, or the same request on another environment' }))?.target;
+  }
+
+  private shownLabel(info: PanelRun, shown: ResultsModel): string {
+    const state = runStatus(shown);
+    const when = shown.keptAt ? `run of ${timeLabel(shown.keptAt)}` : info.shownId ? 'this run' : 'this run (not kept)';
+    return `${when}${state === 'complete' ? '' : ` — ${state}`}`;
+  }
+
+  private show(panel: ResultsPanel, before: string, after: string, a: unknown, b: unknown): Comparison {
+    const diff = diffResults(a, b);
+    panel.showDiff(diffViewOf(before, after, diff));
+    panel.reveal();
+    return { before, after, diff };
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function keptLabel(run: KeptRun): string {
+  const state = runStatus(run);
+  return `run of ${timeLabel(run.time)}${state === 'complete' ? '' : ` — ${state}`}`;
+}
