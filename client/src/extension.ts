@@ -3,24 +3,23 @@
  * workspace trust, and shows which catalogue the active file uses. Commands that run requests live
  * in their own modules.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
-import { WikiAuth } from './run/auth';
-import { keepServerSignedIn } from './run/serverCredentials';
-import { CREDENTIALS_KEY_ENV, newSealKey } from '../../engine/src/index';
+import type { WikiAuth } from './run/auth';
+// The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
+import { languageClient, wikiAuth } from './platform';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 
-let client: LanguageClient | undefined;
+let client: BaseLanguageClient | undefined;
 
 export interface WikiqApi {
-  client: LanguageClient;
+  client: BaseLanguageClient;
   environments: Environments;
   /** Resolves once the server has answered `initialize`. */
   ready: Promise<void>;
@@ -39,28 +38,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const environments = new Environments(context.workspaceState);
   context.subscriptions.push(output, environments);
 
-  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
-  // The server is plain `node` with the extension host's environment plus the key credentials cross
-  // to it under (see run/serverCredentials.ts), given in its environment only.
-  const sealKey = newSealKey();
-  const env = { ...process.env, [CREDENTIALS_KEY_ENV]: sealKey };
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env } },
-    debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
-  };
   const config = vscode.workspace.getConfiguration('wikiq');
-  const clientOptions: LanguageClientOptions = {
+  const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
     documentSelector: [{ language: 'wikiq' }],
     outputChannel: output,
     initializationOptions: {
-      cacheDir,
       userAgent: config.get<string>('userAgent') || undefined,
       environment: environments.current(),
       triggerSuggest: true,
     } satisfies InitializationOptions,
   };
-  client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, clientOptions);
+  const started = languageClient(context, clientOptions);
+  client = started.client;
   const ready = client.start();
   const c = client;
 
@@ -131,11 +120,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     driver: (panel, session) => new RunDriver(panel, session, escapeFormulas),
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
   }));
-  const auth = new WikiAuth(context.secrets, context.globalState, environments);
+  const auth = wikiAuth(context, environments);
   const run = new RunCommands(environments, output, (session, document) => {
     ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
   }, auth);
-  const serverSignedIn = keepServerSignedIn(c, ready, auth, sealKey, output);
+  const serverSignedIn = started.signedIn(auth, ready, output);
   context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;

@@ -1,0 +1,40 @@
+/**
+ * `platform.ts` in the web bundle (vscode.dev, github.dev; scripts/webBuild.mjs): the language
+ * server in a web worker (`dist/web/server.js`), catalogues kept in its memory; no signed-in wikis,
+ * and the sign-in commands say why; exports written through the editor's file system.
+ */
+import * as vscode from 'vscode';
+import { BaseLanguageClient, LanguageClient, LanguageClientOptions } from 'vscode-languageclient/browser';
+import type { InitializationOptions } from '../../common/protocol';
+import type { Environments } from './environments';
+import { WikiAuth } from './run/auth';
+
+/** The worker global of the browser (this package is type-checked with Node's types, not the DOM's). */
+declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
+
+export const PLATFORM: 'desktop' | 'browser' = 'browser';
+
+/** Why signing in is not offered in the browser, and what works instead: the sign-in commands show it. */
+export const BROWSER_SIGN_IN = 'Signing in to a wiki is not available in the browser. MediaWiki\'s cookie sessions work across sites only for page origins listed in the wiki\'s $wgCrossSiteAJAXdomains, and the origin of vscode.dev or github.dev is not one a wiki can list (it differs per extension and session). Use VS Code on the desktop (signed-in wikis work there), or, on MediaWiki 1.44 or later, an OAuth 2 access token sent with `crossorigin` (not yet offered by wikiq). Anonymous requests work here.';
+
+export interface StartedClient {
+  client: BaseLanguageClient;
+  signedIn(auth: WikiAuth, ready: Promise<void>, output: vscode.LogOutputChannel): vscode.Disposable & { settled(): Promise<unknown> };
+}
+
+/** The language client of the server in a web worker; no credentials cross to it. */
+export function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): StartedClient {
+  const main = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
+  const client = new LanguageClient('wikiq', 'wikiq language server', options, new Worker(main.toString(true)));
+  return { client, signedIn: () => Object.assign(new vscode.Disposable(() => undefined), { settled: () => Promise.resolve() }) };
+}
+
+/** Signed-in wikis: not in the browser; the commands say why. */
+export function wikiAuth(context: vscode.ExtensionContext, environments: Environments): WikiAuth {
+  return new WikiAuth(context.secrets, context.globalState, environments, BROWSER_SIGN_IN);
+}
+
+/** Writes an export through the editor's file system (the workspace's, wherever it lives). */
+export async function writeExport(uri: vscode.Uri, content: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+}
