@@ -12,7 +12,7 @@ import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { languageClient, wikiAuth } from './platform';
+import { PLATFORM, languageClient, wikiAuth } from './platform';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 
@@ -31,6 +31,8 @@ export interface WikiqApi {
   serverSignedIn: () => Promise<unknown>;
   /** The open results panels (tests). */
   resultsPanels: () => ResultsPanel[];
+  /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
+  platform: typeof PLATFORM;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -48,7 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       triggerSuggest: true,
     } satisfies InitializationOptions,
   };
-  const started = languageClient(context, clientOptions);
+  const started = await languageClient(context, clientOptions);
   client = started.client;
   const ready = client.start();
   const c = client;
@@ -137,7 +139,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all() };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), platform: PLATFORM };
 }
 
 export async function deactivate(): Promise<void> {

@@ -23,7 +23,7 @@ export interface StartedClient {
 }
 
 /** The language client of a Node language server (`dist/server.js`, over IPC), its catalogues cached on disk. */
-export function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): StartedClient {
+export function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): Promise<StartedClient> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
   // The server is plain `node` with the extension host's environment plus the key credentials cross
@@ -35,7 +35,7 @@ export function languageClient(context: vscode.ExtensionContext, options: Langua
     debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
   };
   const client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, { ...options, initializationOptions: { ...options.initializationOptions, cacheDir } });
-  return { client, signedIn: (auth, ready, output) => keepServerSignedIn(client, ready, auth, sealKey, output) };
+  return Promise.resolve({ client, signedIn: (auth, ready, output) => keepServerSignedIn(client, ready, auth, sealKey, output) });
 }
 
 /** Signed-in wikis: offered on the desktop. */

@@ -22,10 +22,23 @@ export interface StartedClient {
   signedIn(auth: WikiAuth, ready: Promise<void>, output: vscode.LogOutputChannel): vscode.Disposable & { settled(): Promise<unknown> };
 }
 
+/**
+ * The server's worker. A web extension installed on a remote (code-server, Codespaces) lives at a
+ * `vscode-remote:` location, from which VS Code's worker extension host starts no worker; its
+ * `fetch` reads such locations, so the script is read and started from a blob. Elsewhere (vscode.dev:
+ * an https location) the worker starts from the script's own URL.
+ */
+async function serverWorker(script: vscode.Uri): Promise<ConstructorParameters<typeof LanguageClient>[3]> {
+  if (script.scheme !== 'vscode-remote') return new Worker(script.toString(true));
+  const res = await fetch(script.toString(true));
+  if (!res.ok) throw new Error(`the language server's script ${script.toString(true)} could not be read (HTTP ${res.status})`);
+  return new Worker(URL.createObjectURL(new Blob([await res.text()], { type: 'application/javascript' })));
+}
+
 /** The language client of the server in a web worker; no credentials cross to it. */
-export function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): StartedClient {
-  const main = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
-  const client = new LanguageClient('wikiq', 'wikiq language server', options, new Worker(main.toString(true)));
+export async function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): Promise<StartedClient> {
+  const worker = await serverWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js'));
+  const client = new LanguageClient('wikiq', 'wikiq language server', options, worker);
   return { client, signedIn: () => Object.assign(new vscode.Disposable(() => undefined), { settled: () => Promise.resolve() }) };
 }
 

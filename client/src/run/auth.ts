@@ -138,8 +138,8 @@ export class WikiAuth implements vscode.Disposable {
     return password ? { kind: 'botpassword', user, password } : undefined;
   }
 
-  private async sayUnavailable(): Promise<false> {
-    await vscode.window.showErrorMessage(`wikiq: ${this.unavailable}`);
+  private sayUnavailable(): false {
+    void vscode.window.showErrorMessage(`wikiq: ${this.unavailable}`);
     return false;
   }
 
