@@ -73,3 +73,10 @@ if (process.argv[2] === '--probe') {
     }
   }
 }
+
+// `node scripts/webBuild.mjs --bundle ENTRY OUTFILE`: one script for a browser page, built like the
+// web bundles (test/faults/http-clients.test.ts runs the fetch client in chromium with it).
+if (process.argv[2] === '--bundle') {
+  const esbuild = await import('esbuild');
+  await esbuild.build({ ...webCommon, format: 'iife', entryPoints: [process.argv[3]], outfile: process.argv[4], plugins: [noNodeBuiltins, webModules()] });
+}

@@ -138,8 +138,10 @@ export class WikiAuth implements vscode.Disposable {
     return password ? { kind: 'botpassword', user, password } : undefined;
   }
 
+  /** Says why, in full (a dialog: a toast would cut the explanation short), without waiting for it to be closed. */
   private sayUnavailable(): false {
-    void vscode.window.showErrorMessage(`wikiq: ${this.unavailable}`);
+    const [first, ...rest] = (this.unavailable ?? '').split(/(?<=\.) /);
+    void vscode.window.showErrorMessage(`wikiq: ${first}`, { modal: true, detail: rest.join(' ') });
     return false;
   }
 

@@ -150,7 +150,7 @@ export function defineBrowserTests(config: WebTestConfig, page: Page): void {
       await vscode.commands.executeCommand('notifications.clearAll');
       const signedIn = await vscode.commands.executeCommand<boolean>('wikiq.signIn', config.endpoint);
       equal(signedIn, false, 'sign-in result');
-      await shot('web-sign-in', '.notifications-toasts .notification-toast', 'not available in the browser');
+      await shot('web-sign-in', '.monaco-dialog-box', '$wgCrossSiteAJAXdomains');
     });
   });
 }
