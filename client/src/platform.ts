@@ -34,7 +34,8 @@ export function languageClient(context: vscode.ExtensionContext, options: Langua
     run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env } },
     debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
   };
-  const client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, { ...options, initializationOptions: { ...options.initializationOptions, cacheDir } });
+  const initializationOptions: InitializationOptions = { ...(options.initializationOptions as InitializationOptions), cacheDir };
+  const client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, { ...options, initializationOptions });
   return Promise.resolve({ client, signedIn: (auth, ready, output) => keepServerSignedIn(client, ready, auth, sealKey, output) });
 }
 

@@ -37,8 +37,9 @@ async function serverWorker(script: vscode.Uri): Promise<ConstructorParameters<t
 
 /** The language client of the server in a web worker; no credentials cross to it. */
 export async function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): Promise<StartedClient> {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vscode-languageclient/browser's types name the DOM's Worker, which this Node-typed package lacks
   const worker = await serverWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js'));
-  const client = new LanguageClient('wikiq', 'wikiq language server', options, worker);
+  const client: BaseLanguageClient = new LanguageClient('wikiq', 'wikiq language server', options, worker);
   return { client, signedIn: () => Object.assign(new vscode.Disposable(() => undefined), { settled: () => Promise.resolve() }) };
 }
 

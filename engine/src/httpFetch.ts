@@ -93,7 +93,7 @@ export class HttpClient extends QueuedHttpClient {
       throw new TooLargeError(redactUrl(target), maxBytes);
     }
     const chunks: Uint8Array[] = [];
-    const reader = res.body?.getReader();
+    const reader: ReadableStreamDefaultReader<Uint8Array> | undefined = res.body?.getReader();
     try {
       for (;;) {
         if (!reader) break;

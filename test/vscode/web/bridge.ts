@@ -6,7 +6,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { PageAck, PageRequest, waitForJson, writeJsonAtomic } from '../sync';
+import { PageAck, waitForJson, writeJsonAtomic } from '../sync';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -47,7 +47,7 @@ export function startBridge(log: (line: string) => void): Promise<Bridge> {
         if (req.url === '/page') {
           const id = `web-${++seq}-${String(body.name)}`;
           const ack = waitForJson<PageAck>(syncDir, `${id}.ack.json`, 60_000, `page request '${String(body.name)}'`);
-          writeJsonAtomic(path.join(syncDir, `${id}.request.json`), { ...body, id } as PageRequest);
+          writeJsonAtomic(path.join(syncDir, `${id}.request.json`), { ...body, id });
           return reply(200, await ack);
         }
         return reply(404, { ok: false, error: `no ${req.url}` });
