@@ -15,7 +15,7 @@ declare const Worker: new (url: string) => ConstructorParameters<typeof Language
 export const PLATFORM: 'desktop' | 'browser' = 'browser';
 
 /** Why signing in is not offered in the browser, and what works instead: the sign-in commands show it. */
-export const BROWSER_SIGN_IN = 'Signing in to a wiki is not available in the browser. MediaWiki\'s cookie sessions work across sites only for page origins listed in the wiki\'s $wgCrossSiteAJAXdomains, and the origin of vscode.dev or github.dev is not one a wiki can list (it differs per extension and session). Use VS Code on the desktop (signed-in wikis work there), or, on MediaWiki 1.44 or later, an OAuth 2 access token sent with `crossorigin` (not yet offered by wikiq). Anonymous requests work here.';
+export const BROWSER_SIGN_IN = 'Signing in is not available in the browser: use VS Code on the desktop for signed-in wikis. MediaWiki\'s cookie sessions work across sites only for page origins the wiki lists in $wgCrossSiteAJAXdomains, and the origin of vscode.dev or github.dev is not one a wiki can list (it is not fixed). MediaWiki 1.44 and later also take an OAuth 2 access token with crossorigin requests, which wikiq does not offer in the browser yet. Anonymous requests work here.';
 
 export interface StartedClient {
   client: BaseLanguageClient;

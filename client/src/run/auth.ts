@@ -15,6 +15,10 @@ const SECRET_PREFIX = 'wikiq.credentials:';
 /** The endpoints that have credentials (SecretStorage cannot list its keys); no secret here. */
 const INDEX_KEY = 'wikiq.signedInEndpoints';
 
+const LEARN_MORE = 'Learn more';
+/** The README's section on what works in the browser and what does not. */
+const BROWSER_README = 'https://github.com/wikiq/wikiq#in-the-browser';
+
 export class WikiAuth implements vscode.Disposable {
   private readonly sessions = new Map<string, WikiSession>();
   private readonly status = vscode.window.createStatusBarItem('wikiq.account', vscode.StatusBarAlignment.Left, 99);
@@ -138,10 +142,11 @@ export class WikiAuth implements vscode.Disposable {
     return password ? { kind: 'botpassword', user, password } : undefined;
   }
 
-  /** Says why, in full (a dialog: a toast would cut the explanation short), without waiting for it to be closed. */
+  /** Says why, and what works instead, without waiting for the message to be closed. */
   private sayUnavailable(): false {
-    const [first, ...rest] = (this.unavailable ?? '').split(/(?<=\.) /);
-    void vscode.window.showErrorMessage(`wikiq: ${first}`, { modal: true, detail: rest.join(' ') });
+    void vscode.window.showErrorMessage(`wikiq: ${this.unavailable}`, LEARN_MORE).then((choice) => {
+      if (choice === LEARN_MORE) void vscode.env.openExternal(vscode.Uri.parse(BROWSER_README));
+    });
     return false;
   }
 
