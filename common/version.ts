@@ -11,3 +11,11 @@ export const REPOSITORY_URL = 'https://github.com/wikiq/wikiq';
 export function userAgentOf(component: string | undefined, undiciVersion: string, nodeVersion: string): string {
   return `wikiq/${VERSION} (${REPOSITORY_URL})${component ? ` ${component}` : ''} undici/${undiciVersion} node/${nodeVersion}`;
 }
+
+/**
+ * `wikiq/<version> (<repository URL>) [component ]fetch`: the same identity from the fetch client
+ * (engine/src/httpFetch.ts, the browser), sent as `Api-User-Agent` since a page cannot set User-Agent.
+ */
+export function fetchUserAgentOf(component: string | undefined): string {
+  return `wikiq/${VERSION} (${REPOSITORY_URL})${component ? ` ${component}` : ''} fetch`;
+}

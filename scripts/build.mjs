@@ -9,6 +9,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { noNodeBuiltins, webCommon, webModules } from './webBuild.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -65,13 +66,17 @@ const executable = {
 };
 const builds = [
   { ...common, entryPoints: ['client/src/extension.ts'], outfile: `${out}/extension.js`, external: ['vscode'], plugins: shared },
-  { ...common, entryPoints: ['server/src/server.ts'], outfile: `${out}/server.js`, plugins: shared },
+  { ...common, entryPoints: ['server/src/main.ts'], outfile: `${out}/server.js`, plugins: shared },
   // Not in the .vsix (the extension does not run them), but the package's `bin`: `npm install -g .`.
   { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain, executable] },
   { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: shared },
   { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },
+  // The web extension (package.json `browser`) and its language server in a web worker: the bundled
+  // catalogue embedded, the browser counterparts of Node-only modules, no Node built-in (scripts/webBuild.mjs).
+  { ...common, ...webCommon, format: 'cjs', entryPoints: ['client/src/extension.ts'], outfile: `${out}/web/extension.js`, external: ['vscode'], plugins: [noNodeBuiltins, webModules()] },
+  { ...common, ...webCommon, format: 'iife', entryPoints: ['server/src/browserServer.ts'], outfile: `${out}/web/server.js`, plugins: [noNodeBuiltins, webModules()] },
 ];
 const present = builds.filter((b) => existsSync(b.entryPoints[0]));
 

@@ -15,8 +15,9 @@ const layers = {
   faults: { dir: 'out/test/faults' },
   wiki: { dir: 'out/test/wiki' },
   neovim: { dir: 'out/test/neovim' },
-  // The development folder, then the packaged .vsix (catches a .vscodeignore that leaves out something needed).
-  editor: { command: ['node', 'out/test/vscode/runOffline.js', '--all'] },
+  // The development folder, then the packaged .vsix (catches a .vscodeignore that leaves out something needed);
+  // then the web extension in the web worker extension host (test/vscode/web/runWeb.ts).
+  editor: { commands: [['node', 'out/test/vscode/runOffline.js', '--all'], ['node', 'out/test/vscode/web/runWeb.js']] },
 };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(layers);
 for (const w of wanted) {
@@ -73,7 +74,8 @@ for (const name of wanted) {
       status = run('node', ['--test', '--test-reporter=spec', ...files]);
     }
   } else {
-    status = run(layer.command[0], layer.command.slice(1));
+    status = 0;
+    for (const [cmd, ...args] of layer.commands) if (run(cmd, args) !== 0) status = 1;
   }
   results.push({ name, ok: status === 0 });
 }

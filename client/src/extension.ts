@@ -3,25 +3,24 @@
  * workspace trust, and shows which catalogue the active file uses. Commands that run requests live
  * in their own modules.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
-import { WikiAuth } from './run/auth';
-import { keepServerSignedIn } from './run/serverCredentials';
-import { CREDENTIALS_KEY_ENV, newSealKey } from '../../engine/src/index';
+import type { WikiAuth } from './run/auth';
+// The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
+import { PLATFORM, languageClient, wikiAuth } from './platform';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
 
-let client: LanguageClient | undefined;
+let client: BaseLanguageClient | undefined;
 
 export interface WikiqApi {
-  client: LanguageClient;
+  client: BaseLanguageClient;
   environments: Environments;
   /** Resolves once the server has answered `initialize`. */
   ready: Promise<void>;
@@ -35,6 +34,8 @@ export interface WikiqApi {
   resultsPanels: () => ResultsPanel[];
   /** Run history and Compare (tests). */
   history: RunHistoryCommands;
+  /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
+  platform: typeof PLATFORM;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -42,28 +43,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const environments = new Environments(context.workspaceState);
   context.subscriptions.push(output, environments);
 
-  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const cacheDir = path.join(context.globalStorageUri.fsPath, 'catalogues');
-  // The server is plain `node` with the extension host's environment plus the key credentials cross
-  // to it under (see run/serverCredentials.ts), given in its environment only.
-  const sealKey = newSealKey();
-  const env = { ...process.env, [CREDENTIALS_KEY_ENV]: sealKey };
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env } },
-    debug: { module: serverModule, transport: TransportKind.ipc, args: ['--cache-dir', cacheDir], options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
-  };
   const config = vscode.workspace.getConfiguration('wikiq');
-  const clientOptions: LanguageClientOptions = {
+  const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
     documentSelector: [{ language: 'wikiq' }],
     outputChannel: output,
     initializationOptions: {
-      cacheDir,
       userAgent: config.get<string>('userAgent') || undefined,
       environment: environments.current(),
       triggerSuggest: true,
     } satisfies InitializationOptions,
   };
-  client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, clientOptions);
+  const started = await languageClient(context, clientOptions);
+  client = started.client;
   const ready = client.start();
   const c = client;
 
@@ -130,7 +121,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   // The panel and the engine binding know each other only through ./results/port.
   // Render reports are a test hook: on only under VS Code's test harness.
-  const auth = new WikiAuth(context.secrets, context.globalState, environments);
+  const auth = wikiAuth(context, environments);
   // The run commands show each run and the history keeps it; the history runs the request on another wiki through them.
   const run = new RunCommands(environments, output, (session, document) => {
     const panel = ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
@@ -142,7 +133,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
     history: (panel, action) => history.handle(panel, action),
   }));
-  const serverSignedIn = keepServerSignedIn(c, ready, auth, sealKey, output);
+  const serverSignedIn = started.signedIn(auth, ready, output);
   context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
     lastStatus = s;
@@ -155,7 +146,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), history };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), history, platform: PLATFORM };
 }
 
 export async function deactivate(): Promise<void> {

@@ -41,5 +41,6 @@ export * from './results/diff';
 
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';
+export { cyrb53 } from './util/hash';
 export { isObj, type JsonObject } from './util/json';
 export { lastAtOrBefore, lineOf } from './util/search';

@@ -20,6 +20,7 @@ import type { FeatureContext } from './context';
 import { lastAtOrBefore } from './util/search';
 import { ownCopy } from './util/strings';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
+import { cyrb53 } from './util/hash';
 
 interface Entry {
   /**
@@ -40,19 +41,6 @@ interface Entry {
   lineBound: boolean;
 }
 
-/** cyrb53 of text[start, end), without a slice. */
-function hashOf(text: string, start: number, end: number): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
 
 function moveRange(r: Range, by: number): Range {
   return { start: { line: r.start.line + by, character: r.start.character }, end: { line: r.end.line + by, character: r.end.character } };
@@ -113,7 +101,7 @@ export class ValidationCache {
     const { file } = ctx;
     const { text, lineStarts, requests } = file;
     const env = JSON.stringify(ctx.env ?? null);
-    const header = file.variables.map((v) => `${hashOf(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
+    const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
     // Incremental parsing keeps the nodes before and after an edit: the longest common head and
     // tail of the two request lists are the requests whose text is unchanged.
     const old = this.requests;
@@ -147,7 +135,7 @@ export class ValidationCache {
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
       if (!entry || !fits(entry, length, header, env, catalogue, line)) {
         const key: Key = { length, header, env, catalogue, line };
-        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : hashOf(text, from, r.span.end);
+        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, r.span.end);
         // (A lookup of its own: a closure here would make every turn of the loop allocate the variables it captures.)
         entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {

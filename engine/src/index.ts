@@ -3,6 +3,7 @@ export * from './batches';
 export * from './continuation';
 export * from './errors';
 export * from './export';
+export * from './exportFile';
 export * from './http';
 export * from './merge';
 export * from './messages';

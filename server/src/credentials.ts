@@ -9,7 +9,8 @@ import { CREDENTIALS_KEY_ENV, Credentials, ServerCatalogueProvider, describeCred
 
 export function listenForCredentials(
   connection: Connection, provider: () => ServerCatalogueProvider, trusted: () => boolean, log: (m: string) => void,
-  key: string | undefined = process.env[CREDENTIALS_KEY_ENV],
+  // No `process` in a web worker (the server in the browser), and no credentials there either.
+  key: string | undefined = typeof process === 'undefined' ? undefined : process.env[CREDENTIALS_KEY_ENV],
 ): void {
   connection.onRequest(SetCredentialsRequest, (p: CredentialsParams) => {
     try {

@@ -6,8 +6,8 @@
  * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, CompletionParams, Connection, HoverParams, LSPErrorCodes, ProposedFeatures, ResponseError,
-  TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments, createConnection,
+  CancellationToken, CompletionParams, Connection, HoverParams, LSPErrorCodes, ResponseError,
+  TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../common/protocol';
 import { endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
 import { VERSION, createLiveProvider } from '../../engine/src';
-import { ServerOptions, commandLine } from './args';
+import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
@@ -28,6 +28,16 @@ import { SettingsWatcher } from './settings';
  * catalogue with `isIncomplete: true`, so the editor asks again.
  */
 export const CATALOGUE_WAIT_MS = 2000;
+
+/** `f` on the next turn of the event loop: Node's setImmediate, or a timer of 0 in a web worker (the server in the browser). */
+function nextTurn(f: () => void): { cancel(): void } {
+  if (typeof setImmediate === 'function') {
+    const i = setImmediate(f);
+    return { cancel: () => clearImmediate(i) };
+  }
+  const t = setTimeout(f, 0);
+  return { cancel: () => clearTimeout(t) };
+}
 
 export function startServer(connection: Connection, options: ServerOptions): void {
   const logError = (m: string) => connection.console.error(m);
@@ -181,7 +191,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   });
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
-  const timers = new Map<string, NodeJS.Timeout | NodeJS.Immediate>();
+  const timers = new Map<string, { cancel(): void }>();
   /** What was last validated: its version and text (a change may reuse a version number). */
   const validated = new Map<string, { version: number; text: string }>();
   function validate(doc: TextDocument): void {
@@ -210,17 +220,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     // completion or hover sent right behind an edit be answered and written first: the user waits
     // for that answer, and diagnostics follow it within the same millisecond.
     if (delay > 0) {
-      timers.set(doc.uri, setTimeout(run, delay));
+      const t = setTimeout(run, delay);
+      timers.set(doc.uri, { cancel: () => clearTimeout(t) });
       return;
     }
-    const turn = (left: number) => timers.set(doc.uri, setImmediate(left > 1 ? () => turn(left - 1) : run));
+    const turn = (left: number) => timers.set(doc.uri, nextTurn(left > 1 ? () => turn(left - 1) : run));
     turn(3);
   }
   function cancelValidation(uri: string): void {
-    const t = timers.get(uri);
-    if (t === undefined) return;
-    if ('refresh' in t) clearTimeout(t);
-    else clearImmediate(t);
+    timers.get(uri)?.cancel();
     timers.delete(uri);
   }
   documents.onDidOpen((e) => validate(e.document));
@@ -238,13 +246,4 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.listen(connection);
   connection.listen();
   log(`wikiq language server started (catalogue cache: ${cacheDir})`);
-}
-
-if (require.main === module) {
-  process.on('uncaughtException', (e) => {
-    process.stderr.write(`wikiq server: uncaught error: ${e instanceof Error ? e.stack : String(e)}\n`);
-  });
-  const options = commandLine(process.argv.slice(2), { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) });
-  if (typeof options === 'number') process.exitCode = options;
-  else startServer(createConnection(ProposedFeatures.all), options);
 }

@@ -108,6 +108,11 @@ describe('engine: export', () => {
     assert.equal(exportName('/x/r.tar.json', 'failed'), '/x/r.tar.failed.json');
     assert.equal(exportName('/x/r', true), '/x/r.partial');
     assert.equal(exportName('/x/r.csv', false), '/x/r.csv');
+    // As Node's path.extname reads a name (export.ts has no `path`: the web bundles use it): a dot in
+    // a folder's name or a leading dot is no extension.
+    assert.equal(exportName('/x.d/r', true), '/x.d/r.partial');
+    assert.equal(exportName('/x/.hidden', true), '/x/.hidden.partial');
+    assert.equal(exportName('C:\\x.d\\r.csv', true), 'C:\\x.d\\r.partial.csv');
   });
   it('CSV and NDJSON hold the data only; JSON says the state, with the continue to resume from', () => {
     assert.deepEqual(readCsv(renderExport(input, 'csv')), [['name'], ['A']]);

@@ -55,7 +55,7 @@ describe('run history: keeping and reading back', () => {
   it('keys a request by its file and name (its number when unnamed)', () => {
     assert.equal(KEY, 'file:///w/pages.wikiq#Pages');
     assert.equal(OTHER, 'file:///w/pages.wikiq#request 2');
-    assert.match(folderOf(KEY), /^[0-9a-f]{16}$/);
+    assert.match(folderOf(KEY), /^[0-9a-f]{14}$/);
     assert.notEqual(folderOf(KEY), folderOf(OTHER));
   });
 

@@ -69,6 +69,15 @@ export interface OfflineRunOptions {
   sabotage?: string;
   timeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * `web`: load the development extension into the workbench's web worker extension host (its
+   * `browser` entry) instead of the server's Node one (the payload's `extensionDevelopmentKind`).
+   */
+  extensionDevelopmentKind?: 'web';
+  /** Settings of the run's profile beside testSettings (./web/runWeb: `remote.extensionKind`). */
+  settings?: Record<string, unknown>;
+  /** Called with the run's workspace copy and sync folder before the workbench opens (./web/runWeb). */
+  prepare?: (dirs: { workspace: string; syncDir: string }) => Promise<void> | void;
 }
 
 export interface OfflineRunResult {
@@ -224,9 +233,10 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
     fs.cpSync(workspaceSrc, workspace, { recursive: true });
     for (const dir of [path.join(userData, 'User'), path.join(serverData, 'data/Machine'), path.join(serverData, 'data/User')]) {
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify(testSettings, null, 2));
+      fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ ...testSettings, ...opts.settings }, null, 2));
     }
-    const logName = opts.sabotage ? `${suite}-without-${path.basename(opts.sabotage)}` : suite;
+    await opts.prepare?.({ workspace, syncDir });
+    const logName = opts.extensionDevelopmentKind ? `${suite}-${opts.extensionDevelopmentKind}` : opts.sabotage ? `${suite}-without-${path.basename(opts.sabotage)}` : suite;
     const serverLog = path.join(logsDir, `server-${logName}.log`);
     const pageLog = path.join(logsDir, `page-${logName}.log`);
     fs.writeFileSync(serverLog, '');
@@ -303,9 +313,10 @@ export async function runOffline(opts: OfflineRunOptions = {}): Promise<OfflineR
       ['extensionDevelopmentPath', uriFor(authority, devPath)],
       ['extensionTestsPath', uriFor(authority, testsPath)],
       ['skipWelcome', 'true'],
+      ...(opts.extensionDevelopmentKind ? [['extensionDevelopmentKind', opts.extensionDevelopmentKind]] : []),
     ];
     const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    log(`VS Code ${vscodeVersion} (server + web workbench on ${authority}, chromium ${browser.version()}), suite '${suite}'`);
+    log(`VS Code ${vscodeVersion} (server + web workbench on ${authority}, chromium ${browser.version()}), suite '${suite}'${opts.extensionDevelopmentKind ? ` in the ${opts.extensionDevelopmentKind} worker extension host` : ''}`);
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
 
     let timer: NodeJS.Timeout | undefined;

@@ -14,8 +14,7 @@
  * values, are masked (credentials themselves are never parameters: the engine adds them on the wire).
  * One operation at a time: they queue.
  */
-import { createHash } from 'node:crypto';
-import { recordCount, runStatus, type RunStatus } from '../../../core/src/index';
+import { cyrb53, recordCount, runStatus, type RunStatus } from '../../../core/src/index';
 import { formatBytes } from '../../shared/format';
 import { isObj } from '../../shared/json';
 import type { ResultsMessage, ResultsModel } from '../../shared/model';
@@ -77,7 +76,7 @@ export function historyKey(fileUri: string, requestName: string, index: number):
 }
 
 /** The folder of a key's runs. */
-export const folderOf = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 16);
+export const folderOf = (key: string): string => cyrb53(key).toString(16).padStart(14, '0');
 
 /** Parameters with secret-looking values masked. */
 export function withoutSecrets(params: Record<string, string>): Record<string, string> {

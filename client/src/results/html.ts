@@ -4,7 +4,6 @@
  * and the endpoint's origin only; no connections, frames, forms or base changes), the stylesheet
  * and the script. Pure: the panel passes the webview's values, the browser test its own.
  */
-import { randomBytes } from 'crypto';
 import { REPORT_RENDERS_ATTRIBUTE } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
 
@@ -22,8 +21,9 @@ export interface PageOptions {
   reportRenders?: boolean;
 }
 
+/** 128 random bits as hex, from the Web Crypto API every runtime has (Node's extension host and the browser's worker alike). */
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -3,12 +3,13 @@
  * Cancel) and exports its merged result (JSON, NDJSON, CSV; atomically; partial runs named and
  * marked so). A panel restored after a reload has no session: it exports what it kept.
  */
-import * as path from 'path';
 import * as vscode from 'vscode';
-import { RunSession, WikiqError, errorMessage, exportName, renderExport, runStatus, writeAtomic } from '../../../engine/src/index';
+import { RunSession, WikiqError, errorMessage, exportName, renderExport, runStatus } from '../../../engine/src/index';
 import type { ExportFormat } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
+// Atomically on disk on the desktop; through the editor in the browser (platform.web.ts).
+import { writeExport } from '../platform';
 import type { PanelAction, PanelDriver, PanelPort } from './port';
 
 export class RunDriver implements PanelDriver {
@@ -101,11 +102,11 @@ export class RunDriver implements PanelDriver {
     });
     if (!uri) return undefined;
     try {
-      const file = uri.fsPath;
-      writeAtomic(file, renderExport(input, format, { table, escapeFormulas: this.escapeFormulas() }));
-      if (status === 'complete') vscode.window.setStatusBarMessage(`wikiq: exported ${path.basename(file)}`, 4000);
-      else void vscode.window.showWarningMessage(exportedNotComplete(path.basename(file), status, format));
-      return file;
+      await writeExport(uri, renderExport(input, format, { table, escapeFormulas: this.escapeFormulas() }));
+      const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+      if (status === 'complete') vscode.window.setStatusBarMessage(`wikiq: exported ${name}`, 4000);
+      else void vscode.window.showWarningMessage(exportedNotComplete(name, status, format));
+      return uri.scheme === 'file' ? uri.fsPath : uri.toString();
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: export failed: ${errorMessage(e)}`);
       return undefined;

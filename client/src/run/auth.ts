@@ -15,6 +15,10 @@ const SECRET_PREFIX = 'wikiq.credentials:';
 /** The endpoints that have credentials (SecretStorage cannot list its keys); no secret here. */
 const INDEX_KEY = 'wikiq.signedInEndpoints';
 
+const LEARN_MORE = 'Learn more';
+/** The README's section on what works in the browser and what does not. */
+const BROWSER_README = 'https://github.com/wikiq/wikiq#in-the-browser';
+
 export class WikiAuth implements vscode.Disposable {
   private readonly sessions = new Map<string, WikiSession>();
   private readonly status = vscode.window.createStatusBarItem('wikiq.account', vscode.StatusBarAlignment.Left, 99);
@@ -23,7 +27,8 @@ export class WikiAuth implements vscode.Disposable {
   /** Fired with the endpoint key (origin and path) whose credentials were stored or forgotten. */
   readonly onDidChangeCredentials = this.changed.event;
 
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento, private readonly environments: Environments) {
+  /** `unavailable`: why signing in is not offered here (the browser: client/src/platform.web.ts); the sign-in commands say it. */
+  constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento, private readonly environments: Environments, private readonly unavailable?: string) {
     this.status.name = 'wikiq account';
     this.status.command = 'wikiq.signIn';
     this.disposables.push(
@@ -80,6 +85,7 @@ export class WikiAuth implements vscode.Disposable {
   }
 
   private async signIn(endpointArg?: string, given?: Credentials): Promise<boolean> {
+    if (this.unavailable) return this.sayUnavailable();
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage('wikiq: credentials are not used in an untrusted workspace. Trust it first.');
       return false;
@@ -136,7 +142,16 @@ export class WikiAuth implements vscode.Disposable {
     return password ? { kind: 'botpassword', user, password } : undefined;
   }
 
+  /** Says why, and what works instead, without waiting for the message to be closed. */
+  private sayUnavailable(): false {
+    void vscode.window.showErrorMessage(`wikiq: ${this.unavailable}`, LEARN_MORE).then((choice) => {
+      if (choice === LEARN_MORE) void vscode.env.openExternal(vscode.Uri.parse(BROWSER_README));
+    });
+    return false;
+  }
+
   private async signOut(endpointArg?: string): Promise<boolean> {
+    if (this.unavailable) return this.sayUnavailable();
     const known = this.endpoints();
     const key = endpointArg ? credentialKey(endpointArg) : known.length === 1 ? known[0] : (await vscode.window.showQuickPick(known, { placeHolder: 'Sign out of which wiki?' }));
     if (!key) return false;
@@ -159,7 +174,7 @@ export class WikiAuth implements vscode.Disposable {
     try {
       const kind = await this.kind(endpoint);
       text = signedInLabel(kind, this.sessions.get(credentialKey(endpoint))?.identity?.name);
-      this.status.tooltip = kind ? `wikiq: signed in to ${endpoint}. Click to sign in again; "wikiq: Sign out" forgets the credentials.` : `wikiq: not signed in to ${endpoint}. Click to sign in.`;
+      this.status.tooltip = this.unavailable ? `wikiq: ${this.unavailable}` : kind ? `wikiq: signed in to ${endpoint}. Click to sign in again; "wikiq: Sign out" forgets the credentials.` : `wikiq: not signed in to ${endpoint}. Click to sign in.`;
     } catch (e) {
       text = '$(account) ?';
       this.status.tooltip = `wikiq: ${errorMessage(e)}`;

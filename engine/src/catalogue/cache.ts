@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { writeAtomic } from '../export';
+import { writeAtomic } from '../exportFile';
 import { arrOf, objOf } from '../json';
 import type { WikiCatalogueData } from './fetch';
 

@@ -116,7 +116,8 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
     e.status = { ...e.status, loading: true, error: undefined };
     e.loading = (async () => {
       // Never inside the caller's turn: the fetch starts after the current handler returns.
-      await new Promise((resolve) => setImmediate(resolve));
+      // (setImmediate is Node's; a web worker, where the server also runs, has only timers.)
+      await new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
       emit(e.status);
       try {
         const client = clientFor(endpoint);

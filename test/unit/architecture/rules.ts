@@ -83,6 +83,24 @@ const VSCODE_FILES = new Set([
   'client/src/results/runDriver.ts',
   'client/src/results/historyCommands.ts',
   'client/src/results/port.ts',
+  'client/src/platform.ts',
+  'client/src/platform.web.ts',
+]);
+
+/**
+ * Files that run only in the browser (the web bundles' counterparts of Node-only modules,
+ * scripts/webBuild.mjs, and the worker's entry): no Node built-in, whatever their package may use.
+ */
+const BROWSER_FILES = new Set([
+  'engine/src/httpFetch.ts',
+  'engine/src/httpShared.ts',
+  'engine/src/exportFile.web.ts',
+  'engine/src/export.ts',
+  'engine/src/catalogue/memoryCache.ts',
+  'engine/src/auth/sealed.web.ts',
+  'client/src/platform.web.ts',
+  'server/src/browserServer.ts',
+  'server/src/server.ts',
 ]);
 
 /** Files that meet only through an interface: the results panel and the run driver (port.ts). */
@@ -129,6 +147,7 @@ export function checkImport(fromRel: string, spec: string, exists: (rel: string)
     return undefined;
   }
   if (builtins.has(spec) || builtins.has(bareName(spec))) {
+    if (BROWSER_FILES.has(fromRel.split(path.sep).join('/'))) return `${fromRel} runs in the browser (the web bundles): no Node's ${spec} there`;
     return NODE.includes(from) ? undefined : `${from} may not import Node's ${spec} (no I/O there)`;
   }
   const name = bareName(spec);
