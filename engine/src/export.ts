@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { cellText, cellValue, pickTable, resultTables, runStatus, type ResultTable, type RunStatus, type RunStatusInput } from '../../core/src';
+import { cellData, cellValue, pickTable, resultTables, runStatus, type ResultTable, type RunStatus, type RunStatusInput } from '../../core/src';
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
@@ -22,7 +22,7 @@ export type Table = Pick<ResultTable, 'name' | 'columns' | 'rows'>;
 const FORMULA = /^[=+\-@\t\r]/;
 
 export function csvCell(v: unknown, escapeFormulas = true): string {
-  let t = cellText(v);
+  let t = cellData(v);
   if (escapeFormulas && typeof v !== 'number' && FORMULA.test(t)) t = `'${t}`;
   return /[",\r\n]/.test(t) || t !== t.trim() ? `"${t.replace(/"/g, '""')}"` : t;
 }

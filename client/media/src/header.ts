@@ -8,7 +8,7 @@ import type { ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { button, clear, h } from './dom';
 import { sanitizeHtml } from './purify';
-import { cellText, recordCount, runStatus } from '../../shared/tables';
+import { cellData, recordCount, runStatus } from '../../shared/tables';
 
 export interface HeaderState {
   pinned: boolean;
@@ -74,7 +74,7 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     const tag = [x.module, x.code].filter(Boolean).join(' · ');
     if (tag) el.appendChild(h('code', { class: 'msg-code' }, tag));
     const body = h('span', { class: 'msg-text' });
-    const text = typeof x.text === 'string' ? x.text : cellText(x.text);
+    const text = typeof x.text === 'string' ? x.text : cellData(x.text);
     if ((x.html ?? html) && looksLikeHtml(text)) body.appendChild(sanitizeHtml(text, m.endpoint));
     else body.textContent = text;
     el.appendChild(body);

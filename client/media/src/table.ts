@@ -10,7 +10,7 @@ import type { ViewContext } from './context';
 import { button, clear, h, onInputQuiet } from './dom';
 import { JsonTree } from './jsonTree';
 import { sanitizeHtml } from './purify';
-import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
+import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellData, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
 import { Cancellable, sliced, yieldToBrowser } from './schedule';
 import { VColumn, VirtualTable } from './vtable';
 import { fitWidths } from '../../shared/windowing';
@@ -22,6 +22,9 @@ const THUMB_ROW_H = 60;
 const WRAP_ROW_H = 60;
 /** About the width of a character of the view's font, to size columns from their text. */
 const CHAR_W = 7.4;
+/** A cell draws at most this many characters (the whole text is in the cell detail and its copy). */
+const CELL_CHARS = 2000;
+const clipCell = (s: string) => (s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS)}…` : s);
 
 export class TableController {
   readonly element: HTMLElement;
@@ -164,7 +167,7 @@ export class TableController {
         for (const r of sample) {
           const v = cellValue(r, id);
           if (typeof v === 'number') nums++;
-          const len = typeof v === 'string' ? v.length : isNested(v) ? Math.min(60, compact(v, 60).length + 2) : String(v ?? '').length;
+          const len = typeof v === 'string' ? v.length : cellText(v).length;
           if (len > max) max = len;
         }
         numeric = nums > sample.length / 2;
@@ -242,7 +245,7 @@ export class TableController {
     let t = this.texts[i];
     if (t === undefined) {
       const r = this.rows[i];
-      t = isObj(r) ? Object.values(r).map(cellText).join('\u0001').toLowerCase() : cellText(r).toLowerCase();
+      t = isObj(r) ? Object.values(r).map(cellData).join('\u0001').toLowerCase() : cellData(r).toLowerCase();
       this.texts[i] = t;
     }
     return t;
@@ -272,7 +275,11 @@ export class TableController {
       if (cancelled()) return;
       const idx = view ?? Array.from({ length: this.rows.length }, (_, i) => i);
       const keys = new Array<unknown>(this.rows.length);
-      for (const i of idx) keys[i] = cellValue(this.rows[i], sort.col);
+      // Nested values sort by the text their cell shows, worked out once per row, not per comparison.
+      for (const i of idx) {
+        const v = cellValue(this.rows[i], sort.col);
+        keys[i] = isNested(v) ? cellText(v) : v;
+      }
       const dir = sort.dir === 'asc' ? 1 : -1;
       idx.sort((a, b) => compareCells(keys[a], keys[b]) * dir || a - b);
       view = idx;
@@ -328,11 +335,15 @@ export class TableController {
       });
       return span;
     }
-    if (isNested(v)) return h('span', { class: 'expand', title: 'Show the whole value (Enter)' }, compact(v, 160));
+    if (isNested(v)) {
+      // Titles joined, or a summary (`3 items`, `{size, width}`): a click or Enter opens the value in a JSON tree.
+      const shown = clipCell(cellText(v));
+      return h('span', { class: 'expand', title: `${this.mayBeCut(shown, col) ? `${shown}\n` : ''}Click or Enter: the whole value as a JSON tree` }, shown);
+    }
     if (typeof v === 'string') {
       const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
       if (url) return h('a', { href: url, title: url }, v);
-      const shown = v.length > 2000 ? `${v.slice(0, 2000)}…` : v;
+      const shown = clipCell(v);
       return this.mayBeCut(v, col) ? h('span', { title: shown }, shown) : document.createTextNode(v);
     }
     return document.createTextNode(String(v));
@@ -349,7 +360,7 @@ export class TableController {
     clear(this.detail);
     this.detail.hidden = false;
     const close = button('Close', { class: 'secondary', title: 'Close (Escape)' }, () => this.closeDetail());
-    const copy = button('Copy value', { class: 'secondary' }, () => this.app.copy(cellText(v)));
+    const copy = button('Copy value', { class: 'secondary' }, () => this.app.copy(cellData(v)));
     this.detail.appendChild(h('div', { class: 'detail-head' }, h('strong', null, `Row ${formatCount(di + 1)} · ${col.label}`), h('span', { class: 'spacer' }), copy, close));
     const body = h('div', { class: 'detail-body' });
     const kind = htmlColumn(this.spec.name, col.id);
@@ -357,7 +368,7 @@ export class TableController {
     if (isNested(v)) {
       const tree = new JsonTree(v, { label: `${col.label} value`, expandDepth: 3, maxNodes: 5000, onOpenUrl: (u) => this.app.openUrl(u) });
       body.appendChild(tree.root);
-    } else body.appendChild(h('pre', { class: 'detail-text' }, cellText(v)));
+    } else body.appendChild(h('pre', { class: 'detail-text' }, cellData(v)));
     this.detail.appendChild(body);
     this.detail.addEventListener('keydown', this.detailKey);
     (this.detail.querySelector<HTMLElement>('[role=treeitem]') ?? close).focus();
@@ -379,12 +390,12 @@ export class TableController {
   private rowText(di: number, sep: 'json' | 'tsv'): string {
     const r = this.rows[di];
     if (sep === 'json') return JSON.stringify(r, null, 2);
-    return this.columns.columns.map((c) => cellText(cellValue(r, c)).replace(/[\t\r\n]+/g, ' ')).join('\t');
+    return this.columns.columns.map((c) => cellData(cellValue(r, c)).replace(/[\t\r\n]+/g, ' ')).join('\t');
   }
 
   private copy(kind: 'cell' | 'row', di: number, col: VColumn): void {
     if (kind === 'row') this.app.copy(this.rowText(di, 'json'));
-    else this.app.copy(col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) ?? '' : cellText(cellValue(this.rows[di], col.id)));
+    else this.app.copy(col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) ?? '' : cellData(cellValue(this.rows[di], col.id)));
   }
 
   private contextMenu(di: number, col: VColumn, x: number, y: number): void {
