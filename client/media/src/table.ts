@@ -22,6 +22,8 @@ const THUMB_ROW_H = 60;
 const WRAP_ROW_H = 60;
 /** About the width of a character of the view's font, to size columns from their text. */
 const CHAR_W = 7.4;
+/** A column is as wide as its content up to this many characters (a title this long reads whole); longer text is cut with … and whole on hover. */
+const COLUMN_CHARS = 40;
 /** A cell draws at most this many characters (the whole text is in the cell detail and its copy). */
 const CELL_CHARS = 2000;
 const clipCell = (s: string) => (s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS)}…` : s);
@@ -171,14 +173,14 @@ export class TableController {
           if (len > max) max = len;
         }
         numeric = nums > sample.length / 2;
-        w = Math.max(56, Math.min(id === 'url' || id.endsWith('url') ? 320 : 380, max * CHAR_W + 20));
+        w = Math.max(56, Math.min(max, COLUMN_CHARS) * CHAR_W + 20);
       } else {
         numeric = sample.filter((r) => typeof cellValue(r, id) === 'number').length > sample.length / 2;
       }
       cols.push({ id, label, width: w, numeric });
     }
-    // Fit the panel: the widest columns the user did not size are cut (… and the whole text on hover).
-    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), undefined, cols.map((c) => /url$/.test(c.id)));
+    // Each column keeps its content's width (titles whole) and the grid scrolls sideways; URL columns are cut only when that fits the row in the panel.
+    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), cols.map((c) => /url$/.test(c.id)));
     fitted.forEach((w, i) => (cols[i].width = w));
     return cols;
   }
