@@ -23,7 +23,7 @@ import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
 import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
-import { FIRST_PAINT_GRACE_MS, UpdatePlanner } from './delta';
+import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
@@ -54,8 +54,6 @@ export interface ShowOptions {
   preserveFocus?: boolean;
 }
 
-const UPDATE_INTERVAL_MS = 150;
-
 export class ResultsPanel implements PanelPort, vscode.Disposable {
   private static readonly open = new Set<ResultsPanel>();
   private static extensionUri?: vscode.Uri;
@@ -67,8 +65,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private isPinned = false;
   private webviewReady = false;
   private htmlOrigin?: string;
-  private lastFlush = 0;
-  private timer?: ReturnType<typeof setTimeout>;
+  private readonly updates = new UpdateCoalescer(() => this.flush());
   private sending: Promise<unknown> = Promise.resolve();
   private lastProgress?: ProgressMessage;
   private readonly disposables: vscode.Disposable[] = [];
@@ -229,15 +226,10 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       this.setHtml();
       return;
     }
-    const wait = UPDATE_INTERVAL_MS - (Date.now() - this.lastFlush);
-    if (opts.immediate || wait <= 0) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), wait);
+    this.updates.request(opts.immediate);
   }
 
   private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.lastFlush = Date.now();
     if (!this.current || !this.webviewReady) return;
     const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
     for (const m of msgs) {
@@ -286,7 +278,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     ready: () => {
       this.webviewReady = true;
       this.planner.reset();
-      this.flush();
+      this.updates.flush();
       if (this.lastProgress?.running) this.post(this.lastProgress);
       this.markReady();
     },
@@ -343,7 +335,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   dispose(): void {
     if (!ResultsPanel.open.delete(this)) return;
-    if (this.timer) clearTimeout(this.timer);
+    this.updates.dispose();
     this.driver?.cancel();
     this.disposeEmitter.fire();
     this.actionEmitter.dispose();
