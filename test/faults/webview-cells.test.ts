@@ -1,12 +1,15 @@
 /**
  * Readable cells and wide tables in a real browser (Debian's chromium): a page's categories read as
  * their titles and a nested value as a summary that opens as a JSON tree (click or Enter); in a
- * 420 px panel a logevents table keeps its titles whole and scrolls sideways.
+ * 420 px panel a logevents table keeps its titles whole and scrolls sideways; while batches are
+ * loading, a sorted table is not sorted again per batch (new rows wait at the end until the last one),
+ * and the progress line says records, batches and the rate.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { UpdatePlanner } from '../../client/src/results/delta';
 import type { ResultsModel } from '../../client/shared/model';
-import { logeventsModel } from './webviewFixtures';
+import { allimagesModel, imageRecord, logeventsModel } from './webviewFixtures';
 import { WebviewPage } from './webviewPage';
 
 /** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
@@ -104,6 +107,54 @@ describe('a wide table in a narrow panel', () => {
       assert.ok(m.grid > m.visible, `the grid is wider than the panel (${m.grid} px in ${m.visible} px)`);
       assert.ok(end.scrolled > 0, 'and scrolls sideways');
       assert.ok(end.lastRight <= end.panelRight + 1, `scrolled to the end, the last column is in view (${end.lastRight} ≤ ${end.panelRight})`);
+      assert.deepEqual(w.pageErrors, []);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('while batches are loading', () => {
+  it('a sorted table is sorted once the last batch has arrived, not per batch; the progress line says records, batches and records/s', async () => {
+    const w = await WebviewPage.open({ theme: 'light', viewport: { width: 1000, height: 600 } });
+    try {
+      const o = w.wiki.origin;
+      const planner = new UpdatePlanner();
+      const view = { pinned: false, thumbnails: false };
+      await w.show(allimagesModel(o, 137, { batches: 3 }), view, planner);
+      const rows = () => w.page.evaluate(() => Array.from(document.querySelectorAll('.table-view:not([hidden]) .vt-row')).map((r) => r.children[0].textContent ?? ''));
+      const status = () => w.page.textContent('.table-view:not([hidden]) .count');
+      const toEnd = () => w.page.evaluate(() => {
+        const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement;
+        vt.scrollTop = vt.scrollHeight;
+        vt.dispatchEvent(new Event('scroll'));
+        return new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+      });
+      await w.page.click('.table-view:not([hidden]) .vt-hcell[aria-colindex="1"]');
+      await w.page.waitForFunction(() => document.querySelector('.table-view:not([hidden]) .vt-hcell[aria-colindex="1"]')?.getAttribute('aria-sort') === 'ascending');
+      await w.page.waitForFunction(() => (document.querySelector('.table-view:not([hidden]) .vt-row[aria-rowindex="3"]')?.textContent ?? '').startsWith('Alpine_lake_000014'));
+      // Load all: a running progress, then a batch.
+      await w.send([{ type: 'progress', running: true, batches: 3, records: 137 }]);
+      await w.send(planner.plan(allimagesModel(o, 637, { batches: 4 }), view));
+      await w.settled();
+      await w.page.waitForFunction(() => document.getElementById('app')?.dataset.records === '637');
+      assert.match(await status() ?? '', /637 rows · receiving… \(new rows at the end, sorted when all have arrived\)/);
+      await toEnd();
+      assert.equal((await rows()).at(-1), String(imageRecord(o, 636).name), `the newest row waits at the end, unsorted (${await status()}; ${(await rows()).slice(-3).join(', ')})`);
+      // Half a second into the run the progress line has a rate (the time passing is what is measured).
+      await w.page.waitForFunction(() => performance.now() - ((window as unknown as { wikiqResults: { progressStart?: { at: number } } }).wikiqResults.progressStart?.at ?? Infinity) > 600);
+      await w.send([{ type: 'progress', running: true, batches: 4, records: 637 }]);
+      assert.match(await w.page.textContent('.paging') ?? '', /^Loading… 637 records in 4 batches, [\d,]+ records\/s\.Cancel$/);
+      // The last batch: the run ends, the table is sorted once.
+      await w.send([{ type: 'progress', running: false, batches: 5, records: 700 }]);
+      await w.send(planner.plan(allimagesModel(o, 700, { batches: 5, complete: true }), view));
+      await w.settled();
+      await w.page.waitForFunction(() => !/receiving|sorting/.test(document.querySelector('.table-view:not([hidden]) .count')?.textContent ?? ''));
+      assert.equal(await status(), '700 rows');
+      await toEnd();
+      const last = (await rows()).at(-1) ?? '';
+      const names = Array.from({ length: 700 }, (_, i) => String(imageRecord(o, i).name)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+      assert.equal(last, names[699], 'sorted: the last row is the last name');
       assert.deepEqual(w.pageErrors, []);
     } finally {
       await w.close();

@@ -15,6 +15,14 @@ export interface HeaderState {
   /** The host can fetch more batches. */
   canPage: boolean;
   progress?: ProgressMessage;
+  /** When the running progress began (the view's clock, ms) and the records there were then: the rate is measured from it. */
+  progressStart?: { at: number; records: number };
+}
+
+/** Records a second since `start`, once a run has gone on long enough to say (half a second). */
+export function recordRate(p: ProgressMessage, start: { at: number; records: number } | undefined, now: number): number | undefined {
+  const s = start ? (now - start.at) / 1000 : 0;
+  return start && s >= 0.5 ? Math.round((p.records - start.records) / s) : undefined;
 }
 
 export interface HeaderActions {
@@ -53,7 +61,9 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   // Paging
   const p = s.progress;
   if (p?.running) {
-    const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.` : `Loading… batch ${formatCount(p.batches + 1)}, ${formatCount(p.records)} records so far.`;
+    const rate = recordRate(p, s.progressStart, performance.now());
+    const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.`
+      : `Loading… ${formatCount(p.records)} records in ${formatCount(p.batches)} batches${rate === undefined ? '' : `, ${formatCount(rate)} records/s`}.`;
     header.appendChild(h('div', { class: 'paging', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, text), button('Cancel', { class: 'secondary' }, () => act.post({ type: 'cancel' }))));
   } else if (m.continue && !s.canPage) {
     header.appendChild(h('div', { class: 'paging' }, h('span', null, `More results are available — ${formatCount(records)} records shown. Run the request again to continue (this panel was restored after a reload).`)));

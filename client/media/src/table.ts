@@ -31,6 +31,8 @@ const clipCell = (s: string) => (s.length > CELL_CHARS ? `${s.slice(0, CELL_CHAR
 export class TableController {
   readonly element: HTMLElement;
   private rows: unknown[] = [];
+  /** Rows the view has taken in: a list's array grows in place when records are appended, so its length cannot say what is new. */
+  private taken = 0;
   private readonly columns: ColumnSet;
   private vt?: VirtualTable;
   private view: number[] | null = null;
@@ -43,7 +45,6 @@ export class TableController {
   private readonly empty = h('div', { class: 'table-empty', hidden: '' });
   private readonly detail: HTMLElement;
   private readonly notice: HTMLElement;
-  private resortTimer = 0;
   private busy = '';
   private pendingScroll?: number;
 
@@ -137,6 +138,7 @@ export class TableController {
     this.vt.setColumns(this.makeColumns());
     const sort = this.app.ui.sort[this.spec.id];
     this.vt.setSort(sort && this.columns.columns.includes(sort.col) ? sort : null);
+    this.taken = this.rows.length;
     this.vt.setData(this.rows, null);
     this.updateStatus();
     const scroll = this.app.ui.scroll[this.spec.id];
@@ -189,7 +191,7 @@ export class TableController {
     const total = this.rows.length;
     const shown = this.count;
     const parts = [shown === total ? `${formatCount(total)} rows` : `${formatCount(shown)} of ${formatCount(total)} rows`];
-    if (this.app.receiving) parts.push('receiving…');
+    if (this.arriving()) parts.push(this.app.ui.sort[this.spec.id] ? 'receiving… (new rows at the end, sorted when all have arrived)' : 'receiving…');
     if (this.busy) parts.push(this.busy);
     this.status.textContent = parts.join(' · ');
     const none = !!this.vt && shown === 0 && !this.app.receiving;
@@ -207,12 +209,18 @@ export class TableController {
 
   // -- data changes ---------------------------------------------------------------------------
 
+  /** More records of this run are on their way (a message in flight, or batches still loading). */
+  private arriving(): boolean {
+    return this.app.receiving || this.app.loading;
+  }
+
   /** Records were appended to this table's list. */
   grew(): void {
-    const before = this.rows.length;
+    const before = this.taken;
     this.rows = tableRows(this.app.model!.result, this.spec);
     if (!this.vt) return;
     if (this.rows.length < before) return this.replaced();
+    this.taken = this.rows.length;
     if (this.columns.update(this.rows)) this.vt.setColumns(this.makeColumns());
     const filter = this.filterInput.value.trim().toLowerCase();
     if (filter && this.view) {
@@ -221,8 +229,8 @@ export class TableController {
     if (this.app.ui.sort[this.spec.id]) {
       if (!this.view) this.view = Array.from({ length: this.rows.length }, (_, i) => i);
       else if (!filter) for (let i = before; i < this.rows.length; i++) this.view.push(i);
-      clearTimeout(this.resortTimer);
-      this.resortTimer = window.setTimeout(() => void this.refilter(), 300);
+      // Sorted once, when the last batch has arrived; until then new rows wait at the end (the status says so).
+      if (!this.arriving()) void this.refilter();
     }
     this.vt.grew(this.view);
     this.updateStatus();
@@ -238,6 +246,7 @@ export class TableController {
     this.columns.update(this.rows);
     this.vt.setColumns(this.makeColumns());
     this.view = null;
+    this.taken = this.rows.length;
     this.vt.setData(this.rows, null);
     this.updateStatus();
     if (this.filterInput.value.trim() || this.app.ui.sort[this.spec.id]) void this.refilter();

@@ -68,6 +68,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private readonly updates = new UpdateCoalescer(() => this.flush());
   private sending: Promise<unknown> = Promise.resolve();
   private lastProgress?: ProgressMessage;
+  /** The last progress was posted to this page of the view. */
+  private progressSent = false;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
   private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
@@ -220,7 +222,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    */
   update(model: ResultsModel, opts: { immediate?: boolean } = {}): void {
     this.current = model;
-    this.panel.title = this.title();
+    const title = this.title();
+    if (this.panel.title !== title) this.panel.title = title; // not once per batch
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
       this.setHtml();
@@ -229,9 +232,14 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.updates.request(opts.immediate);
   }
 
+  /** Posts what the view has not been sent of the model, then the progress (a render clears the progress line it follows). */
   private flush(): void {
-    if (!this.current || !this.webviewReady) return;
-    const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
+    if (this.current && this.webviewReady) this.postModel(this.current);
+    this.sendProgress();
+  }
+
+  private postModel(model: ResultsModel): void {
+    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
     for (const m of msgs) {
       if (m.type === 'render') {
         m.paging = this.canPage;
@@ -247,10 +255,21 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.sending = this.sending.then(() => new Promise((r) => setTimeout(r, ms)));
   }
 
-  /** Shows or clears the progress line (with its Cancel button). */
+  /**
+   * Shows or clears the progress line (with its Cancel button). While a run goes on it rides with
+   * the coalesced updates (a few a second, not one per batch); its end is sent at once.
+   */
   progress(p: Omit<ProgressMessage, 'type'>): void {
     this.lastProgress = { type: 'progress', ...p };
-    if (this.webviewReady) this.post(this.lastProgress);
+    this.progressSent = false;
+    if (p.running) this.updates.request();
+    else this.sendProgress();
+  }
+
+  private sendProgress(): void {
+    if (!this.lastProgress || this.progressSent || !this.webviewReady) return;
+    this.progressSent = true;
+    this.post(this.lastProgress);
   }
 
   setPinned(pinned: boolean): void {
@@ -278,8 +297,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     ready: () => {
       this.webviewReady = true;
       this.planner.reset();
+      this.progressSent = !this.lastProgress?.running;
       this.updates.flush();
-      if (this.lastProgress?.running) this.post(this.lastProgress);
       this.markReady();
     },
     openUrl: (m) => vscode.env.openExternal(vscode.Uri.parse(m.url, true)),
