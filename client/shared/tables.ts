@@ -4,8 +4,7 @@
  * `vscode`, no DOM: used by the panel (extension host), the webview script (browser) and the unit
  * tests. The model itself and the host/webview contract are in `client/shared/`.
  */
-import { recordCount, resultTables, runStatus, type RunStatus } from '../../core/src';
-import { compact } from './format';
+import { cellText, recordCount, resultTables, runStatus, type RunStatus } from '../../core/src';
 import { Obj, isObj } from './json';
 import type { ResultsMessage, ResultsModel } from './model';
 
@@ -13,7 +12,7 @@ import type { ResultsMessage, ResultsModel } from './model';
 // Tables, columns and cell text: core's results vocabulary (the same as export and the CLI use)
 
 export {
-  ColumnSet, PREFERRED_COLUMNS, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, runStatus, tableRows,
+  ColumnSet, PREFERRED_COLUMNS, TITLE_SEPARATOR, cellData, cellText, cellValue, columnsOf, findTables, preferredColumns, recordCount, resultTables, runStatus, tableRows,
   type RunStatus, type TableKind, type TableSpec,
 } from '../../core/src';
 
@@ -22,15 +21,15 @@ export {
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-/** Sort order of cell values: missing last, numbers numerically, text naturally, records by their text. */
+/** Sort order of cell values: missing last, numbers numerically, text naturally, nested values by the text their cell shows. */
 export function compareCells(a: unknown, b: unknown): number {
   const am = a === undefined || a === null || a === '';
   const bm = b === undefined || b === null || b === '';
   if (am || bm) return am === bm ? 0 : am ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? -1 : 1;
-  const as = typeof a === 'string' ? a : compact(a, 200);
-  const bs = typeof b === 'string' ? b : compact(b, 200);
+  const as = typeof a === 'string' ? a : cellText(a);
+  const bs = typeof b === 'string' ? b : cellText(b);
   return collator.compare(as, bs);
 }
 

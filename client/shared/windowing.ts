@@ -37,40 +37,26 @@ export function bodyHeight(count: number, rowHeight: number): number {
 }
 
 /**
- * Column widths that fit `available` pixels: when the natural widths are wider, the `cutFirst`
- * columns (URLs: a link opens whole, and its text is whole on hover) are cut first, then the widest
- * of the others, each group to one common cap (narrow columns — ids, namespaces, timestamps — stay
- * whole), never below `floor` (`firstFloor` for the `cutFirst` ones); `fixed` columns (the user
- * resized them) keep their width. When even that is wider than the panel, the grid scrolls sideways
- * anyway: then a column is cut only to half the panel (a title is read whole, not as "File:Wil…"
- * in every column at the floor). Text in a cut column ends with … and is whole on hover and in the
- * cell detail.
+ * Column widths for a panel `available` pixels wide. Each column keeps its natural width (its
+ * content's, up to the owner's cap: a title of up to ~40 characters is read whole), and when they
+ * do not fit the grid scrolls sideways. They are fitted to the panel only when everything then
+ * fits: the `cutFirst` columns (URLs: a link opens whole and is whole on hover) are cut to one
+ * common cap, never below `floor`, when that makes the whole row fit; no other column is cut.
+ * `fixed` columns (the user resized them) keep their width. Text in a cut column ends with … and is
+ * whole on hover and in the cell detail.
  */
-export function fitWidths(widths: readonly number[], available: number, fixed: readonly boolean[] = [], floor = 96, cutFirst: readonly boolean[] = [], firstFloor = 64): number[] {
-  if (available <= 0) return widths.slice();
-  const cut = squeeze(widths, available, fixed, floor, cutFirst, firstFloor);
-  if (sum(cut) <= available) return cut;
-  const cap = Math.max(floor, Math.floor(available / 2));
-  return widths.map((w, i) => (fixed[i] ? w : Math.min(w, cap)));
+export function fitWidths(widths: readonly number[], available: number, fixed: readonly boolean[] = [], cutFirst: readonly boolean[] = [], floor = 64): number[] {
+  if (available <= 0 || sum(widths) <= available) return widths.slice();
+  const cut = (cap: number) => widths.map((w, i) => (cutFirst[i] && !fixed[i] ? Math.min(w, Math.max(cap, floor)) : w));
+  if (sum(cut(floor)) > available) return widths.slice();
+  let lo = floor;
+  let hi = Math.max(...widths);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (sum(cut(mid)) <= available) lo = mid;
+    else hi = mid;
+  }
+  return cut(lo);
 }
 
 const sum = (ws: readonly number[]) => ws.reduce((n, w) => n + w, 0);
-
-/** The widths cut as `fitWidths` says, down to the floors (their sum may still be wider than `available`). */
-function squeeze(widths: readonly number[], available: number, fixed: readonly boolean[], floor: number, cutFirst: readonly boolean[], firstFloor: number): number[] {
-  if (sum(widths) <= available) return widths.slice();
-  if (cutFirst.some((c, i) => c && !fixed[i])) {
-    const first = squeeze(widths, available, widths.map((_, i) => !!fixed[i] || !cutFirst[i]), firstFloor, [], firstFloor);
-    return sum(first) <= available ? first : squeeze(first, available, fixed, floor, [], firstFloor);
-  }
-  const capped = (cap: number) => widths.map((w, i) => (fixed[i] ? w : Math.min(w, Math.max(cap, Math.min(w, floor)))));
-  let lo = floor;
-  let hi = Math.max(...widths);
-  if (sum(capped(lo)) > available) return capped(lo);
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (sum(capped(mid)) <= available) lo = mid;
-    else hi = mid;
-  }
-  return capped(lo);
-}

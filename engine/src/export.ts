@@ -9,7 +9,7 @@
  * `error` (what `--continue` reads back). The state is said beside the file: the command line's
  * stderr, exit status and status file; the editor's notification.
  */
-import { cellText, cellValue, pickTable, resultTables, runStatus, type ResultTable, type RunStatus, type RunStatusInput } from '../../core/src';
+import { cellData, cellValue, pickTable, resultTables, runStatus, type ResultTable, type RunStatus, type RunStatusInput } from '../../core/src';
 
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
@@ -19,7 +19,7 @@ export type Table = Pick<ResultTable, 'name' | 'columns' | 'rows'>;
 const FORMULA = /^[=+\-@\t\r]/;
 
 export function csvCell(v: unknown, escapeFormulas = true): string {
-  let t = cellText(v);
+  let t = cellData(v);
   if (escapeFormulas && typeof v !== 'number' && FORMULA.test(t)) t = `'${t}`;
   return /[",\r\n]/.test(t) || t !== t.trim() ? `"${t.replace(/"/g, '""')}"` : t;
 }

@@ -66,6 +66,8 @@ export interface OpenOptions {
   endpointPath?: string;
   /** The page asks the view for render reports, as the host does under VS Code's test harness. */
   reportRenders?: boolean;
+  /** Scripts the test adds to the page may fetch from elsewhere (a bench streams the host's messages to the view this way). */
+  bypassCsp?: boolean;
 }
 
 export class WebviewPage {
@@ -148,7 +150,7 @@ export class WebviewPage {
       await Promise.all([close(app), close(wiki), close(elsewhere)]);
       throw new Error(`chromium (${CHROMIUM}) did not start: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
     }
-    const context = await browser.newContext({ viewport: o.viewport ?? { width: 1200, height: 720 }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: o.viewport ?? { width: 1200, height: 720 }, deviceScaleFactor: 1, bypassCSP: o.bypassCsp ?? false });
     const page = await context.newPage();
     const w = new WebviewPage(browser, page, app, wiki, elsewhere, endpoint);
     page.on('dialog', (d) => {

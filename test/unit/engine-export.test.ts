@@ -61,7 +61,9 @@ describe('engine: export', () => {
     [12, '12'],
     [true, 'true'],
     [{ x: 1 }, '"{""x"":1}"'],
-    [['a', 'b'], '"[""a"",""b""]"'],
+    [['a', 'b'], 'a | b'],
+    [['a|b', 'c'], '"[""a|b"",""c""]"'],
+    [[{ ns: 14, title: 'Category:A' }, { ns: 14, title: 'Category:B' }], 'Category:A | Category:B'],
     ['Café ☕', 'Café ☕'],
   ];
   for (const [v, expected] of quoting) it(`quotes ${JSON.stringify(v)} per RFC 4180`, () => assert.equal(csvCell(v), expected));

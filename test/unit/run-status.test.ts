@@ -82,26 +82,25 @@ describe('runStatus: complete, partial or failed', () => {
   });
 });
 
-describe('fitWidths: columns of a narrow panel', () => {
-  it('keeps natural widths that fit', () => assert.deepEqual(fitWidths([100, 200], 400), [100, 200]));
-  it('cuts the widest columns to one cap, narrow ones stay whole', () => {
-    const w = fitWidths([56, 212, 320, 320, 168], 560);
-    assert.equal(w[0], 56);
-    assert.ok(w.reduce((a, b) => a + b, 0) <= 560);
-    assert.equal(new Set(w.slice(1)).size, 1, `one cap for the wide columns: ${w}`);
-  });
-  it('keeps columns the user sized, and never cuts below the floor', () => {
-    assert.deepEqual(fitWidths([300, 300, 300], 500, [true, false, false]), [300, 100, 100]);
-    assert.deepEqual(fitWidths([300, 300], 0), [300, 300], 'a hidden grid (no width yet) is left alone');
-  });
-  it('when even the floors are wider than the panel (the grid scrolls anyway), cuts a column only to half the panel', () => {
-    assert.deepEqual(fitWidths([300, 300, 300], 400, [true, false, false]), [300, 200, 200]);
-    // logevents beside the editor: nine columns in 450 px; the title keeps 225 px, not 96.
-    assert.deepEqual(fitWidths([70, 93, 80, 300, 100, 170, 260, 90, 120], 450), [70, 93, 80, 225, 100, 170, 225, 90, 120]);
-    assert.deepEqual(fitWidths([212, 168, 320, 320], 300, [], 96, [false, false, true, true]), [150, 150, 150, 150]);
-  });
-  it('cuts URL columns first, then the others', () => {
-    assert.deepEqual(fitWidths([212, 168, 320, 320], 580, [], 96, [false, false, true, true]), [212, 168, 100, 100]);
-    assert.deepEqual(fitWidths([212, 168, 320, 320], 400, [], 96, [false, false, true, true]), [136, 136, 64, 64]);
-  });
+describe('fitWidths: columns keep their content\'s width; the grid scrolls sideways', () => {
+  /** [natural widths, panel width, URL columns (u) and columns the user sized (f), as a string per column, expected widths]. */
+  const rows: Array<[string, number[], number, string, number[]]> = [
+    ['natural widths that fit are kept', [100, 200], 400, '', [100, 200]],
+    ['a hidden grid (no width yet) is left alone', [300, 300], 0, '', [300, 300]],
+    // logevents in a 420 px panel: logid, type, action, title (40 characters), user, timestamp, params, comment.
+    ['logevents in 420 px: every column keeps its width, the title whole, and the grid scrolls', [64, 79, 79, 316, 94, 168, 316, 235], 420, '', [64, 79, 79, 316, 94, 168, 316, 235]],
+    ['a wide title in a panel a little too narrow is not cut either', [70, 316, 100], 450, '', [70, 316, 100]],
+    ['URL columns are cut first, to one cap, when that makes the row fit', [212, 168, 316, 316], 580, '..uu', [212, 168, 100, 100]],
+    ['down to their floor of 64 px', [212, 168, 316, 316], 508, '..uu', [212, 168, 64, 64]],
+    ['not when the row would not fit anyway: then they stay whole too', [212, 168, 316, 316], 400, '..uu', [212, 168, 316, 316]],
+    ['a URL narrower than the cap stays whole', [200, 60, 316], 380, '.uu', [200, 60, 120]],
+    ['a column the user sized keeps its width', [212, 316, 316], 400, '.fu', [212, 316, 316]],
+    ['a URL column the user sized is not cut', [100, 316, 316], 500, '.fu', [100, 316, 84]],
+  ];
+  function check(natural: number[], available: number, marks: string, expected: number[]): void {
+    const fixed = natural.map((_, i) => marks[i] === 'f');
+    const urls = natural.map((_, i) => marks[i] === 'u' || marks[i] === 'f');
+    assert.deepEqual(fitWidths(natural, available, fixed, urls), expected);
+  }
+  for (const [name, natural, available, marks, expected] of rows) it(name, () => check(natural, available, marks, expected));
 });

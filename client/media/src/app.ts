@@ -53,6 +53,8 @@ export class App implements ViewContext {
   history?: HistoryMessage;
   /** The comparison on the Diff tab (the tab is shown only with one). */
   diffView?: DiffView;
+  progressStart?: { at: number; records: number };
+  loading = false;
   readonly menu = new Menu();
   private readonly root: HTMLElement;
   private readonly header: HTMLElement;
@@ -168,7 +170,9 @@ export class App implements ViewContext {
     render: (m) => this.onRender(m),
     append: (m) => this.onAppend(m),
     progress: (m) => {
+      if (m.running && !this.progress?.running) this.progressStart = { at: performance.now(), records: m.records };
       this.progress = m.running || m.text ? m : undefined;
+      this.loading = m.running;
       this.renderHeader();
     },
     pinned: (m) => {
@@ -213,6 +217,7 @@ export class App implements ViewContext {
     this.thumbnails = this.ui.thumbnails ?? m.thumbnails;
     this.receiving = m.more;
     this.progress = undefined;
+    this.loading = false;
     this.renderHeader();
     this.tables.build();
     this.rawStale = this.debugStale = true;

@@ -9,6 +9,8 @@ export interface ViewContext {
   readonly ui: UiState;
   /** Records of this result are still arriving. */
   readonly receiving: boolean;
+  /** The host is loading more batches (Load next batch, Load all): more appends will follow. */
+  readonly loading: boolean;
   /** allimages thumbnails are shown. */
   readonly thumbnails: boolean;
   readonly menu: Menu;

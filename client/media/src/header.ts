@@ -9,7 +9,7 @@ import { timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { button, clear, h } from './dom';
 import { sanitizeHtml } from './purify';
-import { cellText, recordCount, runStatus } from '../../shared/tables';
+import { cellData, recordCount, runStatus } from '../../shared/tables';
 
 export interface HeaderState {
   pinned: boolean;
@@ -18,6 +18,14 @@ export interface HeaderState {
   progress?: ProgressMessage;
   /** The request's kept runs (the History button lists them). */
   history?: HistoryMessage;
+  /** When the running progress began (the view's clock, ms) and the records there were then: the rate is measured from it. */
+  progressStart?: { at: number; records: number };
+}
+
+/** Records a second since `start`, once a run has gone on long enough to say (half a second). */
+export function recordRate(p: ProgressMessage, start: { at: number; records: number } | undefined, now: number): number | undefined {
+  const s = start ? (now - start.at) / 1000 : 0;
+  return start && s >= 0.5 ? Math.round((p.records - start.records) / s) : undefined;
 }
 
 export interface HeaderActions {
@@ -66,7 +74,9 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   // Paging
   const p = s.progress;
   if (p?.running) {
-    const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.` : `Loading… batch ${formatCount(p.batches + 1)}, ${formatCount(p.records)} records so far.`;
+    const rate = recordRate(p, s.progressStart, performance.now());
+    const text = p.waiting ? `Waiting ${Math.ceil(p.waiting.ms / 1000)} s: ${p.waiting.reason}. ${formatCount(p.records)} records so far.`
+      : `Loading… ${formatCount(p.records)} records in ${formatCount(p.batches)} batches${rate === undefined ? '' : `, ${formatCount(rate)} records/s`}.`;
     header.appendChild(h('div', { class: 'paging', role: 'status' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', null, text), button('Cancel', { class: 'secondary' }, () => act.post({ type: 'cancel' }))));
   } else if (m.continue && !s.canPage) {
     const why = m.keptAt ? 'this is a kept run' : 'this panel was restored after a reload';
@@ -88,7 +98,7 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     const tag = [x.module, x.code].filter(Boolean).join(' · ');
     if (tag) el.appendChild(h('code', { class: 'msg-code' }, tag));
     const body = h('span', { class: 'msg-text' });
-    const text = typeof x.text === 'string' ? x.text : cellText(x.text);
+    const text = typeof x.text === 'string' ? x.text : cellData(x.text);
     if ((x.html ?? html) && looksLikeHtml(text)) body.appendChild(sanitizeHtml(text, m.endpoint));
     else body.textContent = text;
     el.appendChild(body);

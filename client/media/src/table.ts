@@ -10,7 +10,7 @@ import type { ViewContext } from './context';
 import { button, clear, h, onInputQuiet } from './dom';
 import { JsonTree } from './jsonTree';
 import { sanitizeHtml } from './purify';
-import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
+import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellData, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
 import { Cancellable, sliced, yieldToBrowser } from './schedule';
 import { VColumn, VirtualTable } from './vtable';
 import { fitWidths } from '../../shared/windowing';
@@ -22,10 +22,17 @@ const THUMB_ROW_H = 60;
 const WRAP_ROW_H = 60;
 /** About the width of a character of the view's font, to size columns from their text. */
 const CHAR_W = 7.4;
+/** A column is as wide as its content up to this many characters (a title this long reads whole); longer text is cut with … and whole on hover. */
+const COLUMN_CHARS = 40;
+/** A cell draws at most this many characters (the whole text is in the cell detail and its copy). */
+const CELL_CHARS = 2000;
+const clipCell = (s: string) => (s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS)}…` : s);
 
 export class TableController {
   readonly element: HTMLElement;
   private rows: unknown[] = [];
+  /** Rows the view has taken in: a list's array grows in place when records are appended, so its length cannot say what is new. */
+  private taken = 0;
   private readonly columns: ColumnSet;
   private vt?: VirtualTable;
   private view: number[] | null = null;
@@ -38,7 +45,6 @@ export class TableController {
   private readonly empty = h('div', { class: 'table-empty', hidden: '' });
   private readonly detail: HTMLElement;
   private readonly notice: HTMLElement;
-  private resortTimer = 0;
   private busy = '';
   private pendingScroll?: number;
 
@@ -132,6 +138,7 @@ export class TableController {
     this.vt.setColumns(this.makeColumns());
     const sort = this.app.ui.sort[this.spec.id];
     this.vt.setSort(sort && this.columns.columns.includes(sort.col) ? sort : null);
+    this.taken = this.rows.length;
     this.vt.setData(this.rows, null);
     this.updateStatus();
     const scroll = this.app.ui.scroll[this.spec.id];
@@ -164,18 +171,18 @@ export class TableController {
         for (const r of sample) {
           const v = cellValue(r, id);
           if (typeof v === 'number') nums++;
-          const len = typeof v === 'string' ? v.length : isNested(v) ? Math.min(60, compact(v, 60).length + 2) : String(v ?? '').length;
+          const len = typeof v === 'string' ? v.length : cellText(v).length;
           if (len > max) max = len;
         }
         numeric = nums > sample.length / 2;
-        w = Math.max(56, Math.min(id === 'url' || id.endsWith('url') ? 320 : 380, max * CHAR_W + 20));
+        w = Math.max(56, Math.min(max, COLUMN_CHARS) * CHAR_W + 20);
       } else {
         numeric = sample.filter((r) => typeof cellValue(r, id) === 'number').length > sample.length / 2;
       }
       cols.push({ id, label, width: w, numeric });
     }
-    // Fit the panel: the widest columns the user did not size are cut (… and the whole text on hover).
-    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), undefined, cols.map((c) => /url$/.test(c.id)));
+    // Each column keeps its content's width (titles whole) and the grid scrolls sideways; URL columns are cut only when that fits the row in the panel.
+    const fitted = fitWidths(cols.map((c) => c.width), (this.vt?.availableWidth ?? 0) - 2, cols.map((c) => widths[c.id] !== undefined || c.id === '#thumb'), cols.map((c) => /url$/.test(c.id)));
     fitted.forEach((w, i) => (cols[i].width = w));
     return cols;
   }
@@ -184,7 +191,7 @@ export class TableController {
     const total = this.rows.length;
     const shown = this.count;
     const parts = [shown === total ? `${formatCount(total)} rows` : `${formatCount(shown)} of ${formatCount(total)} rows`];
-    if (this.app.receiving) parts.push('receiving…');
+    if (this.arriving()) parts.push(this.app.ui.sort[this.spec.id] ? 'receiving… (new rows at the end, sorted when all have arrived)' : 'receiving…');
     if (this.busy) parts.push(this.busy);
     this.status.textContent = parts.join(' · ');
     const none = !!this.vt && shown === 0 && !this.app.receiving;
@@ -202,12 +209,18 @@ export class TableController {
 
   // -- data changes ---------------------------------------------------------------------------
 
+  /** More records of this run are on their way (a message in flight, or batches still loading). */
+  private arriving(): boolean {
+    return this.app.receiving || this.app.loading;
+  }
+
   /** Records were appended to this table's list. */
   grew(): void {
-    const before = this.rows.length;
+    const before = this.taken;
     this.rows = tableRows(this.app.model!.result, this.spec);
     if (!this.vt) return;
     if (this.rows.length < before) return this.replaced();
+    this.taken = this.rows.length;
     if (this.columns.update(this.rows)) this.vt.setColumns(this.makeColumns());
     const filter = this.filterInput.value.trim().toLowerCase();
     if (filter && this.view) {
@@ -216,8 +229,8 @@ export class TableController {
     if (this.app.ui.sort[this.spec.id]) {
       if (!this.view) this.view = Array.from({ length: this.rows.length }, (_, i) => i);
       else if (!filter) for (let i = before; i < this.rows.length; i++) this.view.push(i);
-      clearTimeout(this.resortTimer);
-      this.resortTimer = window.setTimeout(() => void this.refilter(), 300);
+      // Sorted once, when the last batch has arrived; until then new rows wait at the end (the status says so).
+      if (!this.arriving()) void this.refilter();
     }
     this.vt.grew(this.view);
     this.updateStatus();
@@ -233,6 +246,7 @@ export class TableController {
     this.columns.update(this.rows);
     this.vt.setColumns(this.makeColumns());
     this.view = null;
+    this.taken = this.rows.length;
     this.vt.setData(this.rows, null);
     this.updateStatus();
     if (this.filterInput.value.trim() || this.app.ui.sort[this.spec.id]) void this.refilter();
@@ -242,7 +256,7 @@ export class TableController {
     let t = this.texts[i];
     if (t === undefined) {
       const r = this.rows[i];
-      t = isObj(r) ? Object.values(r).map(cellText).join('\u0001').toLowerCase() : cellText(r).toLowerCase();
+      t = isObj(r) ? Object.values(r).map(cellData).join('\u0001').toLowerCase() : cellData(r).toLowerCase();
       this.texts[i] = t;
     }
     return t;
@@ -272,7 +286,11 @@ export class TableController {
       if (cancelled()) return;
       const idx = view ?? Array.from({ length: this.rows.length }, (_, i) => i);
       const keys = new Array<unknown>(this.rows.length);
-      for (const i of idx) keys[i] = cellValue(this.rows[i], sort.col);
+      // Nested values sort by the text their cell shows, worked out once per row, not per comparison.
+      for (const i of idx) {
+        const v = cellValue(this.rows[i], sort.col);
+        keys[i] = isNested(v) ? cellText(v) : v;
+      }
       const dir = sort.dir === 'asc' ? 1 : -1;
       idx.sort((a, b) => compareCells(keys[a], keys[b]) * dir || a - b);
       view = idx;
@@ -328,11 +346,15 @@ export class TableController {
       });
       return span;
     }
-    if (isNested(v)) return h('span', { class: 'expand', title: 'Show the whole value (Enter)' }, compact(v, 160));
+    if (isNested(v)) {
+      // Titles joined, or a summary (`3 items`, `{size, width}`): a click or Enter opens the value in a JSON tree.
+      const shown = clipCell(cellText(v));
+      return h('span', { class: 'expand', title: `${this.mayBeCut(shown, col) ? `${shown}\n` : ''}Click or Enter: the whole value as a JSON tree` }, shown);
+    }
     if (typeof v === 'string') {
       const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
       if (url) return h('a', { href: url, title: url }, v);
-      const shown = v.length > 2000 ? `${v.slice(0, 2000)}…` : v;
+      const shown = clipCell(v);
       return this.mayBeCut(v, col) ? h('span', { title: shown }, shown) : document.createTextNode(v);
     }
     return document.createTextNode(String(v));
@@ -349,7 +371,7 @@ export class TableController {
     clear(this.detail);
     this.detail.hidden = false;
     const close = button('Close', { class: 'secondary', title: 'Close (Escape)' }, () => this.closeDetail());
-    const copy = button('Copy value', { class: 'secondary' }, () => this.app.copy(cellText(v)));
+    const copy = button('Copy value', { class: 'secondary' }, () => this.app.copy(cellData(v)));
     this.detail.appendChild(h('div', { class: 'detail-head' }, h('strong', null, `Row ${formatCount(di + 1)} · ${col.label}`), h('span', { class: 'spacer' }), copy, close));
     const body = h('div', { class: 'detail-body' });
     const kind = htmlColumn(this.spec.name, col.id);
@@ -357,7 +379,7 @@ export class TableController {
     if (isNested(v)) {
       const tree = new JsonTree(v, { label: `${col.label} value`, expandDepth: 3, maxNodes: 5000, onOpenUrl: (u) => this.app.openUrl(u) });
       body.appendChild(tree.root);
-    } else body.appendChild(h('pre', { class: 'detail-text' }, cellText(v)));
+    } else body.appendChild(h('pre', { class: 'detail-text' }, cellData(v)));
     this.detail.appendChild(body);
     this.detail.addEventListener('keydown', this.detailKey);
     (this.detail.querySelector<HTMLElement>('[role=treeitem]') ?? close).focus();
@@ -379,12 +401,12 @@ export class TableController {
   private rowText(di: number, sep: 'json' | 'tsv'): string {
     const r = this.rows[di];
     if (sep === 'json') return JSON.stringify(r, null, 2);
-    return this.columns.columns.map((c) => cellText(cellValue(r, c)).replace(/[\t\r\n]+/g, ' ')).join('\t');
+    return this.columns.columns.map((c) => cellData(cellValue(r, c)).replace(/[\t\r\n]+/g, ' ')).join('\t');
   }
 
   private copy(kind: 'cell' | 'row', di: number, col: VColumn): void {
     if (kind === 'row') this.app.copy(this.rowText(di, 'json'));
-    else this.app.copy(col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) ?? '' : cellText(cellValue(this.rows[di], col.id)));
+    else this.app.copy(col.id === '#thumb' ? thumbnailUrl(this.rows[di], this.app.model!.endpoint) ?? '' : cellData(cellValue(this.rows[di], col.id)));
   }
 
   private contextMenu(di: number, col: VColumn, x: number, y: number): void {

@@ -23,7 +23,7 @@ import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
 import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
-import { FIRST_PAINT_GRACE_MS, UpdatePlanner } from './delta';
+import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
@@ -59,8 +59,6 @@ export interface ShowOptions {
   preserveFocus?: boolean;
 }
 
-const UPDATE_INTERVAL_MS = 150;
-
 export class ResultsPanel implements PanelPort, vscode.Disposable {
   private static readonly open = new Set<ResultsPanel>();
   private static extensionUri?: vscode.Uri;
@@ -72,12 +70,13 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private isPinned = false;
   private webviewReady = false;
   private htmlOrigin?: string;
-  private lastFlush = 0;
-  private timer?: ReturnType<typeof setTimeout>;
+  private readonly updates = new UpdateCoalescer(() => this.flush());
   private sending: Promise<unknown> = Promise.resolve();
   private lastProgress?: ProgressMessage;
   private lastHistory?: HistoryMessage;
   private lastDiff?: DiffView;
+  /** The last progress was posted to this page of the view. */
+  private progressSent = false;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
   private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
@@ -232,23 +231,24 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    */
   update(model: ResultsModel, opts: { immediate?: boolean } = {}): void {
     this.current = model;
-    this.panel.title = this.title();
+    const title = this.title();
+    if (this.panel.title !== title) this.panel.title = title; // not once per batch
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
       this.setHtml();
       return;
     }
-    const wait = UPDATE_INTERVAL_MS - (Date.now() - this.lastFlush);
-    if (opts.immediate || wait <= 0) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), wait);
+    this.updates.request(opts.immediate);
   }
 
+  /** Posts what the view has not been sent of the model, then the progress (a render clears the progress line it follows). */
   private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.lastFlush = Date.now();
-    if (!this.current || !this.webviewReady) return;
-    const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
+    if (this.current && this.webviewReady) this.postModel(this.current);
+    this.sendProgress();
+  }
+
+  private postModel(model: ResultsModel): void {
+    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
     for (const m of msgs) {
       if (m.type === 'render') {
         m.paging = this.canPage;
@@ -264,10 +264,21 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.sending = this.sending.then(() => new Promise((r) => setTimeout(r, ms)));
   }
 
-  /** Shows or clears the progress line (with its Cancel button). */
+  /**
+   * Shows or clears the progress line (with its Cancel button). While a run goes on it rides with
+   * the coalesced updates (a few a second, not one per batch); its end is sent at once.
+   */
   progress(p: Omit<ProgressMessage, 'type'>): void {
     this.lastProgress = { type: 'progress', ...p };
-    if (this.webviewReady) this.post(this.lastProgress);
+    this.progressSent = false;
+    if (p.running) this.updates.request();
+    else this.sendProgress();
+  }
+
+  private sendProgress(): void {
+    if (!this.lastProgress || this.progressSent || !this.webviewReady) return;
+    this.progressSent = true;
+    this.post(this.lastProgress);
   }
 
   setPinned(pinned: boolean): void {
@@ -322,8 +333,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     ready: () => {
       this.webviewReady = true;
       this.planner.reset();
-      this.flush();
-      if (this.lastProgress?.running) this.post(this.lastProgress);
+      this.progressSent = !this.lastProgress?.running;
+      this.updates.flush();
       if (this.lastHistory) this.post(this.lastHistory);
       if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
       this.markReady();
@@ -383,7 +394,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   dispose(): void {
     if (!ResultsPanel.open.delete(this)) return;
-    if (this.timer) clearTimeout(this.timer);
+    this.updates.dispose();
     this.driver?.cancel();
     this.disposeEmitter.fire();
     this.actionEmitter.dispose();

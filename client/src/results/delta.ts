@@ -20,6 +20,40 @@ import { redactDebuginfo } from '../../shared/redact';
  */
 export const FIRST_PAINT_GRACE_MS = 40;
 
+/** A run's updates reach the view at most this often (a few a second), whatever the pace of its batches. */
+export const UPDATE_INTERVAL_MS = 150;
+
+/**
+ * Coalesces the updates of a run: `request()` after each batch sends at once when the last send was
+ * `interval` ms ago or more, else once that much time has passed — one send for any number of
+ * requests in between (a result only grows, so the newest model carries every batch since). An
+ * `immediate` request sends now.
+ */
+export class UpdateCoalescer {
+  private last = -Infinity;
+  private timer?: ReturnType<typeof setTimeout>;
+
+  constructor(private readonly send: () => void, private readonly interval = UPDATE_INTERVAL_MS) {}
+
+  request(immediate = false): void {
+    const wait = this.interval - (Date.now() - this.last);
+    if (immediate || wait <= 0) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), wait);
+  }
+
+  /** Sends now (and cancels the pending send). */
+  flush(): void {
+    this.dispose();
+    this.last = Date.now();
+    this.send();
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
 export interface PlanOptions {
   /** List records in the `render` message (default 500). */
   firstChunk?: number;
