@@ -11,8 +11,8 @@
  */
 import type { ModelHeader, ResultsModel } from './model';
 
-/** The view's tabs, in order. */
-export const TABS = ['table', 'json', 'raw', 'debug'] as const;
+/** The view's tabs, in order (images, timeline and breakdown only where they apply: ./views). */
+export const TABS = ['table', 'images', 'timeline', 'breakdown', 'json', 'raw', 'debug'] as const;
 export type TabId = (typeof TABS)[number];
 
 export interface RenderMessage {

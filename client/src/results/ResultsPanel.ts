@@ -30,6 +30,13 @@ import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port'
 
 export const VIEW_TYPE = 'wikiq.results';
 
+/** The commands that show a view of the active results panel (package.json contributes them). */
+export const VIEW_COMMANDS: ReadonlyArray<readonly [string, TabId]> = [
+  ['wikiq.results.showImages', 'images'],
+  ['wikiq.results.showTimeline', 'timeline'],
+  ['wikiq.results.showBreakdown', 'breakdown'],
+];
+
 export interface ResultsHooks {
   /** Makes the engine binding (a `RunDriver`) that pages and exports a panel's run. */
   driver?: DriverFactory;
@@ -93,16 +100,35 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
   canPage = true;
 
-  /** Registers the serializer and the hooks; call once from `activate`. */
+  /** Registers the serializer, the view commands and the hooks; call once from `activate`. */
   static register(context: vscode.ExtensionContext, hooks: ResultsHooks = {}): vscode.Disposable {
     ResultsPanel.extensionUri = context.extensionUri;
     ResultsPanel.hooks = hooks;
-    return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-        ResultsPanel.revive(panel, state);
-        return Promise.resolve();
-      },
-    });
+    return vscode.Disposable.from(
+      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+        deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+          ResultsPanel.revive(panel, state);
+          return Promise.resolve();
+        },
+      }),
+      // Images, Timeline, Breakdown: the active results panel's tab (the view says when one does not apply).
+      ...VIEW_COMMANDS.map(([command, tab]) => vscode.commands.registerCommand(command, () => ResultsPanel.active()?.showTab(tab))),
+      // The setting is also the page's permission to load images (its CSP): pages are made again when it changes.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('wikiq.results.showThumbnails')) for (const p of ResultsPanel.open) p.setHtml();
+      }),
+    );
+  }
+
+  /** Thumbnails from the wiki's origin are allowed (and shown at first): the wikiq.results.showThumbnails setting. */
+  private static thumbnailsAllowed(): boolean {
+    return ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true;
+  }
+
+  /** The results panel the user is in (else the newest visible one). */
+  static active(): ResultsPanel | undefined {
+    const all = [...ResultsPanel.open];
+    return all.find((p) => p.panel.active) ?? all.reverse().find((p) => p.panel.visible);
   }
 
   /** Restores a panel from the state its view saved (`{ key, model, … }`). */
@@ -213,6 +239,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
       styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
       endpoint: this.current?.endpoint,
+      remoteImages: ResultsPanel.thumbnailsAllowed(),
       reportRenders: ResultsPanel.hooks.reportRenders,
     });
   }
@@ -239,7 +266,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.timer = undefined;
     this.lastFlush = Date.now();
     if (!this.current || !this.webviewReady) return;
-    const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
+    const msgs = this.planner.plan(this.current, { pinned: this.isPinned, thumbnails: ResultsPanel.thumbnailsAllowed() });
     for (const m of msgs) {
       if (m.type === 'render') {
         m.paging = this.canPage;
