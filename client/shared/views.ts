@@ -27,14 +27,35 @@ export const SAMPLE_ROWS = 2000;
 /** A breakdown column has at most this many distinct values in the sample. */
 export const MAX_DISTINCT = 40;
 
-const ISO = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.\d+)?Z$/;
+/** The number written by the `n` digits of `s` at `i`, or -1. */
+function digits(s: string, i: number, n: number): number {
+  let x = 0;
+  for (let k = i; k < i + n; k++) {
+    const c = s.charCodeAt(k) - 48;
+    if (c < 0 || c > 9) return -1;
+    x = x * 10 + c;
+  }
+  return x;
+}
 
-/** Milliseconds since the epoch of an ISO 8601 UTC timestamp as the API writes it, else NaN. */
+/**
+ * Milliseconds since the epoch of an ISO 8601 UTC timestamp as the API writes it
+ * (`2024-03-05T14:07:00Z`, optionally with fractions of a second), else NaN. Read digit by digit:
+ * a timeline parses every record's, 100,000 of them.
+ */
 export function parseTimestamp(v: unknown): number {
-  if (typeof v !== 'string' || v.length > 30) return NaN;
-  const m = ISO.exec(v);
-  if (!m) return NaN;
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +m[6]);
+  if (typeof v !== 'string' || v.length < 20 || v.length > 30) return NaN;
+  // 2024-03-05T14:07:00Z: separators at 4, 7, 10, 13, 16; fractions of a second between 19 and Z.
+  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84 || v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58 || v.charCodeAt(v.length - 1) !== 90) return NaN;
+  if (v.length > 20 && (v.charCodeAt(19) !== 46 || v.length === 21 || digits(v, 20, v.length - 21) < 0)) return NaN;
+  const y = digits(v, 0, 4);
+  const mo = digits(v, 5, 2);
+  const d = digits(v, 8, 2);
+  const h = digits(v, 11, 2);
+  const mi = digits(v, 14, 2);
+  const s = digits(v, 17, 2);
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || s < 0 || s > 60) return NaN;
+  return Date.UTC(y, mo - 1, d, h, mi, s);
 }
 
 /** The values of `field` in a record: one for a member, one per record for `array.member`. */
@@ -94,8 +115,8 @@ function isBreakdownField(rows: readonly unknown[], field: string): boolean {
       if (distinct.size > MAX_DISTINCT) return false;
     }
   }
-  // Values that repeat: at least two records per value on average.
-  return n >= 2 && distinct.size * 2 <= n;
+  // At least two values, and some repeat (a column of distinct values is no breakdown).
+  return distinct.size >= 2 && distinct.size < n;
 }
 
 const byPreference = (a: string, b: string) => {

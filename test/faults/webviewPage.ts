@@ -66,6 +66,8 @@ export interface OpenOptions {
   endpointPath?: string;
   /** The page asks the view for render reports, as the host does under VS Code's test harness. */
   reportRenders?: boolean;
+  /** The user allows images from the wiki's origin (wikiq.results.showThumbnails; default true here). */
+  remoteImages?: boolean;
 }
 
 export class WebviewPage {
@@ -113,7 +115,7 @@ export class WebviewPage {
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.pathname === '/') {
         // cspSource has the shape VS Code gives it: a keyword and a host.
-        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint, reportRenders: o.reportRenders });
+        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint, reportRenders: o.reportRenders, remoteImages: o.remoteImages ?? true });
         // What VS Code adds around a webview: the theme's variables and the body's theme class.
         html = html.replace('<link rel="stylesheet"', `<link rel="stylesheet" href="${appOrigin}/theme.css">\n<link rel="stylesheet"`).replace('<body>', `<body class="${bodyClass[theme]}">`);
         if (o.withoutCsp) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n/, '');

@@ -79,8 +79,9 @@ export class TableController {
     this.element.appendChild(this.detail);
   }
 
+  /** allimages, and the page lets images load from the wiki (the user allows remote images). */
   private hasThumbnails(): boolean {
-    return this.spec.name === 'allimages';
+    return this.spec.name === 'allimages' && !!this.app.imageOrigin;
   }
 
   syncThumbToggle(): void {
