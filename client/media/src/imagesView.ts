@@ -14,8 +14,9 @@ import type { ViewContext } from './context';
 import { clear, h } from './dom';
 import { type DataView, Redraw, chosenSource, sourceChooser } from './viewParts';
 
-const CARD_W = 184;
-const CARD_H = 196;
+/** Cards are at least this wide; a row's cards share the grid's width. */
+const CARD_MIN_W = 176;
+const CARD_H = 190;
 const OVERSCAN_ROWS = 1;
 
 export class ImagesView implements DataView {
@@ -28,6 +29,7 @@ export class ImagesView implements DataView {
   private items: Array<ImageItem | undefined> = [];
   private active = 0;
   private cols = 1;
+  private cardW = CARD_MIN_W;
   private stale = true;
   private frame = 0;
   private readonly redraw = new Redraw(() => this.draw());
@@ -112,9 +114,11 @@ export class ImagesView implements DataView {
   private layout(force = false): void {
     const w = this.grid.clientWidth;
     if (!w) return;
-    const cols = Math.max(1, Math.floor(w / CARD_W));
-    if (cols !== this.cols || force) {
+    const cols = Math.max(1, Math.floor(w / CARD_MIN_W));
+    const cardW = Math.floor(w / cols);
+    if (cols !== this.cols || cardW !== this.cardW || force) {
       this.cols = cols;
+      this.cardW = cardW;
       this.canvas.style.height = `${Math.ceil(this.rows.length / cols) * CARD_H}px`;
       clear(this.canvas);
     }
@@ -159,7 +163,8 @@ export class ImagesView implements DataView {
       h('span', { class: 'img-title' }, title.replace(/^File:/, '')),
       h('span', { class: 'img-facts muted' }, facts || '\u00a0'),
       h('span', { class: 'img-user muted' }, it?.user ? `by ${it.user}` : '\u00a0'));
-    card.style.transform = `translate(${(i % this.cols) * CARD_W}px, ${Math.floor(i / this.cols) * CARD_H}px)`;
+    card.style.transform = `translate(${(i % this.cols) * this.cardW}px, ${Math.floor(i / this.cols) * CARD_H}px)`;
+    card.style.width = `${this.cardW - 8}px`;
     return card;
   }
 

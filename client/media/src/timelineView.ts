@@ -91,7 +91,10 @@ export class TimelineView implements DataView {
     const busiest = t.counts.indexOf(Math.max(...t.counts));
     const first = bucketLabel(t.starts[0], t.unit);
     const last = bucketLabel(t.starts[t.starts.length - 1], t.unit);
-    this.summary.textContent = `${formatCount(t.total)} ${spec.name} records by ${t.unit} (UTC), ${first === last ? first : `${first} to ${last}`}; busiest ${bucketLabel(t.starts[busiest], t.unit)}: ${formatCount(t.counts[busiest])}${ctx.receiving ? ' (records are still arriving)' : ''}.`;
+    const arriving = ctx.receiving ? ' (records are still arriving)' : '';
+    this.summary.textContent = first === last
+      ? `${formatCount(t.total)} ${spec.name} records, all in the ${t.unit} of ${first} (UTC)${arriving}.`
+      : `${formatCount(t.total)} ${spec.name} records by ${t.unit} (UTC), ${first} to ${last}; busiest ${bucketLabel(t.starts[busiest], t.unit)}: ${formatCount(t.counts[busiest])}${arriving}.`;
     const width = this.chart.clientWidth;
     if (width > 0) this.plot = this.makePlot(t, width);
     const f = ctx.ui.viewFilter;
