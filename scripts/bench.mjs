@@ -16,6 +16,7 @@ const sections = [
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],
+  ['Results views by the data\'s shape (issue: results you can look at and compare)', 'bench-views.mjs'],
   // The real editor (code-server's VS Code server and web workbench in chromium), on the development dist/.
   ['Activation in the real editor (issue: ready to publish)', 'bench-activation.mjs'],
   // Last: it rebuilds dist/ for production, then back for development.

@@ -15,6 +15,13 @@ import type { ModelHeader, ResultsModel } from './model';
 export const TABS = ['table', 'images', 'timeline', 'breakdown', 'json', 'raw', 'debug'] as const;
 export type TabId = (typeof TABS)[number];
 
+/** The commands that show a view of the active results panel (package.json contributes them, the README lists them). */
+export const VIEW_COMMANDS: ReadonlyArray<readonly [string, TabId]> = [
+  ['wikiq.results.showImages', 'images'],
+  ['wikiq.results.showTimeline', 'timeline'],
+  ['wikiq.results.showBreakdown', 'breakdown'],
+];
+
 export interface RenderMessage {
   type: 'render';
   model: ResultsModel;

@@ -78,7 +78,7 @@ export class ImagesView implements DataView {
     const spec = src && findTables(ctx.model!.result).find((s) => s.id === src.table);
     clear(this.toolbar);
     this.rows = spec ? tableRows(ctx.model!.result, spec) : [];
-    this.items = new Array(this.rows.length);
+    this.items = new Array<ImageItem | undefined>(this.rows.length);
     const withImage = this.rows.reduce<number>((n, r) => n + (imageOf(r) ? 1 : 0), 0);
     const chooser = sourceChooser(ctx, 'images', 'Files of', () => this.draw());
     if (chooser) this.toolbar.appendChild(chooser);

@@ -18,7 +18,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
-import type { ExportFormat, HostMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
+import { VIEW_COMMANDS, type ExportFormat, type HostMessage, type ProgressMessage, type TabId, type WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
@@ -29,13 +29,6 @@ import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
 
 export const VIEW_TYPE = 'wikiq.results';
-
-/** The commands that show a view of the active results panel (package.json contributes them). */
-export const VIEW_COMMANDS: ReadonlyArray<readonly [string, TabId]> = [
-  ['wikiq.results.showImages', 'images'],
-  ['wikiq.results.showTimeline', 'timeline'],
-  ['wikiq.results.showBreakdown', 'breakdown'],
-];
 
 export interface ResultsHooks {
   /** Makes the engine binding (a `RunDriver`) that pages and exports a panel's run. */
