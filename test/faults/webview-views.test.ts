@@ -60,6 +60,7 @@ describe('Images', () => {
       assert.ok(await w.page.evaluate(() => Array.from(document.querySelectorAll('.img-card img')).every((i) => i.getAttribute('loading') === 'lazy')));
       await w.screenshot('views-images');
       await w.show(filesModel(w.wiki.origin, 10_000), { thumbnails: false });
+      await w.page.waitForFunction(() => /^10,000 of 10,000/.test(document.querySelector('.view-images .count')?.textContent ?? ''));
       await frames(w);
       const dom = await w.page.evaluate(() => document.querySelectorAll('.img-card').length);
       assert.ok(dom > 10 && dom < 120, `${dom} cards in the DOM`);

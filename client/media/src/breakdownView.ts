@@ -10,20 +10,19 @@ import { findTables, tableRows } from '../../shared/tables';
 import { valueLabel, type ViewFilter } from '../../shared/views';
 import type { ViewContext } from './context';
 import { clear, h } from './dom';
-import { type DataView, Redraw, chosenSource, renderFilterChip, sourceChooser } from './viewParts';
+import { LazyView, chosenSource, renderFilterChip, sourceChooser } from './viewParts';
 
 const TOP = 30;
 
-export class BreakdownView implements DataView {
+export class BreakdownView extends LazyView {
   readonly element = h('div', { class: 'view view-breakdown' });
   private readonly toolbar = h('div', { class: 'toolbar' });
   private readonly chip = h('div', { class: 'filter-chip', role: 'status', hidden: '' });
   private readonly list = h('div', { class: 'bd-list', role: 'group' });
   private readonly summary = h('p', { class: 'muted summary' });
-  private stale = true;
-  private readonly redraw = new Redraw(() => this.draw());
 
-  constructor(private readonly ctx: ViewContext) {
+  constructor(ctx: ViewContext) {
+    super(ctx, 'breakdown');
     this.element.append(this.toolbar, this.chip, this.summary, this.list);
     this.list.addEventListener('keydown', (e) => {
       if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -37,25 +36,12 @@ export class BreakdownView implements DataView {
     });
   }
 
-  reset(): void {
-    this.stale = true;
-  }
-
-  grew(): void {
-    this.stale = true;
-    if (this.ctx.ui.tab === 'breakdown') this.redraw.soon();
-  }
-
-  show(): void {
-    if (this.stale) this.draw();
-  }
-
   filterChanged(): void {
     if (this.ctx.ui.tab === 'breakdown') this.draw();
     else this.stale = true;
   }
 
-  private draw(): void {
+  protected draw(): void {
     this.stale = false;
     const ctx = this.ctx;
     const src = chosenSource(ctx, 'breakdown');

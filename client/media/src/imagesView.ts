@@ -12,14 +12,14 @@ import { imageOf, loadableSource, type ImageItem } from '../../shared/images';
 import { findTables, tableRows } from '../../shared/tables';
 import type { ViewContext } from './context';
 import { clear, h } from './dom';
-import { type DataView, Redraw, chosenSource, sourceChooser } from './viewParts';
+import { LazyView, chosenSource, sourceChooser } from './viewParts';
 
 /** Cards are at least this wide; a row's cards share the grid's width. */
 const CARD_MIN_W = 176;
 const CARD_H = 190;
 const OVERSCAN_ROWS = 1;
 
-export class ImagesView implements DataView {
+export class ImagesView extends LazyView {
   readonly element = h('div', { class: 'view view-images' });
   private readonly toolbar = h('div', { class: 'toolbar' });
   private readonly note = h('div', { class: 'notice', hidden: '' });
@@ -30,11 +30,10 @@ export class ImagesView implements DataView {
   private active = 0;
   private cols = 1;
   private cardW = CARD_MIN_W;
-  private stale = true;
   private frame = 0;
-  private readonly redraw = new Redraw(() => this.draw());
 
-  constructor(private readonly ctx: ViewContext) {
+  constructor(ctx: ViewContext) {
+    super(ctx, 'images');
     this.grid.appendChild(this.canvas);
     this.element.append(this.toolbar, this.note, this.grid);
     this.grid.addEventListener('scroll', () => this.renderSoon());
@@ -47,17 +46,12 @@ export class ImagesView implements DataView {
     new ResizeObserver(() => this.layout()).observe(this.grid);
   }
 
-  reset(): void {
-    this.stale = true;
+  override reset(): void {
+    super.reset();
     this.active = 0;
   }
 
-  grew(): void {
-    this.stale = true;
-    if (this.ctx.ui.tab === 'images') this.redraw.soon();
-  }
-
-  show(): void {
+  override show(): void {
     if (this.stale) this.draw();
     else this.layout();
   }
@@ -71,7 +65,7 @@ export class ImagesView implements DataView {
     return !!this.ctx.imageOrigin && this.ctx.imageOrigin === this.ctx.endpointOrigin() && this.ctx.thumbnails;
   }
 
-  private draw(): void {
+  protected draw(): void {
     this.stale = false;
     const ctx = this.ctx;
     const src = chosenSource(ctx, 'images');
@@ -186,6 +180,7 @@ export class ImagesView implements DataView {
   }
 
   private onKey(e: KeyboardEvent): void {
+    if (this.stale) this.draw(); // records arrived since the grid was drawn: move among all of them
     const page = Math.max(1, Math.floor(this.grid.clientHeight / CARD_H)) * this.cols;
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: this.cols, ArrowUp: -this.cols, PageDown: page, PageUp: -page };
     if (e.key in moves) this.setActive(this.active + moves[e.key], true);

@@ -8,18 +8,19 @@
  * extend, Home/End) then Enter; Escape clears. The focused range is said in a live region.
  */
 import uPlot from 'uplot';
+import { lastAtOrBefore } from '../../../core/src';
 import { bucketLabel, nextBucket, timeline, type Timeline } from '../../shared/buckets';
 import { formatCount } from '../../shared/format';
 import { findTables, tableRows } from '../../shared/tables';
 import type { ViewSource } from '../../shared/views';
 import type { ViewContext } from './context';
 import { clear, h } from './dom';
-import { type DataView, Redraw, chosenSource, renderFilterChip, sourceChooser, themeColour } from './viewParts';
+import { LazyView, chosenSource, renderFilterChip, sourceChooser, themeColour } from './viewParts';
 
 const HEIGHT = 260;
 const HELP = 'Drag across the chart, or focus it and use the arrow keys (Shift to extend) and Enter, to filter the table to a time range; Escape clears.';
 
-export class TimelineView implements DataView {
+export class TimelineView extends LazyView {
   readonly element = h('div', { class: 'view view-timeline' });
   private readonly toolbar = h('div', { class: 'toolbar' });
   private readonly chip = h('div', { class: 'filter-chip', role: 'status', hidden: '' });
@@ -29,12 +30,11 @@ export class TimelineView implements DataView {
   private plot?: uPlot;
   private data?: Timeline;
   private src?: ViewSource;
-  private stale = true;
   private cursor = -1;
   private anchor = -1;
-  private readonly redraw = new Redraw(() => this.draw());
 
-  constructor(private readonly ctx: ViewContext) {
+  constructor(ctx: ViewContext) {
+    super(ctx, 'timeline');
     this.element.append(this.toolbar, this.chip, this.summary, this.chart, this.said, h('p', { class: 'muted help', id: 'timeline-help' }, HELP));
     this.chart.addEventListener('keydown', (e) => this.onKey(e));
     new ResizeObserver(() => {
@@ -46,16 +46,7 @@ export class TimelineView implements DataView {
     }).observe(this.chart);
   }
 
-  reset(): void {
-    this.stale = true;
-  }
-
-  grew(): void {
-    this.stale = true;
-    if (this.ctx.ui.tab === 'timeline') this.redraw.soon();
-  }
-
-  show(): void {
+  override show(): void {
     if (this.stale || !this.plot) this.draw();
   }
 
@@ -68,7 +59,7 @@ export class TimelineView implements DataView {
     }
   }
 
-  private draw(): void {
+  protected draw(): void {
     this.stale = false;
     const ctx = this.ctx;
     this.plot?.destroy();
@@ -132,15 +123,7 @@ export class TimelineView implements DataView {
 
   /** The bucket holding `ms` (the last that starts at or before it). */
   private indexOf(ms: number): number {
-    const s = this.data?.starts ?? [];
-    let lo = 0;
-    let hi = s.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (s[mid] <= ms) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBefore(this.data?.starts ?? [], ms);
   }
 
   /** A drag on the chart: the buckets it touches filter the table. */

@@ -65,16 +65,34 @@ export function themeColour(name: string, fallback: string): string {
   return v || fallback;
 }
 
-/** Calls `draw` after records stop arriving for `ms` (a shown view redraws once, not per batch). */
-export class Redraw {
+/**
+ * A view drawn when its tab is shown and something changed since; while it is shown, arriving
+ * records redraw it once they pause for 300 ms (once, not per batch).
+ */
+export abstract class LazyView implements DataView {
+  abstract readonly element: HTMLElement;
+  protected stale = true;
   private timer = 0;
-  constructor(private readonly draw: () => void, private readonly ms = 300) {}
-  soon(): void {
-    clearTimeout(this.timer);
-    this.timer = window.setTimeout(this.draw, this.ms);
-  }
-  cancel(): void {
-    clearTimeout(this.timer);
-  }
-}
 
+  constructor(protected readonly ctx: ViewContext, private readonly tab: ViewId) {}
+
+  reset(): void {
+    this.stale = true;
+  }
+
+  grew(): void {
+    this.stale = true;
+    if (this.ctx.ui.tab !== this.tab) return;
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.draw(), 300);
+  }
+
+  show(): void {
+    if (this.stale) this.draw();
+  }
+
+  abstract filterChanged(): void;
+
+  /** Draws the view from the model (and clears `stale`). */
+  protected abstract draw(): void;
+}

@@ -2,6 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import type { ContrastPair, RowCoverage } from '../../webviewMeasure';
 import { PageAck, PageRequest, RenderedToken, SYNC_ENV, waitForJson, writeJsonAtomic } from '../sync';
 
@@ -203,4 +204,18 @@ export async function closeAllEditors(): Promise<void> {
     }
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Resolves with the results view's render report once it shows what `accept` wants (the view reports after each render); rejects after `timeoutMs`. */
+export function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
+  return new Promise((resolve, reject) => {
+    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
+    const sub = panel.onDidRender((r) => {
+      if (!accept(r)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(r);
+    });
+  });
 }

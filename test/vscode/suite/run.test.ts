@@ -10,22 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import { startWiki, TestWiki } from '../../wiki/harness';
-import { activateWikiq, closeAllEditors, hasPage, openText, screenshot, webviewContrast, webviewRows } from './helpers';
-
-function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
-  return new Promise((resolve, reject) => {
-    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
-    const sub = panel.onDidRender((r) => {
-      if (!accept(r)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(r);
-    });
-  });
-}
+import { activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot, webviewContrast, webviewRows } from './helpers';
 
 describe('running requests', function () {
   this.timeout(180_000);

@@ -10,22 +10,9 @@ import type { WikiqApi } from '../../../client/src/extension';
 import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import { SEED } from '../../wiki/seed';
 import { startWiki, TestWiki } from '../../wiki/harness';
-import { activateWikiq, closeAllEditors, hasPage, openText, screenshot, VISIBLE_WEBVIEW, webviewContrast } from './helpers';
+import { activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot, VISIBLE_WEBVIEW, webviewContrast } from './helpers';
 
 type Report = NonNullable<ResultsPanel['lastRendered']>;
-
-function rendered(panel: ResultsPanel, accept: (r: Report) => boolean, timeoutMs = 30_000): Promise<Report> {
-  return new Promise((resolve, reject) => {
-    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 400)})`)); }, timeoutMs);
-    const sub = panel.onDidRender((r) => {
-      if (!accept(r)) return;
-      clearTimeout(timer);
-      sub.dispose();
-      resolve(r);
-    });
-  });
-}
 
 describe('views chosen by the data\'s shape', function () {
   this.timeout(180_000);
@@ -57,7 +44,7 @@ describe('views chosen by the data\'s shape', function () {
     assert.ok(panel, 'a results panel shows the request');
     await rendered(panel, (x) => x.tab === 'table');
     await vscode.commands.executeCommand(command);
-    return { panel, report: await rendered(panel, (x) => x.tab === tab && !/still arriving|receiving/.test(x.text)) };
+    return { panel, report: await rendered(panel, (x) => x.tab === tab && !/still arriving|receiving/.test(x.text), 30_000) };
   }
 
   async function lookAt(shot: string, ready: string): Promise<void> {
