@@ -27,6 +27,8 @@ export class TimelineView extends LazyView {
   private readonly summary = h('p', { class: 'muted summary', id: 'timeline-summary' });
   private readonly chart = h('div', { class: 'tl-chart', tabindex: '0', role: 'group', 'aria-describedby': 'timeline-summary timeline-help' });
   private readonly said = h('p', { class: 'tl-focus', 'aria-live': 'polite' });
+  /** The bar under the pointer (not a live region: hovering is not announced). */
+  private readonly hover = h('span', { class: 'muted tl-hover' });
   private plot?: uPlot;
   private data?: Timeline;
   private src?: ViewSource;
@@ -35,7 +37,13 @@ export class TimelineView extends LazyView {
 
   constructor(ctx: ViewContext) {
     super(ctx, 'timeline');
-    this.element.append(this.toolbar, this.chip, this.summary, this.chart, this.said, h('p', { class: 'muted help', id: 'timeline-help' }, HELP));
+    this.element.append(this.toolbar, this.chip, this.summary, this.chart, h('div', { class: 'tl-under' }, this.said, this.hover), h('p', { class: 'muted help', id: 'timeline-help' }, HELP));
+    // A theme change (VS Code sets the body's class and the page's variables): the canvas is drawn again in its colours.
+    const recolour = new MutationObserver(() => {
+      if (this.plot) this.draw();
+    });
+    recolour.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    recolour.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'] });
     this.chart.addEventListener('keydown', (e) => this.onKey(e));
     new ResizeObserver(() => {
       const w = this.chart.clientWidth;
@@ -116,7 +124,13 @@ export class TimelineView extends LazyView {
       series: [{}, { label: 'records', fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.9, 64] }), points: { show: false } }],
       legend: { show: false },
       cursor: { drag: { x: true, y: false, setScale: false }, points: { show: false }, y: false },
-      hooks: { setSelect: [(u) => this.onSelect(u)] },
+      hooks: {
+        setSelect: [(u) => this.onSelect(u)],
+        setCursor: [(u) => {
+          const i = u.cursor.idx;
+          this.hover.textContent = i === null || i === undefined ? '' : `${bucketLabel(t.starts[i], t.unit)}: ${formatCount(t.counts[i])}`;
+        }],
+      },
     };
     return new uPlot(opts, [xs, t.counts], this.chart);
   }

@@ -10,7 +10,8 @@
  *   `RunDriver`, made by the `driver` hook given to `register`) or the `onAction` hook, and fire
  *   `onDidAction`.
  * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
- *   images from the media folder and the endpoint's origin only (./html); `localResourceRoots` is
+ *   images from the media folder and, with wikiq.results.showThumbnails on, the endpoint's origin
+ *   only (./html; the page is made again when the setting changes); `localResourceRoots` is
  *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
  * - A serializer restores panels after a reload from the state the view keeps (the first records;
  *   paging needs a new run, export works on what was kept).
