@@ -26,7 +26,8 @@ async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): 
 
 const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 const shownTabs = (w: WebviewPage) => w.page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.tabs [role=tab]')).filter((t) => !t.hidden).map((t) => t.textContent));
-const tableRowCount = (w: WebviewPage) => w.page.evaluate(() => (window as unknown as { wikiqResults: { ui: { table?: string } } }).wikiqResults && document.querySelector('.table-view:not([hidden]) .count')?.textContent);
+/** The shown table's row count line ("12 of 60 rows"). */
+const tableRowCount = (w: WebviewPage) => w.page.textContent('.table-view:not([hidden]) .count');
 
 describe('views offered by the data\'s shape', () => {
   it('files: Images, Timeline, Breakdown; logevents: Timeline, Breakdown; paraminfo: none — and a command for a view that does not apply leaves the tab', async () => {
@@ -40,7 +41,7 @@ describe('views offered by the data\'s shape', () => {
       assert.deepEqual(await shownTabs(w), ['Table', 'JSON', 'Raw', 'Debug']);
       assert.equal(await w.page.getAttribute('#tab-table', 'aria-selected'), 'true', 'a view that no longer applies gives way to the table');
       await w.send([{ type: 'show', tab: 'images' }]);
-      await w.page.waitForFunction(() => /nothing to show as images/.test(document.querySelector('.sr-only[aria-live]')?.textContent ?? ''));
+      await w.page.waitForFunction(() => /^Nothing in this result suits the Images view\.$/.test(document.querySelector('.sr-only[aria-live]')?.textContent ?? ''));
       assert.equal(await w.page.getAttribute('#tab-table', 'aria-selected'), 'true');
     });
   });

@@ -212,7 +212,7 @@ export class App implements ViewContext {
     },
     show: (m) => {
       if (m.table) this.tables.selectNamed(m.table);
-      if (isView(m.tab) && this.tabs[m.tab].hidden) this.announce(`This result has nothing to show as ${TAB_LABELS[m.tab].toLowerCase()}.`);
+      if (isView(m.tab) && this.tabs[m.tab].hidden) this.announce(`Nothing in this result suits the ${TAB_LABELS[m.tab]} view.`);
       else this.selectTab(m.tab, false);
     },
   };
