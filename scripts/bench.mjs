@@ -17,6 +17,7 @@ const sections = [
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],
   ['Results view against the engine (issue: results you can look at and compare)', 'bench-results-run.mjs'],
+  ['Results views by the data\'s shape (issue: results you can look at and compare)', 'bench-views.mjs'],
   // The real editor (code-server's VS Code server and web workbench in chromium), on the development dist/.
   ['Activation in the real editor (issue: ready to publish)', 'bench-activation.mjs'],
   // Last: it rebuilds dist/ for production, then back for development.

@@ -7,7 +7,7 @@
 //                 dist/, so no bundle names a map that is not there)
 //   --outdir DIR  write there instead of dist/ (a test checks a production build in a temporary folder)
 import * as esbuild from 'esbuild';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { noNodeBuiltins, webCommon, webModules } from './webBuild.mjs';
 
@@ -91,10 +91,12 @@ if (production) for (const f of maps(out)) rmSync(f);
 
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}/bundled-paraminfo.json`, JSON.stringify(JSON.parse(readFileSync(CATALOGUE, 'utf8'))));
-// The results view's stylesheet goes next to its script.
+// The results view's stylesheet goes next to its script: uPlot's own rules (the timeline's chart),
+// then the view's, in one file the CSP's style-src allows (no style is injected at run time).
 if (existsSync('client/media/results.css')) {
   mkdirSync(`${out}/media`, { recursive: true });
-  copyFileSync('client/media/results.css', `${out}/media/results.css`);
+  const parts = ['node_modules/uplot/dist/uPlot.min.css', 'client/media/results.css', 'client/media/views.css'].filter((f) => existsSync(f));
+  writeFileSync(`${out}/media/results.css`, parts.map((f) => `/* ${f} */\n${readFileSync(f, 'utf8')}\n`).join('\n'));
 }
 if (watch) {
   for (const b of present) (await esbuild.context(b)).watch();

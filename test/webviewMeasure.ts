@@ -110,5 +110,5 @@ export function contrasts(sel: string): ContrastPair[] {
   return out;
 }
 
-/** The texts whose contrast is measured: header (with the state badge), tabs, toolbar, shown table, empty notes. */
-export const CONTRAST_SELECTOR = '.hdr, .tabs, .subtabs, .toolbar, .table-view:not([hidden]) .vt, .empty';
+/** The texts whose contrast is measured: header (with the state badge), tabs, toolbar, shown table, empty notes, the shown Images, Timeline or Breakdown view. */
+export const CONTRAST_SELECTOR = '.hdr, .tabs, .subtabs, .toolbar, .table-view:not([hidden]) .vt, .empty, .panel:not([hidden]) .view';

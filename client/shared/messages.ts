@@ -13,9 +13,16 @@
 import type { DiffGrid } from './diffView';
 import type { ModelHeader, ResultsModel } from './model';
 
-/** The view's tabs, in order. `diff` is shown only while the view holds a comparison. */
-export const TABS = ['table', 'json', 'raw', 'debug', 'diff'] as const;
+/** The view's tabs, in order (images, timeline and breakdown only where they apply: ./views; `diff` only while the view holds a comparison). */
+export const TABS = ['table', 'images', 'timeline', 'breakdown', 'json', 'raw', 'debug', 'diff'] as const;
 export type TabId = (typeof TABS)[number];
+
+/** The commands that show a view of the active results panel (package.json contributes them, the README lists them). */
+export const VIEW_COMMANDS: ReadonlyArray<readonly [string, TabId]> = [
+  ['wikiq.results.showImages', 'images'],
+  ['wikiq.results.showTimeline', 'timeline'],
+  ['wikiq.results.showBreakdown', 'breakdown'],
+];
 
 export interface RenderMessage {
   type: 'render';

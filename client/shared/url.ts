@@ -17,6 +17,9 @@ export function safeHttpUrl(s: unknown, base?: string): string | undefined {
   return u.href;
 }
 
+/** The page's root names the origin its CSP lets images load from (none: thumbnails cannot load). */
+export const IMAGE_ORIGIN_ATTRIBUTE = 'data-image-origin';
+
 /** `scheme://host[:port]` of an http(s) endpoint, or undefined. */
 export function originOf(endpoint: string): string | undefined {
   const u = safeHttpUrl(endpoint);

@@ -68,6 +68,8 @@ export interface OpenOptions {
   reportRenders?: boolean;
   /** Scripts the test adds to the page may fetch from elsewhere (a bench streams the host's messages to the view this way). */
   bypassCsp?: boolean;
+  /** The user allows images from the wiki's origin (wikiq.results.showThumbnails; default true here). */
+  remoteImages?: boolean;
 }
 
 export class WebviewPage {
@@ -115,7 +117,7 @@ export class WebviewPage {
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.pathname === '/') {
         // cspSource has the shape VS Code gives it: a keyword and a host.
-        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint, reportRenders: o.reportRenders });
+        let html = resultsHtml({ cspSource: `'self' ${appOrigin}`, nonce: makeNonce(), scriptUri: `${appOrigin}/media/results.js`, styleUri: `${appOrigin}/media/results.css`, endpoint, reportRenders: o.reportRenders, remoteImages: o.remoteImages ?? true });
         // What VS Code adds around a webview: the theme's variables and the body's theme class.
         html = html.replace('<link rel="stylesheet"', `<link rel="stylesheet" href="${appOrigin}/theme.css">\n<link rel="stylesheet"`).replace('<body>', `<body class="${bodyClass[theme]}">`);
         if (o.withoutCsp) html = html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n/, '');

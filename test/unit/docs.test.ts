@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { Code } from '../../core/src/codes';
 import { parse } from '../../core/src/parser/parser';
+import { VIEW_COMMANDS } from '../../client/shared/messages';
 
 const root = path.resolve(__dirname, '../../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -33,6 +34,16 @@ describe('README', () => {
   it('lists every command under its palette title', () => {
     const table = section('Commands');
     for (const c of pkg.contributes.commands) assert.ok(table.includes(`**${c.category}: ${c.title}**`), `command ${c.command} (${c.title})`);
+  });
+  it('lists the results views\' commands, contributed to the palette only where a results panel is active', () => {
+    const table = section('Commands');
+    for (const [id, tab] of VIEW_COMMANDS) {
+      const c = pkg.contributes.commands.find((x: { command: string }) => x.command === id);
+      assert.ok(c, `${id} is contributed`);
+      assert.ok(table.includes(`**${c.category}: ${c.title}**`) && table.toLowerCase().includes(tab), `${id} is in the README's commands table, naming its ${tab} tab`);
+      const palette = pkg.contributes.menus.commandPalette.find((x: { command: string }) => x.command === id);
+      assert.equal(palette?.when, "activeWebviewPanelId == 'wikiq.results'", id);
+    }
   });
   it('has .wikiq examples without syntax errors', () => {
     const blocks = [...readme.matchAll(/```wikiq\n([\s\S]*?)```/g)].map((m) => m[1].replace(/^ {3}/gm, ''));

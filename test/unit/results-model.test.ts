@@ -259,10 +259,14 @@ describe('saved state and snapshot', () => {
 
 describe('the page', () => {
   it('has a strict CSP: nothing by default, the script by nonce, images from the resources and the endpoint\'s origin only', () => {
-    const csp = contentSecurityPolicy({ cspSource: 'https://*.vscode-cdn.net', nonce: 'abc123', endpoint: 'https://w.example:8443/w/api.php' });
+    const csp = contentSecurityPolicy({ cspSource: 'https://*.vscode-cdn.net', nonce: 'abc123', endpoint: 'https://w.example:8443/w/api.php', remoteImages: true });
     assert.equal(csp, "default-src 'none'; script-src 'nonce-abc123'; style-src https://*.vscode-cdn.net; img-src https://*.vscode-cdn.net https://w.example:8443; base-uri 'none'; form-action 'none'; frame-src 'none'");
+    // The wiki's origin only when the user allows remote images (wikiq.results.showThumbnails).
+    assert.match(contentSecurityPolicy({ cspSource: 'https://*.vscode-cdn.net', nonce: 'abc123', endpoint: 'https://w.example:8443/w/api.php' }), /; img-src https:\/\/\*\.vscode-cdn\.net; /);
+    assert.match(resultsHtml({ cspSource: 'https://r', nonce: 'n', scriptUri: 's', styleUri: 'c', endpoint: 'https://w.example/w/api.php', remoteImages: true }), /<div id="app" class="app" data-image-origin="https:\/\/w\.example">/);
+    assert.doesNotMatch(resultsHtml({ cspSource: 'https://r', nonce: 'n', scriptUri: 's', styleUri: 'c', endpoint: 'https://w.example/w/api.php' }), /data-image-origin/);
     // VS Code's own value: a keyword and a wildcard host.
-    assert.match(contentSecurityPolicy({ cspSource: "'self' https://*.vscode-cdn.net", nonce: 'n', endpoint: 'http://127.0.0.1:8080/api.php' }), /style-src 'self' https:\/\/\*\.vscode-cdn\.net; img-src 'self' https:\/\/\*\.vscode-cdn\.net http:\/\/127\.0\.0\.1:8080;/);
+    assert.match(contentSecurityPolicy({ cspSource: "'self' https://*.vscode-cdn.net", nonce: 'n', endpoint: 'http://127.0.0.1:8080/api.php', remoteImages: true }), /style-src 'self' https:\/\/\*\.vscode-cdn\.net; img-src 'self' https:\/\/\*\.vscode-cdn\.net http:\/\/127\.0\.0\.1:8080;/);
     assert.doesNotMatch(contentSecurityPolicy({ cspSource: "x; script-src * 'unsafe-inline' https:", nonce: 'n', endpoint: 'javascript:alert(1)' }), /script-src \*|unsafe|javascript|https: /);
     assert.throws(() => contentSecurityPolicy({ cspSource: 'https://a', nonce: "n' 'unsafe-inline" }), /nonce/);
     const html = resultsHtml({ cspSource: 'https://r', nonce: 'N0nce', scriptUri: 'https://r/results.js?a="<x>', styleUri: 'https://r/results.css', endpoint: 'https://w.example/w/api.php' });

@@ -1,7 +1,9 @@
 /**
- * The results view (runs in the webview): wires the header, the tabs Table / JSON / Raw / Debug,
- * the host's messages and the saved state. Each concern is its own file: ./messaging, ./state,
- * ./header, ./menu, ./tableTab (./table, ./paramTab), ./jsonTab, ./rawTab, ./debugTab.
+ * The results view (runs in the webview): wires the header, the tabs Table / Images / Timeline /
+ * Breakdown / JSON / Raw / Debug (Images, Timeline and Breakdown only where the data's shape suits
+ * them: ../../shared/views), the host's messages and the saved state. Each concern is its own file:
+ * ./messaging, ./state, ./header, ./menu, ./tableTab (./table, ./paramTab), ./imagesView,
+ * ./timelineView, ./breakdownView (./viewParts), ./jsonTab, ./rawTab, ./debugTab.
  *
  * Security: every piece of wiki content is inserted as text (text nodes, textContent); only the
  * fields that hold wiki HTML go through ./purify. Links open through the host (http(s) only, and
@@ -17,7 +19,12 @@ import { runLabel } from '../../shared/diffView';
 import { renderDiff } from './diffTab';
 import type { ResultsModel } from '../../shared/model';
 import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
-import { safeHttpUrl } from '../../shared/url';
+import { IMAGE_ORIGIN_ATTRIBUTE, safeHttpUrl } from '../../shared/url';
+import { VIEWS, viewSources, type ViewFilter, type ViewId, type ViewSources, describeFilter } from '../../shared/views';
+import { BreakdownView } from './breakdownView';
+import { ImagesView } from './imagesView';
+import { TimelineView } from './timelineView';
+import type { DataView } from './viewParts';
 import { isResultsModel } from '../../shared/validate';
 import type { ViewContext } from './context';
 import { renderDebug } from './debugTab';
@@ -33,7 +40,10 @@ import { recordCount } from '../../shared/tables';
 import { UiState, defaultUi, identityOf, loadState, saveState, validUi } from './state';
 import { TableTab } from './tableTab';
 
-const TAB_LABELS: Record<TabId, string> = { table: 'Table', json: 'JSON', raw: 'Raw', debug: 'Debug', diff: 'Diff' };
+const TAB_LABELS: Record<TabId, string> = { table: 'Table', images: 'Images', timeline: 'Timeline', breakdown: 'Breakdown', json: 'JSON', raw: 'Raw', debug: 'Debug', diff: 'Diff' };
+const isView = (t: TabId): t is ViewId => (VIEWS as readonly string[]).includes(t);
+const NO_SOURCES: ViewSources = { images: [], timeline: [], breakdown: [] };
+const sourcesKey = (s: ViewSources) => JSON.stringify(s);
 
 /** Applies each message type of the host (the compiler checks every type has one). */
 type Handlers = { [K in HostMessage['type']]: (m: Extract<HostMessage, { type: K }>) => void };
@@ -56,6 +66,9 @@ export class App implements ViewContext {
   progressStart?: { at: number; records: number };
   loading = false;
   readonly menu = new Menu();
+  sources: ViewSources = NO_SOURCES;
+  readonly imageOrigin?: string;
+  private readonly views: Record<ViewId, DataView>;
   private readonly root: HTMLElement;
   private readonly header: HTMLElement;
   private readonly tablist: HTMLElement;
@@ -77,6 +90,7 @@ export class App implements ViewContext {
     this.api = api;
     this.root = root;
     this.reportRenders = root.getAttribute(REPORT_RENDERS_ATTRIBUTE) === 'true';
+    this.imageOrigin = root.getAttribute(IMAGE_ORIGIN_ATTRIBUTE) ?? undefined;
     clear(root);
     this.header = h('header', { class: 'hdr' });
     this.tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Result views' });
@@ -102,6 +116,11 @@ export class App implements ViewContext {
       e.preventDefault();
       this.selectTab(shown[n], true);
     });
+    this.views = { images: new ImagesView(this), timeline: new TimelineView(this), breakdown: new BreakdownView(this) };
+    for (const v of VIEWS) {
+      this.panels[v].appendChild(this.views[v].element);
+      this.tabs[v].hidden = true;
+    }
     this.tables = new TableTab(this, h('div', { class: 'table-host' }));
     this.panels.table.appendChild(this.tables.host);
     this.jsonTab = new JsonTab(this, this.panels.json);
@@ -157,6 +176,29 @@ export class App implements ViewContext {
     this.ui.thumbnails = on;
     this.saveSoon();
     this.tables.syncThumbnails();
+    (this.views.images as ImagesView).thumbnailsChanged();
+  }
+
+  setViewFilter(f: ViewFilter | undefined): void {
+    this.ui.viewFilter = f;
+    this.tables.viewFilterChanged();
+    for (const v of VIEWS) this.views[v].filterChanged();
+    this.announce(f ? `Table filtered by ${describeFilter(f)}` : 'Table filter cleared');
+    this.saveSoon();
+    this.reportSoon();
+  }
+
+  /** Shows the tabs of the views that apply to the model (a view tab that no longer applies gives way to the table). */
+  private updateViews(force = false): void {
+    const next = this.model ? viewSources(this.model.result) : NO_SOURCES;
+    if (!force && sourcesKey(next) === sourcesKey(this.sources)) return;
+    this.sources = next;
+    for (const v of VIEWS) {
+      this.tabs[v].hidden = next[v].length === 0;
+      this.views[v].reset();
+    }
+    const f = this.ui.viewFilter;
+    if (f && !next.timeline.concat(next.breakdown).some((s) => s.table === f.table && s.field === f.field)) this.ui.viewFilter = undefined;
   }
 
   // -- messages -------------------------------------------------------------------------------
@@ -182,7 +224,8 @@ export class App implements ViewContext {
     },
     show: (m) => {
       if (m.table) this.tables.selectNamed(m.table);
-      this.selectTab(m.tab, false);
+      if (isView(m.tab) && this.tabs[m.tab].hidden) this.announce(`Nothing in this result suits the ${TAB_LABELS[m.tab]} view.`);
+      else this.selectTab(m.tab, false);
     },
     history: (m) => {
       this.history = m;
@@ -219,12 +262,13 @@ export class App implements ViewContext {
     this.progress = undefined;
     this.loading = false;
     this.renderHeader();
+    this.updateViews(true);
     this.tables.build();
     this.rawStale = this.debugStale = true;
     this.jsonTab.reset();
     // A result without tables opens on its JSON; an empty one stays on the Table tab, which says so.
     const toJson = this.tables.size === 0 && !isEmptyResult(this.model.result);
-    const tab = this.ui.tab === 'diff' && !this.diffView ? 'table' : this.ui.tab;
+    const tab = (this.ui.tab === 'diff' && !this.diffView) || (isView(this.ui.tab) && this.tabs[this.ui.tab].hidden) ? 'table' : this.ui.tab;
     this.selectTab(tab === 'table' && toJson ? 'json' : tab, false);
     this.root.dataset.state = m.more ? 'receiving' : 'ready';
     this.root.dataset.records = String(recordCount(this.model.result));
@@ -256,6 +300,8 @@ export class App implements ViewContext {
     for (const b of m.raw) model.rawBatches.push(b);
     this.receiving = m.more;
     this.tables.appended(result, grown, replaced);
+    this.updateViews();
+    for (const v of VIEWS) this.views[v].grew();
     this.renderHeader();
     this.root.dataset.records = String(recordCount(result));
     this.root.dataset.state = m.more ? 'receiving' : 'ready';
@@ -314,6 +360,7 @@ export class App implements ViewContext {
   private showTabContent(t: TabId): void {
     if (!this.model) return;
     if (t === 'table') this.tables.show();
+    else if (isView(t)) this.views[t].show();
     else if (t === 'json') this.jsonTab.show();
     else if (t === 'raw') {
       if (this.rawStale) renderRaw(this.panels.raw, this);

@@ -1,8 +1,9 @@
 /** What the tabs see of the view they are part of (the app implements it). */
-import type { WebviewMessage } from '../../shared/messages';
+import type { TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import type { Menu } from './menu';
 import type { UiState } from './state';
+import type { ViewFilter, ViewSources } from '../../shared/views';
 
 export interface ViewContext {
   readonly model?: ResultsModel;
@@ -17,6 +18,13 @@ export interface ViewContext {
   setThumbnails(on: boolean): void;
   /** The endpoint's origin (where thumbnails come from). */
   endpointOrigin(): string | undefined;
+  /** The origin the page's CSP lets images load from: set only when the user allows remote images. */
+  readonly imageOrigin?: string;
+  /** What the Images, Timeline and Breakdown views can show of the model (../../shared/views). */
+  readonly sources: ViewSources;
+  /** The filter a Timeline range or a Breakdown bar puts on a table (in ui.viewFilter). */
+  setViewFilter(f: ViewFilter | undefined): void;
+  selectTab(t: TabId, focus: boolean): void;
   post(m: WebviewMessage): void;
   /** Says `s` to screen readers. */
   announce(s: string): void;

@@ -9,6 +9,7 @@ import type { ResultsModel } from '../../shared/model';
 import { isTab } from '../../shared/validate';
 import type { VsCodeApi } from './messaging';
 import { truncateForState } from '../../shared/tables';
+import { isViewFilter, type ViewFilter } from '../../shared/views';
 
 export interface UiState {
   identity?: string;
@@ -21,6 +22,10 @@ export interface UiState {
   thumbnails?: boolean;
   /** Table cells wrap onto up to three lines. */
   wrap?: boolean;
+  /** The filter a Timeline range or a Breakdown bar put on a table. */
+  viewFilter?: ViewFilter;
+  /** The field each view shows (`table|field`). */
+  viewSource?: Record<string, string>;
 }
 
 export interface SavedState {
@@ -52,6 +57,8 @@ export function validUi(u: unknown): UiState {
     widths: isObj(u.widths) ? (u.widths as UiState['widths']) : {},
     thumbnails: typeof u.thumbnails === 'boolean' ? u.thumbnails : undefined,
     wrap: typeof u.wrap === 'boolean' ? u.wrap : undefined,
+    viewFilter: isViewFilter(u.viewFilter) ? u.viewFilter : undefined,
+    viewSource: isObj(u.viewSource) ? Object.fromEntries(Object.entries(u.viewSource).filter(([, v]) => typeof v === 'string')) as Record<string, string> : undefined,
   };
 }
 

@@ -15,6 +15,8 @@ import { Cancellable, sliced, yieldToBrowser } from './schedule';
 import { VColumn, VirtualTable } from './vtable';
 import { fitWidths } from '../../shared/windowing';
 import { emptyState } from './empty';
+import { filterMatches } from '../../shared/views';
+import { renderFilterChip } from './viewParts';
 
 const ROW_H = 24;
 const THUMB_ROW_H = 60;
@@ -45,6 +47,8 @@ export class TableController {
   private readonly empty = h('div', { class: 'table-empty', hidden: '' });
   private readonly detail: HTMLElement;
   private readonly notice: HTMLElement;
+  /** "Table filtered by …  ✕": the filter a Timeline range or a Breakdown bar put on this table. */
+  private readonly chip = h('div', { class: 'filter-chip', role: 'status', hidden: '' });
   private busy = '';
   private pendingScroll?: number;
 
@@ -76,12 +80,14 @@ export class TableController {
     tools.push(this.status);
     this.notice = h('div', { class: 'notice', hidden: '' });
     this.detail = h('div', { class: 'detail', hidden: '', role: 'region', 'aria-label': 'Cell value' });
-    this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, ...tools), this.notice, this.empty);
+    this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, ...tools), this.chip, this.notice, this.empty);
+    renderFilterChip(this.chip, app, spec.id);
     this.element.appendChild(this.detail);
   }
 
+  /** allimages, and the page lets images load from the wiki (the user allows remote images). */
   private hasThumbnails(): boolean {
-    return this.spec.name === 'allimages';
+    return this.spec.name === 'allimages' && !!this.app.imageOrigin;
   }
 
   syncThumbToggle(): void {
@@ -143,7 +149,7 @@ export class TableController {
     this.updateStatus();
     const scroll = this.app.ui.scroll[this.spec.id];
     if (scroll) this.pendingScroll = scroll;
-    if (this.filterInput.value || sort) void this.refilter();
+    if (this.filterInput.value || this.viewFilter() || sort) void this.refilter();
     else this.applyPendingScroll();
     this.vt.measure(); // shown already: fit the columns and draw the rows now, not a frame later
   }
@@ -223,12 +229,13 @@ export class TableController {
     this.taken = this.rows.length;
     if (this.columns.update(this.rows)) this.vt.setColumns(this.makeColumns());
     const filter = this.filterInput.value.trim().toLowerCase();
-    if (filter && this.view) {
-      for (let i = before; i < this.rows.length; i++) if (this.textOf(i).includes(filter)) this.view.push(i);
+    const filtered = filter || this.viewFilter();
+    if (filtered && this.view) {
+      for (let i = before; i < this.rows.length; i++) if (this.passes(i, filter)) this.view.push(i);
     }
     if (this.app.ui.sort[this.spec.id]) {
       if (!this.view) this.view = Array.from({ length: this.rows.length }, (_, i) => i);
-      else if (!filter) for (let i = before; i < this.rows.length; i++) this.view.push(i);
+      else if (!filtered) for (let i = before; i < this.rows.length; i++) this.view.push(i);
       // Sorted once, when the last batch has arrived; until then new rows wait at the end (the status says so).
       if (!this.arriving()) void this.refilter();
     }
@@ -249,7 +256,24 @@ export class TableController {
     this.taken = this.rows.length;
     this.vt.setData(this.rows, null);
     this.updateStatus();
-    if (this.filterInput.value.trim() || this.app.ui.sort[this.spec.id]) void this.refilter();
+    if (this.filterInput.value.trim() || this.viewFilter() || this.app.ui.sort[this.spec.id]) void this.refilter();
+  }
+
+  /** The filter a Timeline range or a Breakdown bar put on this table, if any. */
+  private viewFilter() {
+    const f = this.app.ui.viewFilter;
+    return f && f.table === this.spec.id ? f : undefined;
+  }
+
+  /** Row `i` passes the text filter and the view filter. */
+  private passes(i: number, text: string): boolean {
+    const f = this.viewFilter();
+    return (!text || this.textOf(i).includes(text)) && (!f || filterMatches(this.rows[i], f));
+  }
+
+  viewFilterChanged(): void {
+    renderFilterChip(this.chip, this.app, this.spec.id);
+    void this.refilter();
   }
 
   private textOf(i: number): string {
@@ -269,13 +293,13 @@ export class TableController {
     const filter = this.filterInput.value.trim().toLowerCase();
     const sort = this.app.ui.sort[this.spec.id];
     let view: number[] | null = null;
-    if (filter) {
+    if (filter || this.viewFilter()) {
       view = [];
       const out = view;
       this.busy = 'filtering…';
       this.updateStatus();
       const ok = await sliced(0, this.rows.length, (i) => {
-        if (this.textOf(i).includes(filter)) out.push(i);
+        if (this.passes(i, filter)) out.push(i);
       }, cancelled);
       if (!ok) return;
     }

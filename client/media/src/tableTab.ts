@@ -122,6 +122,11 @@ export class TableTab {
     }
   }
 
+  /** A Timeline range or Breakdown bar filters a table (ui.viewFilter). */
+  viewFilterChanged(): void {
+    for (const c of this.controllers.values()) if (c instanceof TableController) c.viewFilterChanged();
+  }
+
   syncThumbnails(): void {
     for (const c of this.controllers.values()) c.syncThumbToggle();
   }

@@ -10,7 +10,8 @@
  *   `RunDriver`, made by the `driver` hook given to `register`) or the `onAction` hook, and fire
  *   `onDidAction`.
  * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
- *   images from the media folder and the endpoint's origin only (./html); `localResourceRoots` is
+ *   images from the media folder and, with wikiq.results.showThumbnails on, the endpoint's origin
+ *   only (./html; the page is made again when the setting changes); `localResourceRoots` is
  *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
  * - A serializer restores panels after a reload from the state the view keeps (the first records;
  *   paging needs a new run, export works on what was kept).
@@ -18,7 +19,7 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
-import type { DiffView, ExportFormat, HistoryMessage, HostMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
+import { VIEW_COMMANDS, type DiffView, type ExportFormat, type HistoryMessage, type HostMessage, type ProgressMessage, type TabId, type WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
@@ -99,16 +100,35 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
   canPage = true;
 
-  /** Registers the serializer and the hooks; call once from `activate`. */
+  /** Registers the serializer, the view commands and the hooks; call once from `activate`. */
   static register(context: vscode.ExtensionContext, hooks: ResultsHooks = {}): vscode.Disposable {
     ResultsPanel.extensionUri = context.extensionUri;
     ResultsPanel.hooks = hooks;
-    return vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-        ResultsPanel.revive(panel, state);
-        return Promise.resolve();
-      },
-    });
+    return vscode.Disposable.from(
+      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+        deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
+          ResultsPanel.revive(panel, state);
+          return Promise.resolve();
+        },
+      }),
+      // Images, Timeline, Breakdown: the active results panel's tab (the view says when one does not apply).
+      ...VIEW_COMMANDS.map(([command, tab]) => vscode.commands.registerCommand(command, () => ResultsPanel.active()?.showTab(tab))),
+      // The setting is also the page's permission to load images (its CSP): pages are made again when it changes.
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('wikiq.results.showThumbnails')) for (const p of ResultsPanel.open) p.setHtml();
+      }),
+    );
+  }
+
+  /** Thumbnails from the wiki's origin are allowed (and shown at first): the wikiq.results.showThumbnails setting. */
+  private static thumbnailsAllowed(): boolean {
+    return ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true;
+  }
+
+  /** The results panel the user is in (else the newest visible one). */
+  static active(): ResultsPanel | undefined {
+    const all = [...ResultsPanel.open];
+    return all.find((p) => p.panel.active) ?? all.reverse().find((p) => p.panel.visible);
   }
 
   /** Restores a panel from the state its view saved (`{ key, model, … }`). */
@@ -221,6 +241,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
       styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
       endpoint: this.current?.endpoint,
+      remoteImages: ResultsPanel.thumbnailsAllowed(),
       reportRenders: ResultsPanel.hooks.reportRenders,
     });
   }
@@ -248,7 +269,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   }
 
   private postModel(model: ResultsModel): void {
-    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true });
+    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.thumbnailsAllowed() });
     for (const m of msgs) {
       if (m.type === 'render') {
         m.paging = this.canPage;

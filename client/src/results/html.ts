@@ -1,11 +1,12 @@
 /**
  * The results view's HTML page: a strict Content-Security-Policy (`default-src 'none'`; the one
  * script only by nonce; styles from the webview's resources; images from the webview's resources
- * and the endpoint's origin only; no connections, frames, forms or base changes), the stylesheet
+ * and, when the user allows remote images, the endpoint's origin only (named on the page's root in
+ * `data-image-origin`, so the view knows whether thumbnails can load); no connections, frames, forms or base changes), the stylesheet
  * and the script. Pure: the panel passes the webview's values, the browser test its own.
  */
 import { REPORT_RENDERS_ATTRIBUTE } from '../../shared/renderReport';
-import { originOf } from '../../shared/url';
+import { IMAGE_ORIGIN_ATTRIBUTE, originOf } from '../../shared/url';
 
 export interface PageOptions {
   /** `webview.cspSource`. */
@@ -15,8 +16,10 @@ export interface PageOptions {
   /** URI of dist/media/results.css as the webview sees it. */
   styleUri: string;
   nonce: string;
-  /** The endpoint of the request: its origin may serve thumbnails. */
+  /** The endpoint of the request: its origin may serve thumbnails when `remoteImages` is on. */
   endpoint?: string;
+  /** The user allows images from the endpoint's origin (the wikiq.results.showThumbnails setting). */
+  remoteImages?: boolean;
   /** Ask the view to report what it renders (a test hook: ../../shared/renderReport). */
   reportRenders?: boolean;
 }
@@ -38,10 +41,15 @@ function sources(s: string): string {
   return ok.length ? ok.join(' ') : "'none'";
 }
 
-export function contentSecurityPolicy(o: Pick<PageOptions, 'cspSource' | 'nonce' | 'endpoint'>): string {
+/** The origin images may load from: the endpoint's, only when the user allows remote images. */
+export function imageOrigin(o: Pick<PageOptions, 'endpoint' | 'remoteImages'>): string | undefined {
+  return o.remoteImages && o.endpoint ? originOf(o.endpoint) : undefined;
+}
+
+export function contentSecurityPolicy(o: Pick<PageOptions, 'cspSource' | 'nonce' | 'endpoint' | 'remoteImages'>): string {
   const csp = sources(o.cspSource);
   const img = [csp];
-  const origin = o.endpoint ? originOf(o.endpoint) : undefined;
+  const origin = imageOrigin(o);
   if (origin) img.push(origin);
   if (!/^[A-Za-z0-9+/=]+$/.test(o.nonce)) throw new Error('nonce must be base64');
   return [
@@ -66,7 +74,7 @@ export function resultsHtml(o: PageOptions): string {
 <title>wikiq results</title>
 </head>
 <body>
-<div id="app" class="app"${o.reportRenders ? ` ${REPORT_RENDERS_ATTRIBUTE}="true"` : ''}><p class="placeholder">Loading results…</p></div>
+<div id="app" class="app"${o.reportRenders ? ` ${REPORT_RENDERS_ATTRIBUTE}="true"` : ''}${imageOrigin(o) ? ` ${IMAGE_ORIGIN_ATTRIBUTE}="${attr(imageOrigin(o)!)}"` : ''}><p class="placeholder">Loading results…</p></div>
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>

@@ -54,7 +54,7 @@ const MAY_USE: Record<Pkg, string[]> = {
   server: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-protocol', 'vscode-languageserver-types'],
   cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types'],
   client: ['vscode', 'vscode-languageclient'],
-  webview: ['dompurify'],
+  webview: ['dompurify', 'uplot'],
   scripts: [],
   test: [],
   other: [],
