@@ -10,14 +10,10 @@
 // (2) sorting, then filtering, those 50,000 rows in the view until it settles (target ≤ 1.5 s each).
 // Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
 // Usage: node scripts/bench-results-run.mjs [--runs N]   (default 3)
-import { spawn } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { runsOption } from './bench-util.mjs';
+import { cliBulkRun, runsOption } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
@@ -25,59 +21,21 @@ const RUNS = runsOption(3);
 const TOTAL = 50_000;
 const BATCH = 500;
 
-let WebviewPage, UpdatePlanner, UpdateCoalescer, modelFromRun, HttpClient, RunSession;
+let WebviewPage, UpdatePlanner, UpdateCoalescer, modelFromRun, HttpClient, RunSession, startLogEventsServer;
 try {
   ({ WebviewPage } = require(`${root}out/test/faults/webviewPage.js`));
   ({ UpdatePlanner, UpdateCoalescer } = require(`${root}out/client/src/results/delta.js`));
   ({ modelFromRun } = require(`${root}out/client/src/results/fromEngine.js`));
   ({ HttpClient, RunSession } = require(`${root}out/engine/src/index.js`));
+  ({ startLogEventsServer } = require(`${root}out/test/logEventsServer.js`));
 } catch (e) {
   console.error(`bench-results-run: compile first (npx tsc -b): ${e.message.split('\n')[0]}`);
   process.exit(1);
 }
 
-/** Log events as MediaWiki 1.39 gives them (list=logevents, formatversion=2), 500 a batch. */
-const server = http.createServer((req, res) => {
-  const from = Number(new URL(req.url, 'http://x').searchParams.get('lecontinue') ?? 0);
-  const logevents = [];
-  for (let i = from; i < Math.min(TOTAL, from + BATCH); i++) {
-    logevents.push({
-      logid: TOTAL - i, ns: 6, title: `File:Willow ${i} by the river.jpg`, pageid: 1000 + i, logpage: 1000 + i,
-      params: { img_sha1: 'a9993e364706816aba3e25717850c26c9cd0d89d', img_timestamp: '2026-01-01T00:00:00Z' },
-      type: 'upload', action: 'upload', user: `User ${i % 97}`, timestamp: '2026-01-01T00:00:00Z', comment: `Uploaded own work, number ${i}`,
-    });
-  }
-  const body = { query: { logevents } };
-  if (from + BATCH < TOTAL) body.continue = { lecontinue: String(from + BATCH), continue: '-||' };
-  else body.batchcomplete = true;
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const endpoint = `http://127.0.0.1:${server.address().port}/api.php`;
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-bench-run-'));
-process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
-fs.writeFileSync(path.join(tmp, 'log.wikiq'), `@endpoint = ${endpoint}\n### Log\naction = query\nlist = logevents\n`);
-
-/** `wikiq run` as a user runs it (a child process, NDJSON to a pipe read to its end): ms. */
-function cli(all) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const p = spawn(process.execPath, [`${root}dist/cli.js`, 'run', 'log.wikiq', '--format', 'ndjson', ...(all ? ['--all'] : [])], { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
-    let lines = 0;
-    let err = '';
-    p.stdout.on('data', (d) => {
-      for (const b of d) if (b === 10) lines++;
-    });
-    p.stderr.on('data', (d) => (err += d));
-    p.on('error', reject);
-    p.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`wikiq run: exit ${code}: ${err}`));
-      if (lines !== (all ? TOTAL : BATCH)) return reject(new Error(`wikiq run: ${lines} records`));
-      resolve(performance.now() - t0);
-    });
-  });
-}
+const logEvents = await startLogEventsServer(TOTAL, BATCH);
+const endpoint = logEvents.endpoint;
+const cli = cliBulkRun(endpoint, TOTAL, BATCH);
 
 /** The host's side of the channel to the page: one streamed response per measurement. */
 let openChannel;
@@ -210,6 +168,6 @@ try {
   console.log(`filtering 50,000 sorted rows in the view until it settles: ${filter.toFixed(0)} ms (best of ${RUNS}; target ≤ 1,500 ms)${filter <= 1500 ? '' : '  ← MISSES TARGET'}`);
 } finally {
   await w.close();
-  server.close();
+  await logEvents.close();
   host.close();
 }

@@ -1,10 +1,12 @@
 // What the benches share: medians and percentiles, the `--runs N` and `--baseline-ref REF` options
 // (and the built tree of REF), the completion capabilities VS Code's client declares (so every
 // language server is asked as that editor asks), a server's documents, and the edits a language
-// server is measured on.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// server is measured on, and the command line's bulk run against a loopback log-events server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /** The median of `xs` (the mean of the middle two for an even count). */
 export function median(xs) {
@@ -120,4 +122,34 @@ export async function measureEdits(positions, { floor, edit, complete }) {
     }
   }
   return { afterEdit, editDiagnostics, floors };
+}
+
+/**
+ * The command line's side of the bulk-run figures (bench-results-run.mjs, bench-editor-run.mjs):
+ * a temporary folder holding `log.wikiq`, one logevents request against `endpoint` (removed at
+ * exit), and `cli(all)`, which times `wikiq run log.wikiq --format ndjson [--all]` as a user runs
+ * it (a child process of `dist/cli.js`, NDJSON to a pipe read to its end): ms; it rejects unless
+ * the run printed `total` records (all) or `batch` (one batch).
+ */
+export function cliBulkRun(endpoint, total, batch) {
+  const root = new URL('..', import.meta.url).pathname;
+  const tmp = mkdtempSync(join(tmpdir(), 'wikiq-bench-run-'));
+  process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+  writeFileSync(join(tmp, 'log.wikiq'), `@endpoint = ${endpoint}\n### Log\naction = query\nlist = logevents\n`);
+  return (all) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const p = spawn(process.execPath, [`${root}dist/cli.js`, 'run', 'log.wikiq', '--format', 'ndjson', ...(all ? ['--all'] : [])], { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] });
+    let lines = 0;
+    let err = '';
+    p.stdout.on('data', (d) => {
+      for (const b of d) if (b === 10) lines++;
+    });
+    p.stderr.on('data', (d) => (err += d));
+    p.on('error', reject);
+    p.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`wikiq run: exit ${code}: ${err}`));
+      if (lines !== (all ? total : batch)) return reject(new Error(`wikiq run: ${lines} records`));
+      resolve(performance.now() - t0);
+    });
+  });
 }

@@ -20,6 +20,7 @@ const sections = [
   ['Results views by the data\'s shape (issue: results you can look at and compare)', 'bench-views.mjs'],
   // The real editor (code-server's VS Code server and web workbench in chromium), on the development dist/.
   ['Activation in the real editor (issue: ready to publish)', 'bench-activation.mjs'],
+  ['Run all batches in the real editor (issue: results you can look at and compare)', 'bench-editor-run.mjs'],
   // Last: it rebuilds dist/ for production, then back for development.
   ['Package (issue: ready to publish)', 'bench-package.mjs'],
 ];

@@ -208,8 +208,13 @@ export async function closeAllEditors(): Promise<void> {
 
 /** Resolves with the results view's render report once `accept` likes it (the `reportRenders` test hook); rejects after `timeoutMs`. */
 export function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
+  if (panel.lastRendered && accept(panel.lastRendered)) return Promise.resolve(panel.lastRendered);
+  return nextRendered(panel, accept, timeoutMs);
+}
+
+/** Like `rendered`, but only a render reported from now on counts (not the last one, which may already show the same). */
+export function nextRendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
   return new Promise((resolve, reject) => {
-    if (panel.lastRendered && accept(panel.lastRendered)) return resolve(panel.lastRendered);
     const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
     const sub = panel.onDidRender((r) => {
       if (!accept(r)) return;

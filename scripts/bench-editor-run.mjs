@@ -1,0 +1,66 @@
+// Run all batches in the real editor (issue #25: results you can look at and compare): in the
+// real-editor layer (code-server's VS Code server and web workbench in Debian's chromium,
+// test/vscode/runOffline.ts), `wikiq.runAll` of 50,000 log events (100 batches of 500 from a
+// loopback server in the extension host) until the results view reports all 50,000 rows, beyond
+// `wikiq.run` of the same request until it reports the first 500, as a ratio to the command line's
+// `wikiq run --all --format ndjson` beyond its one-batch run against the same kind of server
+// (test/logEventsServer.ts) in this bench run (target ≤ 3×). Only
+// test/vscode/suite/bulk-run-time.test.ts runs (WIKIQ_EDITOR_GREP), in a fresh window each run, and
+// writes .test-output/bulk-run.json. Printed: the best of N of each time (the command line's runs
+// alternate with the editor's windows, so drift on a shared machine hits both).
+// Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
+// Usage: node scripts/bench-editor-run.mjs [--runs N]   (default 3)
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { cliBulkRun, runsOption } from './bench-util.mjs';
+
+const require = createRequire(import.meta.url);
+const root = new URL('..', import.meta.url).pathname;
+const RUNS = runsOption(3);
+const TARGET = 3;
+const TOTAL = 50_000;
+const BATCH = 500;
+const out = `${root}.test-output/bulk-run.json`;
+
+let runOffline, startLogEventsServer;
+try {
+  ({ runOffline } = require(`${root}out/test/vscode/runOffline.js`));
+  ({ startLogEventsServer } = require(`${root}out/test/logEventsServer.js`));
+} catch (e) {
+  console.error(`bench-editor-run: compile first (npx tsc -b): ${e.message.split('\n')[0]}`);
+  process.exit(1);
+}
+
+const server = await startLogEventsServer(TOTAL, BATCH);
+const cli = cliBulkRun(server.endpoint, TOTAL, BATCH);
+process.env.WIKIQ_EDITOR_GREP = 'bulk run time';
+const t = { cliOne: [], cliAll: [], one: [], all: [] };
+try {
+  await cli(false); // warm-up
+  for (let i = 0; i < RUNS; i++) {
+    t.cliOne.push(await cli(false));
+    t.cliAll.push(await cli(true));
+    rmSync(out, { force: true });
+    const lines = [];
+    const res = await runOffline({ log: (l) => lines.push(l) });
+    if (!res.ok || !existsSync(out)) {
+      console.error(`bench-editor-run: the real-editor run ${i + 1} failed: ${res.message}`);
+      for (const f of res.result?.failures ?? []) console.error(`  ✗ ${f.title}: ${f.message.split('\n')[0]}`);
+      if (!res.result) console.error(lines.slice(-10).join('\n'));
+      process.exit(1);
+    }
+    const fig = JSON.parse(readFileSync(out, 'utf8'));
+    t.one.push(fig.oneBatchMs);
+    t.all.push(fig.allBatchesMs);
+  }
+} finally {
+  await server.close();
+}
+
+const best = (xs) => Math.min(...xs);
+const cliExtra = best(t.cliAll) - best(t.cliOne);
+const extra = best(t.all) - best(t.one);
+const ratio = extra / cliExtra;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+console.log(`Run all batches of 50,000 records (100 batches of 500) in the real editor until the view shows them all, beyond one batch: ${s(extra)} (ratio ${ratio.toFixed(1)} vs wikiq run --all --format ndjson beyond one batch at ${s(cliExtra)}, best of ${RUNS}; target ≤ ${TARGET})${ratio <= TARGET ? '' : '  ← MISSES TARGET'}`);
+console.log(`  (best times: the editor ${best(t.one).toFixed(0)} ms for one batch, ${best(t.all).toFixed(0)} ms Run all batches; the command line ${best(t.cliOne).toFixed(0)} ms one batch, ${best(t.cliAll).toFixed(0)} ms all)`);
