@@ -124,11 +124,15 @@ describe('running requests', function () {
     assert.match(program, /'list': 'allimages'/);
     assert.match(program, /continue/, 'the program follows continuation');
     assert.equal(await vscode.env.clipboard.readText(), program);
-    const shown = await vscode.workspace.openTextDocument({ language: 'python', content: program });
+    // Opened as a saved file, as a user keeps a program: closing it asks nothing of the next test.
+    const file = path.join(tmp, 'allimages.py');
+    fs.writeFileSync(file, program);
+    const shown = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
     await vscode.window.showTextDocument(shown);
     const shot = await screenshot('copy-as-code-python', '.editor-group-container.active .monaco-editor', 'import requests');
     assert.ok(!hasPage() || shot, 'screenshot taken');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.notEqual(vscode.window.activeTextEditor?.document.uri.fsPath, file, 'the program is closed');
   });
 
   it('shows logevents and paraminfo tables and the JSON tab; warnings become diagnostics cleared on edit', async () => {
