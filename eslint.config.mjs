@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Its page.evaluate callbacks run in the browser page.
-    files: ['scripts/bench-webview.mjs', 'scripts/bench-results-run.mjs', 'scripts/bench-views.mjs'],
+    files: ['scripts/bench-webview.mjs', 'scripts/bench-results-run.mjs', 'scripts/bench-views.mjs', 'scripts/bench-util.mjs'],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -153,3 +153,36 @@ export function cliBulkRun(endpoint, total, batch) {
     });
   });
 }
+
+/**
+ * Puts the host's planned messages (UpdatePlanner) into the results view's page and posts them as
+ * the panel does: the render, then the appends one per task after the panel's grace. Resolves with
+ * the ms from the first post to the table's first painted rows, once every message is applied. The
+ * messages' transfer from node is not part of that time.
+ */
+export async function deliverPlanned(page, msgs, grace) {
+  await page.evaluate((ms) => (window.__benchMsgs = ms), msgs);
+  return page.evaluate(async (grace) => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    const until = async (ok) => {
+      while (!ok()) await frame();
+    };
+    const [first, ...rest] = window.__benchMsgs;
+    const t0 = performance.now();
+    window.postMessage(first, '*');
+    let i = 0;
+    const next = () => {
+      if (i < rest.length) {
+        window.postMessage(rest[i++], '*');
+        setTimeout(next, 0);
+      }
+    };
+    setTimeout(next, first.more ? grace : 0);
+    await until(() => document.querySelector('.table-view:not([hidden]) .vt-row') !== null);
+    await frame(); // painted
+    const firstRows = performance.now() - t0;
+    const app = document.getElementById('app');
+    await until(() => i === rest.length && app.dataset.state === 'ready' && app.dataset.pending === '0');
+    return firstRows;
+  }, grace);
+}

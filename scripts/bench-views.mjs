@@ -6,7 +6,7 @@
 // Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
 // Usage: node scripts/bench-views.mjs [--runs N]
 import { createRequire } from 'node:module';
-import { median, runsOption } from './bench-util.mjs';
+import { deliverPlanned, median, runsOption } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
@@ -38,30 +38,14 @@ async function measure() {
   await w.page.reload();
   await w.page.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   const msgs = new UpdatePlanner().plan(filesModel(w.wiki.origin, N), { pinned: false, thumbnails: false });
-  await w.page.evaluate((ms) => (window.__benchMsgs = ms), msgs);
-  return w.page.evaluate(async ([grace, views]) => {
+  const table = await deliverPlanned(w.page, msgs, FIRST_PAINT_GRACE_MS);
+  const drawn = await w.page.evaluate(async (views) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     const until = async (ok) => {
       while (!ok()) await frame();
     };
-    const [first, ...rest] = window.__benchMsgs;
-    const t0 = performance.now();
-    window.postMessage(first, '*');
-    let i = 0;
-    const next = () => {
-      if (i < rest.length) {
-        window.postMessage(rest[i++], '*');
-        setTimeout(next, 0);
-      }
-    };
-    setTimeout(next, first.more ? grace : 0);
-    await until(() => document.querySelector('.table-view:not([hidden]) .vt-row') !== null);
-    await frame();
-    const table = performance.now() - t0;
-    const app = document.getElementById('app');
-    await until(() => i === rest.length && app.dataset.state === 'ready' && app.dataset.pending === '0');
     await new Promise((r) => setTimeout(r, 400)); // the views' redraw after the last batch has passed
-    const out = { table };
+    const out = {};
     for (const [tab, sel] of views) {
       const t1 = performance.now();
       document.getElementById(`tab-${tab}`).click();
@@ -71,7 +55,8 @@ async function measure() {
     }
     out.cards = document.querySelectorAll('.img-card').length;
     return out;
-  }, [FIRST_PAINT_GRACE_MS, VIEWS]);
+  }, VIEWS);
+  return { table, ...drawn };
 }
 
 try {

@@ -6,7 +6,7 @@
 // Needs `tsc -b` and `node scripts/build.mjs` first (npm run bench does both).
 // Usage: node scripts/bench-webview.mjs [--runs N]
 import { createRequire } from 'node:module';
-import { median, runsOption } from './bench-util.mjs';
+import { deliverPlanned, median, runsOption } from './bench-util.mjs';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url).pathname;
@@ -37,30 +37,12 @@ async function measure(n) {
   const model = allimagesModel(w.wiki.origin, n, { batches: Math.ceil(n / 500) });
   const msgs = new UpdatePlanner().plan(model, { pinned: false, thumbnails: false });
   const last = model.result.query.allimages[n - 1].name;
-  // The messages are put in the page first: their transfer from node is not part of the view's time.
-  await w.page.evaluate((ms) => (window.__benchMsgs = ms), msgs);
-  return w.page.evaluate(async ([lastName, grace]) => {
+  const firstRows = await deliverPlanned(w.page, msgs, FIRST_PAINT_GRACE_MS);
+  const measured = await w.page.evaluate(async (lastName) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     const until = async (ok) => {
       while (!ok()) await frame();
     };
-    const [first, ...rest] = window.__benchMsgs;
-    const t0 = performance.now();
-    window.postMessage(first, '*');
-    let i = 0;
-    const next = () => {
-      if (i < rest.length) {
-        window.postMessage(rest[i++], '*');
-        setTimeout(next, 0);
-      }
-    };
-    // As the panel does: the appends follow the render after a short grace.
-    setTimeout(next, first.more ? grace : 0);
-    await until(() => document.querySelector('.table-view:not([hidden]) .vt-row') !== null);
-    await frame(); // painted
-    const firstRows = performance.now() - t0;
-    const app = document.getElementById('app');
-    await until(() => i === rest.length && app.dataset.state === 'ready' && app.dataset.pending === '0');
     const vt = document.querySelector('.table-view:not([hidden]) .vt');
     const t1 = performance.now();
     vt.scrollTop = vt.scrollHeight;
@@ -68,8 +50,9 @@ async function measure(n) {
     await frame();
     const scroll = performance.now() - t1;
     const domRows = document.querySelectorAll('.table-view:not([hidden]) .vt-row').length;
-    return { firstRows, scroll, domRows };
-  }, [last, FIRST_PAINT_GRACE_MS]);
+    return { scroll, domRows };
+  }, last);
+  return { firstRows, ...measured };
 }
 
 try {
