@@ -112,6 +112,22 @@ export interface DiffMessage {
 
 export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage;
 
+/**
+ * How a large host message travels: its JSON, gzip-compressed (`pack` in
+ * ../src/results/packing.ts, `unpack` in ../media/src/unpack.ts). Not a message of its own: the
+ * view unpacks it and checks the message inside like any other. Lists of records compress many
+ * times over, and the bytes, not the records, are what the editor's channel to the view pays for.
+ */
+export interface PackedMessage {
+  type: 'packed';
+  gzip: Uint8Array;
+  /** Bytes of the JSON inside (the view reads no more). */
+  bytes: number;
+}
+
+/** What the host posts: a message, or a large one packed. */
+export type HostEnvelope = HostMessage | PackedMessage;
+
 export type ExportFormat = 'json' | 'ndjson' | 'csv';
 
 export type WebviewMessage =

@@ -10,7 +10,7 @@
  */
 import { isObj } from './json';
 import type { ResultsModel } from './model';
-import type { HostMessage, TabId, WebviewMessage } from './messages';
+import type { HostMessage, PackedMessage, TabId, WebviewMessage } from './messages';
 import { TABS } from './messages';
 import { safeHttpUrl } from './url';
 
@@ -86,6 +86,11 @@ export function isHostMessage(m: unknown): m is HostMessage {
   if (!isObj(m)) return false;
   const check = entry(FROM_HOST, m.type);
   return !!check && check(m);
+}
+
+/** A packed host message (./messages `PackedMessage`): the view unpacks it, then checks what is inside. */
+export function isPackedMessage(m: unknown): m is PackedMessage {
+  return isObj(m) && m.type === 'packed' && m.gzip instanceof Uint8Array && typeof m.bytes === 'number' && Number.isSafeInteger(m.bytes) && m.bytes >= 0;
 }
 
 export function isTab(t: unknown): t is TabId {

@@ -6,8 +6,9 @@
  */
 import type { HostMessage, WebviewMessage } from '../../shared/messages';
 import type { RenderedReport } from '../../shared/renderReport';
-import { isHostMessage } from '../../shared/validate';
+import { isHostMessage, isPackedMessage } from '../../shared/validate';
 import { yieldToBrowser } from './schedule';
+import { unpack } from './unpack';
 
 export interface VsCodeApi {
   /** The protocol's messages, and render reports where the page asks for them (a test hook). */
@@ -25,14 +26,32 @@ export function vscodeApi(): VsCodeApi {
 export class MessagePump {
   private readonly queue: HostMessage[] = [];
   private pumping = false;
+  /** Messages as they arrive, in order: a packed one is unpacked before any later one is queued. */
+  private arriving: Promise<void> = Promise.resolve();
 
   constructor(private readonly root: HTMLElement, private readonly apply: (m: HostMessage) => void, private readonly onError: (e: unknown) => void) {}
 
-  /** Starts receiving the host's messages. */
+  /** Starts receiving the host's messages (packed ones are unpacked first: ./unpack). */
   listen(): void {
-    window.addEventListener('message', (e: MessageEvent) => {
-      if (isHostMessage(e.data)) this.enqueue(e.data);
-    });
+    window.addEventListener('message', (e: MessageEvent) => this.receive(e.data));
+  }
+
+  /** Queues a message of the host's, in the order received; anything else is ignored. */
+  receive(data: unknown): void {
+    if (isPackedMessage(data)) {
+      const inside = unpack(data);
+      this.arriving = this.arriving.then(async () => {
+        try {
+          const m = await inside;
+          if (isHostMessage(m)) this.enqueue(m);
+          else throw new Error('a packed message did not hold a message of the host\'s');
+        } catch (e) {
+          this.onError(e);
+        }
+      });
+    } else if (isHostMessage(data)) {
+      this.arriving = this.arriving.then(() => this.enqueue(data));
+    }
   }
 
   private enqueue(m: HostMessage): void {

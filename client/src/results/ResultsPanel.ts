@@ -26,6 +26,7 @@ import { originOf } from '../../shared/url';
 import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
 import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
+import { pack } from './packing';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
 
@@ -341,8 +342,11 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   }
 
   private post(m: HostMessage): void {
-    // In order, one after the other.
-    this.sending = this.sending.then(() => this.panel.webview.postMessage(m), () => undefined);
+    // In order, one after the other; large ones packed (./packing).
+    // A message the view cannot take (its panel closed meanwhile) is not the next one's concern.
+    this.sending = this.sending.then(async () => this.panel.webview.postMessage(await pack(m))).catch((e) => {
+      ResultsPanel.hooks.log?.(`results view: a ${m.type} message was not delivered (${e instanceof Error ? e.message : String(e)})`);
+    });
   }
 
   /** Handles a message as if the view had sent it (tests drive the buttons with it). */
