@@ -1,10 +1,10 @@
 // Run all batches in the real editor (issue #25: results you can look at and compare): in the
 // real-editor layer (code-server's VS Code server and web workbench in Debian's chromium,
 // test/vscode/runOffline.ts), `wikiq.runAll` of 50,000 log events (100 batches of 500 from a
-// loopback server in the extension host) until the results view reports all 50,000 rows, beyond
+// loopback server in this process) until the results view reports all 50,000 rows, beyond
 // `wikiq.run` of the same request until it reports the first 500, as a ratio to the command line's
 // `wikiq run --all --format ndjson` beyond its one-batch run against the same kind of server
-// (test/logEventsServer.ts) in this bench run (target ≤ 3×). Only
+// (test/logEventsServer.ts; one server in this process serves both) in this bench run (target ≤ 3×). Only
 // test/vscode/suite/bulk-run-time.test.ts runs (WIKIQ_EDITOR_GREP), in a fresh window each run, and
 // writes .test-output/bulk-run.json. Printed: the best of N of each time (the command line's runs
 // alternate with the editor's windows, so drift on a shared machine hits both).
@@ -34,6 +34,8 @@ try {
 const server = await startLogEventsServer(TOTAL, BATCH);
 const cli = cliBulkRun(server.endpoint, TOTAL, BATCH);
 process.env.WIKIQ_EDITOR_GREP = 'bulk run time';
+// The editor's runs fetch from this process's server too (a wiki is not in the extension host).
+process.env.WIKIQ_BULK_ENDPOINT = server.endpoint;
 const t = { cliOne: [], cliAll: [], one: [], all: [] };
 try {
   await cli(false); // warm-up

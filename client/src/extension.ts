@@ -126,6 +126,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const run = new RunCommands(environments, output, (session, document) => {
     const panel = ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
     void history.ran(panel, session, document.uri);
+    return panel.driver;
   }, auth);
   const history = new RunHistoryCommands(context, environments, run, auth);
   context.subscriptions.push(history, ResultsPanel.register(context, {

@@ -288,9 +288,10 @@ export class RunSession {
    * last run stopped (the "Load next batch" / "Load all" of the results view). Never throws: a
    * failure is kept in the state (`failure`, `stopped`), with the merged result so far and the
    * `continue` to resume from. `opts` override the session's options for this run; `maxBatches`
-   * counts the batches of this run.
+   * counts the batches of this run; `onBatch` is called after each batch is merged (the results
+   * view shows the grown result).
    */
-  async run(opts: { all?: boolean; maxBatches?: number; maxRecords?: number; signal?: AbortSignal } = {}): Promise<RunState> {
+  async run(opts: { all?: boolean; maxBatches?: number; maxRecords?: number; signal?: AbortSignal; onBatch?: () => void } = {}): Promise<RunState> {
     const all = opts.all ?? this.options.all ?? false;
     const maxBatches = opts.maxBatches ?? this.options.maxBatches ?? 1000;
     const maxRecords = opts.maxRecords ?? this.options.maxRecords;
@@ -303,6 +304,7 @@ export class RunSession {
         if (signal?.aborted) throw new CancelledError();
         await this.next({ paging: all, signal, maxRecords });
         n++;
+        opts.onBatch?.();
         await this.options.backpressure?.();
         if (this.state.complete) break;
         if (!all) {

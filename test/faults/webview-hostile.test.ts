@@ -3,12 +3,13 @@
  * every tab runs no script, opens no dialog and leaves no dangerous element or URL in the DOM, with
  * and without the CSP (the sanitiser alone holds); 100,000 rows stay a small window of DOM rows and
  * scroll to the last record; paging, pin, export, copy and open-URL post the right messages;
- * appends keep the scroll position; state survives a reload. Screenshots of the Table tab
+ * appends keep the scroll position; packed messages apply in arrival order; state survives a reload. Screenshots of the Table tab
  * (allimages, logevents, paraminfo) and the JSON tab go to .test-output/screenshots/.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { UpdatePlanner } from '../../client/src/results/delta';
+import { pack } from '../../client/src/results/packing';
 import type { WebviewMessage } from '../../client/shared/messages';
 import { allimagesModel, hostileModel, hostileParaminfo, logeventsModel, paraminfoModel } from './webviewFixtures';
 import { WebviewPage } from './webviewPage';
@@ -330,6 +331,43 @@ describe('large results, paging and state', () => {
     assert.ok(rows > 5, 'the restored table has rows before the host answers');
     const posted = await w.posted();
     assert.ok(posted.some((m) => m.type === 'ready'), 'the view asked the host for the full result');
+  });
+});
+
+describe('packed messages', () => {
+  let w: WebviewPage;
+  before(async () => {
+    w = await WebviewPage.open({ theme: 'dark' });
+  });
+  after(async () => {
+    await w?.close();
+  });
+
+  it('applies packed messages in the order they came, and says so in the view when one is damaged', async () => {
+    const planner = new UpdatePlanner({ firstChunk: 500, chunk: 5000 });
+    const model = allimagesModel(w.wiki.origin, 10_520, { batches: 22 });
+    const msgs = planner.plan(model, { pinned: false, thumbnails: false });
+    const packed = await Promise.all(msgs.map((m) => pack(m)));
+    assert.deepEqual(packed.map((m) => m.type), ['packed', 'packed', 'packed', 'append'], 'the render and the full appends are packed, the last small append is not');
+    // The small last append is posted right behind the packed ones: it must not overtake them.
+    for (const m of packed) await w.post(m);
+    await w.settled();
+    const names = (model.result as { query: { allimages: Array<{ name: string }> } }).query.allimages.map((r) => r.name);
+    const order = await w.page.evaluate(() => {
+      const vt = document.querySelector('.table-view:not([hidden]) .vt') as HTMLElement;
+      return { records: document.getElementById('app')!.dataset.records, count: document.querySelector('.table-view:not([hidden]) .count')?.textContent, first: vt.querySelector('.vt-row')?.textContent };
+    });
+    assert.equal(order.records, '10520');
+    assert.match(order.count ?? '', /10,520 rows/);
+    assert.ok(order.first?.includes(names[0]), `the first row is the first record (${order.first?.slice(0, 80)})`);
+
+    const next = allimagesModel(w.wiki.origin, 18_000, { batches: 36 });
+    const [damaged] = await Promise.all(planner.plan(next, { pinned: false, thumbnails: false }).map((m) => pack(m, 0)));
+    assert.equal(damaged.type, 'packed');
+    if (damaged.type === 'packed') await w.post({ ...damaged, bytes: damaged.bytes - 10 });
+    await w.page.waitForFunction(() => /failed to show part of this result: a packed message holds more than/.test(document.querySelector('[role=alert]')?.textContent ?? ''), undefined, { timeout: 10_000 });
+    assert.equal(await w.page.evaluate(() => document.getElementById('app')!.dataset.records), '10520', 'nothing of the damaged message was applied');
+    assert.equal(await w.page.evaluate(() => document.getElementById('app')!.dataset.pending), '0');
   });
 });
 

@@ -15,7 +15,8 @@ import type { Browser, Page } from 'playwright-core';
 import { aptInstall } from '../apt';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import { makeNonce, resultsHtml } from '../../client/src/results/html';
-import type { HostMessage, WebviewMessage } from '../../client/shared/messages';
+import { pack } from '../../client/src/results/packing';
+import type { HostEnvelope, HostMessage, WebviewMessage } from '../../client/shared/messages';
 import type { ResultsModel } from '../../client/shared/model';
 import type { RenderedReport } from '../../client/shared/renderReport';
 import { Theme, bodyClass, themeCss } from './webviewTheme';
@@ -192,9 +193,15 @@ export class WebviewPage {
     return this.page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
   }
 
-  /** Posts host messages to the view as VS Code would (one message event each). */
+  /** Posts host messages to the view as the panel does (one message event each; large ones packed: client/src/results/packing). */
   async send(msgs: HostMessage[]): Promise<void> {
-    for (const m of msgs) await this.page.evaluate((x) => window.postMessage(x, '*'), m);
+    for (const m of msgs) await this.post(await pack(m));
+  }
+
+  /** Posts one envelope as VS Code would (a packed message's bytes arrive as a Uint8Array). */
+  async post(m: HostEnvelope): Promise<void> {
+    const arg = m.type === 'packed' ? { ...m, gzip: Array.from(m.gzip) } : m;
+    await this.page.evaluate((x) => window.postMessage(x.type === 'packed' ? { ...x, gzip: new Uint8Array(x.gzip) } : x, '*'), arg);
   }
 
   /** Shows a model the way the panel does (render + chunked appends) and waits until it is applied. */

@@ -1,8 +1,9 @@
 /**
  * The view's side of the host/webview messaging: the VS Code API it posts through, and the queue
  * that applies host messages in time slices (after a render, the first rows paint before the rest
- * of a large result is applied). Only messages of a known type with the fields the view reads
- * (`isHostMessage`) are queued.
+ * of a large result is applied). Large messages arrive packed and are unpacked in arrival order
+ * (./unpack). Only messages of a known type with the fields the view reads (`isHostMessage`) are
+ * queued.
  */
 import type { HostMessage, WebviewMessage } from '../../shared/messages';
 import type { RenderedReport } from '../../shared/renderReport';
@@ -22,42 +23,45 @@ export function vscodeApi(): VsCodeApi {
   return acquireVsCodeApi();
 }
 
-/** Applies host messages one after the other, in slices; `root.dataset.pending` counts the queue. */
+/**
+ * Applies host messages one after the other, in slices; `root.dataset.pending` counts the messages
+ * received and not yet applied (a packed one is counted while it is unpacked).
+ */
 export class MessagePump {
   private readonly queue: HostMessage[] = [];
   private pumping = false;
-  /** Messages as they arrive, in order: a packed one is unpacked before any later one is queued. */
+  private pending = 0;
+  /** Messages in the order they arrived: a packed one is unpacked before any later one is queued. */
   private arriving: Promise<void> = Promise.resolve();
 
   constructor(private readonly root: HTMLElement, private readonly apply: (m: HostMessage) => void, private readonly onError: (e: unknown) => void) {}
 
-  /** Starts receiving the host's messages (packed ones are unpacked first: ./unpack). */
+  /** Starts receiving the host's messages. */
   listen(): void {
     window.addEventListener('message', (e: MessageEvent) => this.receive(e.data));
   }
 
-  /** Queues a message of the host's, in the order received; anything else is ignored. */
+  /** Queues a host message, or a packed one once unpacked (./unpack); anything else is ignored. */
   receive(data: unknown): void {
-    if (isPackedMessage(data)) {
-      const inside = unpack(data);
-      this.arriving = this.arriving.then(async () => {
-        try {
-          const m = await inside;
-          if (isHostMessage(m)) this.enqueue(m);
-          else throw new Error('a packed message did not hold a message of the host\'s');
-        } catch (e) {
-          this.onError(e);
-        }
-      });
-    } else if (isHostMessage(data)) {
-      this.arriving = this.arriving.then(() => this.enqueue(data));
-    }
+    const packed = isPackedMessage(data);
+    if (!packed && !isHostMessage(data)) return;
+    this.count(1);
+    this.arriving = this.arriving.then(async () => {
+      try {
+        const m = packed ? await unpack(data) : data;
+        if (!isHostMessage(m)) throw new Error('a packed message did not hold a message the view knows');
+        this.queue.push(m);
+        if (!this.pumping) void this.pump();
+      } catch (e) {
+        this.count(-1);
+        this.onError(e);
+      }
+    });
   }
 
-  private enqueue(m: HostMessage): void {
-    this.queue.push(m);
-    this.root.dataset.pending = String(this.queue.length);
-    if (!this.pumping) void this.pump();
+  private count(n: number): void {
+    this.pending += n;
+    this.root.dataset.pending = String(this.pending);
   }
 
   /** Applies queued messages in slices; after a render, lets the first rows paint before appending more. */
@@ -67,12 +71,12 @@ export class MessagePump {
       let t0 = performance.now();
       while (this.queue.length) {
         const m = this.queue.shift()!;
-        this.root.dataset.pending = String(this.queue.length);
         try {
           this.apply(m);
         } catch (e) {
           this.onError(e);
         }
+        this.count(-1);
         if (m.type === 'render' && this.queue.length) {
           await paintOpportunity();
           t0 = performance.now();
@@ -83,7 +87,6 @@ export class MessagePump {
       }
     } finally {
       this.pumping = false;
-      this.root.dataset.pending = '0';
     }
   }
 }

@@ -13,7 +13,7 @@ export async function unpack(p: PackedMessage, max = MAX_UNPACKED_BYTES): Promis
   if (p.bytes > max) throw new Error(`a packed message of ${p.bytes} bytes is over the view's limit of ${max} bytes`);
   const out = new Uint8Array(p.bytes);
   let n = 0;
-  const reader = new Blob([p.gzip]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const reader = (new Blob([p.gzip]).stream().pipeThrough(new DecompressionStream('gzip')) as ReadableStream<Uint8Array>).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

@@ -341,6 +341,11 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     return this.panel.webview.postMessage(table ? { type: 'show', tab, table } : { type: 'show', tab });
   }
 
+  /** Resolves once every message posted so far has been handed to the view. */
+  delivered(): Promise<void> {
+    return this.sending.then(() => undefined);
+  }
+
   private post(m: HostMessage): void {
     // In order, one after the other; large ones packed (./packing).
     // A message the view cannot take (its panel closed meanwhile) is not the next one's concern.

@@ -128,6 +128,8 @@ export class RunHistoryCommands implements vscode.Disposable {
 
   /** More batches of `session` arrived in `panel` (Load next batch, Load all): the kept run grows. */
   async grew(panel: PanelPort, session: RunSession): Promise<void> {
+    // The run's first keep (`ran`) may still be under way: it says which run this is.
+    await this.keeping.catch(() => undefined);
     if (this.sessions.has(session) && this.panels.has(panel)) await (this.keeping = this.keep(panel, session));
   }
 

@@ -5,7 +5,7 @@
  * binds the two (the `driver` hook of `ResultsPanel.register`).
  */
 import type { Uri } from 'vscode';
-import type { RunSession } from '../../../engine/src/index';
+import type { RunSession, RunState } from '../../../engine/src/index';
 import type { ExportFormat, ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 
@@ -20,6 +20,8 @@ export interface PanelPort {
   update(model: ResultsModel, opts?: { immediate?: boolean }): void;
   /** Shows or clears the progress line. */
   progress(p: Omit<ProgressMessage, 'type'>): void;
+  /** Resolves once every message posted so far has been handed to the view. */
+  delivered(): Promise<void>;
 }
 
 /** The engine binding of a panel, as the panel sees it. */
@@ -27,6 +29,8 @@ export interface PanelDriver {
   /** The run's state as a results model (drivers with a run). */
   model(): ResultsModel;
   handle(a: PanelAction): Promise<void>;
+  /** Loads the next batch or all the rest (at most `maxBatches`) into the view; the run's state after, undefined when there was nothing to load. */
+  loadMore(all: boolean, maxBatches?: number): Promise<RunState | undefined>;
   cancel(): void;
   /** Exports to `target` (or a file the user picks); returns the file written. */
   exportAs(format: ExportFormat, table?: string, target?: Uri): Promise<string | undefined>;

@@ -4,7 +4,7 @@
  * marked so). A panel restored after a reload has no session: it exports what it kept.
  */
 import * as vscode from 'vscode';
-import { RunSession, WikiqError, errorMessage, exportName, renderExport, runStatus } from '../../../engine/src/index';
+import { RunSession, RunState, errorMessage, exportName, renderExport, runStatus } from '../../../engine/src/index';
 import type { ExportFormat } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
@@ -35,8 +35,8 @@ export class RunDriver implements PanelDriver {
 
   async handle(a: PanelAction): Promise<void> {
     switch (a.type) {
-      case 'loadNext': return this.loadMore(false);
-      case 'loadAll': return this.loadMore(true);
+      case 'loadNext': return this.notifyFailure(await this.loadMore(false));
+      case 'loadAll': return this.notifyFailure(await this.loadMore(true));
       case 'cancel': return this.cancel();
       case 'export': await this.exportAs(a.format, a.table);
     }
@@ -46,39 +46,51 @@ export class RunDriver implements PanelDriver {
     this.controller?.abort();
   }
 
-  /** Fetches the next batch, or all remaining ones, into the same merged result. */
-  async loadMore(all: boolean): Promise<void> {
+  /**
+   * Fetches the next batch, or all remaining ones (at most `maxBatches`, else the wikiq.maxBatches
+   * setting), into the same merged result; the view grows as they arrive (coalesced by the panel)
+   * and the progress line, with its Cancel, shows meanwhile. Returns the run's state when it
+   * fetched (its `failure` says why it stopped early), undefined when there was nothing to do.
+   */
+  async loadMore(all: boolean, maxBatches?: number): Promise<RunState | undefined> {
     const s = this.session;
     if (!s) {
       void vscode.window.showInformationMessage('wikiq: this panel was restored after a reload; run the request again to load more results.');
-      return;
+      return undefined;
     }
-    if (s.state.complete || this.controller) return;
+    if (s.state.complete || this.controller) return undefined;
     const controller = new AbortController();
     this.controller = controller;
-    const max = vscode.workspace.getConfiguration('wikiq').get<number>('maxBatches') ?? 1000;
-    s.state.failure = undefined;
-    this.panel.progress({ running: true, batches: s.state.batches, records: s.merger.records() });
-    let n = 0;
+    const progress = (running: boolean) => this.panel.progress({ running, batches: s.state.batches, records: s.merger.records() });
+    const before = s.state.batches;
+    progress(true);
     try {
-      do {
-        if (controller.signal.aborted) break;
-        // The signal also stops a request in flight where the engine takes one per call.
-        const opts = { paging: all, signal: controller.signal };
-        await s.next(opts);
-        n++;
-        this.panel.progress({ running: true, batches: s.state.batches, records: s.merger.records() });
-        this.panel.update(this.model());
-      } while (all && !s.state.complete && n < max);
-    } catch (e) {
-      s.state.failure = e instanceof WikiqError ? e : new WikiqError('network', errorMessage(e));
-      if (s.state.failure.kind !== 'cancelled') void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
+      await s.run({
+        all,
+        maxBatches: maxBatches ?? vscode.workspace.getConfiguration('wikiq').get<number>('maxBatches') ?? 1000,
+        signal: controller.signal,
+        onBatch: () => {
+          progress(true);
+          this.panel.update(this.model());
+        },
+      });
     } finally {
       this.controller = undefined;
     }
-    this.panel.progress({ running: false, batches: s.state.batches, records: s.merger.records() });
+    progress(false);
     this.panel.update(this.model(), { immediate: true });
-    if (n > 0) await this.grew?.(s);
+    // The history keeps the grown run once the view has it: the rows first, then the disk.
+    if (s.state.batches > before) {
+      await this.panel.delivered();
+      await this.grew?.(s);
+    }
+    return s.state;
+  }
+
+  /** Says in a notification why Load next batch / Load all stopped early (not for a cancel). */
+  private notifyFailure(state: RunState | undefined): void {
+    const f = state?.failure;
+    if (f && f.kind !== 'cancelled') void vscode.window.showErrorMessage(`wikiq: ${f.message}`);
   }
 
   /**

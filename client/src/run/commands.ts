@@ -17,6 +17,7 @@ import type { WikiAuth } from './auth';
 import { signedInCurl } from './signedInCopy';
 import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
 import { CODE_LANGUAGES, type CodeLanguage } from '../../../core/src';
+import type { PanelDriver } from '../results/port';
 
 export interface RunOutcome {
   state: RunState;
@@ -24,8 +25,11 @@ export interface RunOutcome {
   result: Record<string, unknown>;
 }
 
-/** Called with every finished run (the results view shows it). */
-export type ResultsSink = (session: RunSession, document: vscode.TextDocument, http: HttpClient) => void;
+/**
+ * Shows a run in the results view once its first batch is in; returns the view's binding to the
+ * run (./results/port), which loads the rest of a Run all batches where the user sees it.
+ */
+export type ResultsSink = (session: RunSession, document: vscode.TextDocument, http: HttpClient) => PanelDriver | undefined;
 
 export class RunCommands implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -108,7 +112,7 @@ export class RunCommands implements vscode.Disposable {
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
-    const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`);
+    const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http));
     this.last = outcome;
     this.diagnostics.show(t.document, outcome.state);
     const { state } = outcome;
@@ -119,26 +123,41 @@ export class RunCommands implements vscode.Disposable {
       else void vscode.window.showErrorMessage(msg);
       this.output.warn(state.failure.message);
     }
-    this.showResults?.(outcome.session, t.document, http);
     return outcome;
   }
 
-  /** Runs a resolved request with the notification's progress and Cancel. */
-  private execute(resolved: ResolvedRequest, all: boolean, http: HttpClient, title: string): Thenable<RunOutcome> {
+  /**
+   * Runs a resolved request with the notification's progress and Cancel. With `show`, the first batch
+   * is shown as soon as it is in and the rest of a Run all batches is loaded in the view (its Load all:
+   * the rows show while the run goes on, with the view's progress line and Cancel as well).
+   */
+  private execute(resolved: ResolvedRequest, all: boolean, http: HttpClient, title: string, show?: (session: RunSession) => PanelDriver | undefined): Thenable<RunOutcome> {
     const s = this.settings();
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
         const session = new RunSession(resolved, http, {
-          all, maxBatches: s.maxBatches, maxlag: s.maxlag, maxBackoffMs: s.maxWaitMs, signal: controller.signal,
+          maxlag: s.maxlag, maxBackoffMs: s.maxWaitMs, signal: controller.signal,
           onProgress: (p) => progress.report({ message: progressMessage(p) }),
         });
         progress.report({ message: 'sending…' });
-        const state = await session.run();
-        sub.dispose();
-        return { state, session, result: session.result() };
+        const subs = [token.onCancellationRequested(() => controller.abort())];
+        try {
+          if (!show) {
+            await session.run({ all, maxBatches: s.maxBatches });
+          } else {
+            await session.run({ all: false });
+            const view = show(session);
+            if (all && view && session.state.stopped === 'single' && s.maxBatches > 1) {
+              subs.push(token.onCancellationRequested(() => view.cancel()));
+              await view.loadMore(true, s.maxBatches - 1);
+            }
+          }
+        } finally {
+          for (const sub of subs) sub.dispose();
+        }
+        return { state: session.state, session, result: session.result() };
       },
     );
   }
