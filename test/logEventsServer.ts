@@ -1,8 +1,9 @@
 /**
  * A loopback MediaWiki stand-in that serves `total` log events (list=logevents, formatversion=2, as
  * MediaWiki 1.39 gives them), `batch` a response, following `lecontinue`. For the bulk-run figures
- * only (scripts/bench-results-run.mjs, scripts/bench-editor-run.mjs and
- * test/vscode/suite/bulk-run-time.test.ts): a real wiki would need 50,000 seeded log entries.
+ * (scripts/bench-results-run.mjs, scripts/bench-editor-run.mjs and
+ * test/vscode/suite/bulk-run-time.test.ts): a real wiki would need 50,000 seeded log entries; and
+ * for holding a run part-way (`before`), which a real wiki does not do on demand.
  */
 import * as http from 'node:http';
 
@@ -28,12 +29,21 @@ export function logEventsBatch(from: number, total: number, batch: number): Reco
   return body;
 }
 
+export interface LogEventsOptions {
+  /** Called with each batch's first record before it is answered; the answer waits for what it returns (a test holds a run there). */
+  before?: (from: number) => Promise<void> | void;
+}
+
 /** Starts the server on a free loopback port. */
-export async function startLogEventsServer(total = 50_000, batch = 500): Promise<LogEventsServer> {
+export async function startLogEventsServer(total = 50_000, batch = 500, opts: LogEventsOptions = {}): Promise<LogEventsServer> {
   const server = http.createServer((req, res) => {
-    const from = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('lecontinue') ?? 0);
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(logEventsBatch(Number.isInteger(from) && from >= 0 ? from : 0, total, batch)));
+    const asked = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('lecontinue') ?? 0);
+    const from = Number.isInteger(asked) && asked >= 0 ? asked : 0;
+    void Promise.resolve(opts.before?.(from)).then(() => {
+      if (res.destroyed) return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(logEventsBatch(from, total, batch)));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -16,8 +16,10 @@ export interface RenderedReport {
   table?: string;
   /** Rows of the shown table after filtering. */
   rows: number;
-  /** Text of the visible part of the view (capped). */
+  /** Text of the visible part of the shown tab (capped). */
   text: string;
+  /** Text of the view's header: name, status, the paging or progress line (capped). */
+  header?: string;
 }
 
 /** The page attribute (on `#app`, as `data-report-renders="true"`) that asks the view for reports. */
@@ -30,5 +32,9 @@ export function parseRenderedReport(m: unknown): RenderedReport | undefined {
   if (!isObj(m) || m.type !== 'rendered' || !isTab(m.tab)) return undefined;
   if (m.table !== undefined && (typeof m.table !== 'string' || m.table.length > 200)) return undefined;
   if (typeof m.rows !== 'number' || !Number.isInteger(m.rows) || m.rows < 0 || typeof m.text !== 'string') return undefined;
-  return { type: 'rendered', tab: m.tab, ...(m.table !== undefined ? { table: m.table } : {}), rows: m.rows, text: m.text.slice(0, MAX_REPORT_TEXT) };
+  if (m.header !== undefined && typeof m.header !== 'string') return undefined;
+  return {
+    type: 'rendered', tab: m.tab, ...(m.table !== undefined ? { table: m.table } : {}), rows: m.rows, text: m.text.slice(0, MAX_REPORT_TEXT),
+    ...(m.header !== undefined ? { header: m.header.slice(0, MAX_REPORT_TEXT) } : {}),
+  };
 }

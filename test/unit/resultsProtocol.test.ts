@@ -51,7 +51,9 @@ test('render reports (a test hook, not the protocol): read only as reports, shap
   assert.equal(parseFromWebview({ type: 'rendered', tab: 'json', rows: 0, text: 'x' }), null, 'not a protocol message');
   assert.deepEqual(parseRenderedReport({ type: 'rendered', tab: 'table', table: 'allimages', rows: 50, text: 'name', x: 1 }), { type: 'rendered', tab: 'table', table: 'allimages', rows: 50, text: 'name' });
   assert.equal(parseRenderedReport({ type: 'rendered', tab: 'json', rows: 0, text: 'x'.repeat(MAX_REPORT_TEXT + 5) })?.text.length, MAX_REPORT_TEXT);
-  for (const m of [{ type: 'rendered', tab: 'evil', rows: 1, text: '' }, { type: 'rendered', tab: 'table', rows: -1, text: '' }, { type: 'rendered', tab: 'table', rows: 1 }, { type: 'ready' }, null])
+  assert.equal(parseRenderedReport({ type: 'rendered', tab: 'json', rows: 0, text: '', header: 'Loading… 1,000 records' })?.header, 'Loading… 1,000 records', 'the header text rides along');
+  assert.equal(parseRenderedReport({ type: 'rendered', tab: 'json', rows: 0, text: '', header: 'h'.repeat(MAX_REPORT_TEXT + 5) })?.header?.length, MAX_REPORT_TEXT);
+  for (const m of [{ type: 'rendered', tab: 'evil', rows: 1, text: '' }, { type: 'rendered', tab: 'table', rows: -1, text: '' }, { type: 'rendered', tab: 'table', rows: 1 }, { type: 'rendered', tab: 'table', rows: 1, text: '', header: 3 }, { type: 'ready' }, null])
     assert.equal(parseRenderedReport(m), undefined, JSON.stringify(m));
 });
 

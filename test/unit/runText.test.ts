@@ -16,6 +16,7 @@ test('curl command quotes the URL and User-Agent so a shell gives them back unch
 test('progress message counts batches and records and shows a retry wait', () => {
   assert.equal(progressMessage({ batches: 1, records: 1 }), 'batch 1, 1 record so far');
   assert.equal(progressMessage({ batches: 3, records: 150, waiting: { ms: 1500, reason: 'maxlag' } }), 'batch 3, 150 records so far — waiting 1.5 s before retry 1: maxlag');
+  assert.equal(progressMessage({ batches: 2, records: 1000 }), 'batch 2, 1,000 records so far', 'thousands separated, as the results view writes them');
 });
 
 test('log line names method, URL, status, time and size', () => {

@@ -216,6 +216,7 @@ export class App implements ViewContext {
       this.progress = m.running || m.text ? m : undefined;
       this.loading = m.running;
       this.renderHeader();
+      this.reportSoon();
     },
     pinned: (m) => {
       this.pinned = m.pinned;
@@ -399,7 +400,7 @@ export class App implements ViewContext {
     let text = '';
     if (t === 'table') text = c ? c.visibleText() : (this.panels.table.innerText ?? '');
     else text = this.panels[t].innerText ?? '';
-    const report: RenderedReport = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, MAX_REPORT_TEXT) };
+    const report: RenderedReport = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, MAX_REPORT_TEXT), header: (this.header.innerText ?? '').slice(0, MAX_REPORT_TEXT) };
     if (t === 'table' && c) report.table = c.name;
     this.api.postMessage(report);
   }

@@ -17,7 +17,7 @@ export function copyText(request: { endpoint: string; params: Record<string, str
 }
 
 export function progressMessage(p: Progress): string {
-  const base = `batch ${p.batches}, ${p.records} record${p.records === 1 ? '' : 's'} so far`;
+  const base = `batch ${p.batches.toLocaleString('en-US')}, ${p.records.toLocaleString('en-US')} record${p.records === 1 ? '' : 's'} so far`;
   return p.waiting ? `${base} — ${waitText(p.waiting)}` : base;
 }
 

@@ -2,7 +2,8 @@
  * Running requests from the editor against a real MediaWiki (test/wiki/harness): the command and
  * the CodeLens command, the results panel's model and rendered table, Load next batch / Load all
  * through the panel's messages, export of each format read back, warnings as diagnostics, copy as
- * URL/curl, open from URL; screenshots of the Table and JSON tabs.
+ * URL/curl, open from URL; Run all batches filling the view while it runs (a stand-in wiki holds it);
+ * screenshots of the Table and JSON tabs and of a Run all batches under way.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -11,6 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import { startWiki, TestWiki } from '../../wiki/harness';
+import { startLogEventsServer } from '../../logEventsServer';
 import { activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot, webviewContrast, webviewRows } from './helpers';
 
 describe('running requests', function () {
@@ -165,6 +167,42 @@ describe('running requests', function () {
     assert.match(mr.text, /aiprop|ai/);
     const shotMod = await screenshot('results-table-paraminfo', 'iframe.webview.ready:visible');
     assert.ok(!hasPage() || shotMod, 'screenshot taken');
+  });
+
+  it('Run all batches shows the first rows while the rest arrive, with the progress line; Cancel in the view keeps them (screenshot)', async () => {
+    // A stand-in wiki that holds the run at its third batch until the test has looked (a real wiki does not wait on demand).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atThird = new Promise<void>((r) => (reached = r));
+    const server = await startLogEventsServer(5000, 500, { before: (from) => (from >= 1000 ? (reached(), gate) : undefined) });
+    try {
+      const { editor } = await openText(`@endpoint = ${server.endpoint}\n\n### Held log\naction = query\nlist = logevents\n`);
+      editor.selection = new vscode.Selection(4, 0, 4, 0);
+      let settled = false;
+      const running = Promise.resolve(vscode.commands.executeCommand<{ state: { batches: number; complete: boolean; failure?: { kind: string } } }>('wikiq.runAll')).finally(() => (settled = true));
+      await atThird;
+      const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Held log');
+      assert.ok(panel, 'the results panel shows the run before it ends');
+      const seen = await rendered(panel, (r) => r.tab === 'table' && r.rows === 1000 && /Loading… 1,000 records in 2 batches/.test(r.header ?? ''));
+      assert.match(seen.header ?? '', /Cancel/, 'the progress line offers Cancel');
+      assert.equal(settled, false, 'the run is still going');
+      if (hasPage()) {
+        const shot = await screenshot('results-run-all-loading', 'iframe.webview.ready:visible');
+        assert.ok(shot && fs.statSync(shot).size > 10_000);
+      }
+      await panel.simulate({ type: 'cancel' });
+      release();
+      const outcome = await running;
+      assert.equal(outcome.state.failure?.kind, 'cancelled');
+      assert.equal(outcome.state.complete, false);
+      const h = panel.model!.header;
+      assert.equal(h.canContinue, true, 'what arrived is kept, resumable');
+      assert.equal(panel.model!.tables[0].rows.length, 1000);
+    } finally {
+      release();
+      await server.close();
+    }
   });
 
   it('cancels a long Load all from the panel and keeps a resumable partial result', async () => {
