@@ -175,8 +175,9 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, ResultsPanel.webviewOptions());
       p = new ResultsPanel(panel, key);
     } else p.panel.reveal(undefined, options.preserveFocus ?? true);
-    // A new run: the comparison shown was of other runs.
+    // A new run: the comparison shown was of other runs, and the run still loading into the panel (Run all batches, Load all) stops.
     p.showDiff(null);
+    p.driver?.detach();
     if (session && driver) {
       p.driver = driver(p, session);
       p.canPage = true;
@@ -329,7 +330,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   /** Shows a kept run (read-only: no paging; exports what it shows). */
   showKept(model: ResultsModel): void {
-    this.driver?.cancel();
+    this.driver?.detach();
     this.driver = ResultsPanel.hooks.driver?.(this);
     this.canPage = false;
     this.showDiff(null);
@@ -425,7 +426,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   dispose(): void {
     if (!ResultsPanel.open.delete(this)) return;
     this.updates.dispose();
-    this.driver?.cancel();
+    this.driver?.detach();
     this.disposeEmitter.fire();
     this.actionEmitter.dispose();
     this.renderEmitter.dispose();

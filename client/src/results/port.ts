@@ -32,6 +32,8 @@ export interface PanelDriver {
   /** Loads the next batch or all the rest (at most `maxBatches`) into the view; the run's state after, undefined when there was nothing to load. */
   loadMore(all: boolean, maxBatches?: number): Promise<RunState | undefined>;
   cancel(): void;
+  /** The panel shows something else now (a new run, a kept run) or closed: stops the run and leaves the panel alone from then on. */
+  detach(): void;
   /** Exports to `target` (or a file the user picks); returns the file written. */
   exportAs(format: ExportFormat, table?: string, target?: Uri): Promise<string | undefined>;
 }

@@ -14,6 +14,8 @@ import type { PanelAction, PanelDriver, PanelPort } from './port';
 
 export class RunDriver implements PanelDriver {
   private controller?: AbortController;
+  /** The panel no longer shows this run (`detach`): nothing more is sent to it. */
+  private detached = false;
 
   constructor(
     private readonly panel: PanelPort,
@@ -46,6 +48,11 @@ export class RunDriver implements PanelDriver {
     this.controller?.abort();
   }
 
+  detach(): void {
+    this.detached = true;
+    this.cancel();
+  }
+
   /**
    * Fetches the next batch, or all remaining ones (at most `maxBatches`, else the wikiq.maxBatches
    * setting), into the same merged result; the view grows as they arrive (coalesced by the panel)
@@ -58,10 +65,12 @@ export class RunDriver implements PanelDriver {
       void vscode.window.showInformationMessage('wikiq: this panel was restored after a reload; run the request again to load more results.');
       return undefined;
     }
-    if (s.state.complete || this.controller) return undefined;
+    if (s.state.complete || this.controller || this.detached) return undefined;
     const controller = new AbortController();
     this.controller = controller;
-    const progress = (running: boolean) => this.panel.progress({ running, batches: s.state.batches, records: s.merger.records() });
+    const progress = (running: boolean) => {
+      if (!this.detached) this.panel.progress({ running, batches: s.state.batches, records: s.merger.records() });
+    };
     const before = s.state.batches;
     progress(true);
     try {
@@ -71,12 +80,13 @@ export class RunDriver implements PanelDriver {
         signal: controller.signal,
         onBatch: () => {
           progress(true);
-          this.panel.update(this.model());
+          if (!this.detached) this.panel.update(this.model());
         },
       });
     } finally {
       this.controller = undefined;
     }
+    if (this.detached) return s.state;
     progress(false);
     this.panel.update(this.model(), { immediate: true });
     // The history keeps the grown run once the view has it: the rows first, then the disk.

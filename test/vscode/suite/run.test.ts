@@ -205,6 +205,35 @@ describe('running requests', function () {
     }
   });
 
+  it('a new run of the same request stops the Run all batches still filling its panel', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const atThird = new Promise<void>((r) => (reached = r));
+    const server = await startLogEventsServer(5000, 500, { before: (from) => (from >= 1000 ? (reached(), gate) : undefined) });
+    try {
+      const { editor } = await openText(`@endpoint = ${server.endpoint}\n\n### Rerun log\naction = query\nlist = logevents\n`);
+      editor.selection = new vscode.Selection(4, 0, 4, 0);
+      type Outcome = { state: { batches: number; complete: boolean; failure?: { kind: string } } };
+      const first = Promise.resolve(vscode.commands.executeCommand<Outcome>('wikiq.runAll'));
+      await atThird;
+      const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Rerun log');
+      assert.ok(panel);
+      const again = await vscode.commands.executeCommand<Outcome>('wikiq.run');
+      assert.equal(again.state.batches, 1);
+      const stopped = await first;
+      assert.equal(stopped.state.failure?.kind, 'cancelled', 'the earlier run stopped');
+      release();
+      await rendered(panel, (r) => r.tab === 'table' && r.rows === 500);
+      assert.equal(api.resultsPanels().find((p) => p.model?.header.name === 'Rerun log'), panel, 'the same panel');
+      assert.equal(panel.model!.header.batches, 1, 'the panel shows the new run, not the old one growing');
+      assert.equal(panel.model!.tables[0].rows.length, 500);
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+
   it('cancels a long Load all from the panel and keeps a resumable partial result', async () => {
     const { editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### One by one\naction = query\nlist = allimages\nailimit = 1\n`);
     editor.selection = new vscode.Selection(4, 0, 4, 0);
