@@ -55,3 +55,32 @@ export async function startLogEventsServer(total = 50_000, batch = 500, opts: Lo
     }),
   };
 }
+
+export interface HeldLogEventsServer extends LogEventsServer {
+  /** Resolves when the first batch from the held record was asked for. */
+  reached: Promise<void>;
+  /** Lets the held batches be answered. */
+  release(): void;
+}
+
+/** A server whose batches from record `holdFrom` on wait until `release()` (a run held part-way). */
+export async function startHeldLogEventsServer(total: number, batch: number, holdFrom: number): Promise<HeldLogEventsServer> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let reachedNow!: () => void;
+  const reached = new Promise<void>((r) => (reachedNow = r));
+  const server = await startLogEventsServer(total, batch, {
+    before: (from) => {
+      if (from < holdFrom) return undefined;
+      reachedNow();
+      return gate;
+    },
+  });
+  return {
+    ...server, reached, release,
+    close: () => {
+      release();
+      return server.close();
+    },
+  };
+}

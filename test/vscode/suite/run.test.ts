@@ -12,7 +12,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import { startWiki, TestWiki } from '../../wiki/harness';
-import { startLogEventsServer } from '../../logEventsServer';
+import { startHeldLogEventsServer } from '../../logEventsServer';
 import { activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot, webviewContrast, webviewRows } from './helpers';
 
 describe('running requests', function () {
@@ -171,17 +171,13 @@ describe('running requests', function () {
 
   it('Run all batches shows the first rows while the rest arrive, with the progress line; Cancel in the view keeps them (screenshot)', async () => {
     // A stand-in wiki that holds the run at its third batch until the test has looked (a real wiki does not wait on demand).
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const atThird = new Promise<void>((r) => (reached = r));
-    const server = await startLogEventsServer(5000, 500, { before: (from) => (from >= 1000 ? (reached(), gate) : undefined) });
+    const server = await startHeldLogEventsServer(5000, 500, 1000);
     try {
       const { editor } = await openText(`@endpoint = ${server.endpoint}\n\n### Held log\naction = query\nlist = logevents\n`);
       editor.selection = new vscode.Selection(4, 0, 4, 0);
       let settled = false;
       const running = Promise.resolve(vscode.commands.executeCommand<{ state: { batches: number; complete: boolean; failure?: { kind: string } } }>('wikiq.runAll')).finally(() => (settled = true));
-      await atThird;
+      await server.reached;
       const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Held log');
       assert.ok(panel, 'the results panel shows the run before it ends');
       const seen = await rendered(panel, (r) => r.tab === 'table' && r.rows === 1000 && /Loading… 1,000 records in 2 batches/.test(r.header ?? ''));
@@ -192,7 +188,7 @@ describe('running requests', function () {
         assert.ok(shot && fs.statSync(shot).size > 10_000);
       }
       await panel.simulate({ type: 'cancel' });
-      release();
+      server.release();
       const outcome = await running;
       assert.equal(outcome.state.failure?.kind, 'cancelled');
       assert.equal(outcome.state.complete, false);
@@ -200,36 +196,30 @@ describe('running requests', function () {
       assert.equal(h.canContinue, true, 'what arrived is kept, resumable');
       assert.equal(panel.model!.tables[0].rows.length, 1000);
     } finally {
-      release();
       await server.close();
     }
   });
 
   it('a new run of the same request stops the Run all batches still filling its panel', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const atThird = new Promise<void>((r) => (reached = r));
-    const server = await startLogEventsServer(5000, 500, { before: (from) => (from >= 1000 ? (reached(), gate) : undefined) });
+    const server = await startHeldLogEventsServer(5000, 500, 1000);
     try {
       const { editor } = await openText(`@endpoint = ${server.endpoint}\n\n### Rerun log\naction = query\nlist = logevents\n`);
       editor.selection = new vscode.Selection(4, 0, 4, 0);
       type Outcome = { state: { batches: number; complete: boolean; failure?: { kind: string } } };
       const first = Promise.resolve(vscode.commands.executeCommand<Outcome>('wikiq.runAll'));
-      await atThird;
+      await server.reached;
       const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Rerun log');
       assert.ok(panel);
       const again = await vscode.commands.executeCommand<Outcome>('wikiq.run');
       assert.equal(again.state.batches, 1);
       const stopped = await first;
       assert.equal(stopped.state.failure?.kind, 'cancelled', 'the earlier run stopped');
-      release();
+      server.release();
       await rendered(panel, (r) => r.tab === 'table' && r.rows === 500);
       assert.equal(api.resultsPanels().find((p) => p.model?.header.name === 'Rerun log'), panel, 'the same panel');
       assert.equal(panel.model!.header.batches, 1, 'the panel shows the new run, not the old one growing');
       assert.equal(panel.model!.tables[0].rows.length, 500);
     } finally {
-      release();
       await server.close();
     }
   });
