@@ -98,6 +98,26 @@ export function bucketLabel(start: number, unit: Unit): string {
   return s.slice(0, unit === 'day' ? 10 : unit === 'month' ? 7 : 4);
 }
 
+/**
+ * Labels of the timeline's time axis at `ticks` (ms, UTC) spaced `step` ms apart, in the summary's
+ * ISO forms and a 24-hour clock: years, `YYYY-MM`, `MM-DD` or `HH:MM`(`:SS`), with the larger part
+ * on a second line at the first tick and wherever it changes (the year under days, the date under
+ * times).
+ */
+export function axisLabels(ticks: number[], step: number): string[] {
+  const DAY = 86_400_000;
+  let prev = '';
+  return ticks.map((t, i) => {
+    const s = new Date(t).toISOString();
+    if (step >= 365 * DAY) return s.slice(0, 4);
+    if (step >= 28 * DAY) return s.slice(0, 7);
+    const [big, small] = step >= DAY ? [s.slice(0, 4), s.slice(5, 10)] : [s.slice(0, 10), s.slice(11, step >= 60_000 ? 16 : 19)];
+    const label = i === 0 || big !== prev ? `${small}\n${big}` : small;
+    prev = big;
+    return label;
+  });
+}
+
 export interface Count {
   /** The value's key (`valueKey`; the filter matches on it). */
   key: string;

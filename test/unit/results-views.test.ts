@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bucketLabel, breakdown, chooseUnit, timeline, type Unit } from '../../client/shared/buckets';
+import { axisLabels, bucketLabel, breakdown, chooseUnit, timeline, type Unit } from '../../client/shared/buckets';
 import { imageOf, loadableSource } from '../../client/shared/images';
 import { NONE_KEY, applicableViews, describeFilter, filterMatches, isViewFilter, parseTimestamp, viewSources, type ViewFilter, type ViewId } from '../../client/shared/views';
 
@@ -173,4 +173,16 @@ describe('the image a record carries', () => {
     assert.equal(load(['https://elsewhere.example/a.png', '/images/a.png']), 'https://w.example/images/a.png');
     assert.equal(load(['javascript:alert(1)', 'http://w.example/a.png', 'https://upload.example/a.png']), undefined);
   });
+});
+
+it('the timeline axis writes times as the summary does: ISO, 24-hour, UTC, the larger part under the first tick and where it changes', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const H = 3_600_000;
+  const DAY = 24 * H;
+  assert.deepEqual(axisLabels([at('2026-11-26T20:00Z'), at('2026-11-26T22:00Z'), at('2026-11-27T00:00Z'), at('2026-11-27T14:00Z')], 2 * H),
+    ['20:00\n2026-11-26', '22:00', '00:00\n2026-11-27', '14:00'], 'no 12-hour "2pm"');
+  assert.deepEqual(axisLabels([at('2026-11-27T14:00:00Z'), at('2026-11-27T14:00:30Z')], 30_000), ['14:00:00\n2026-11-27', '14:00:30']);
+  assert.deepEqual(axisLabels([at('2025-12-30Z'), at('2025-12-31Z'), at('2026-01-01Z')], DAY), ['12-30\n2025', '12-31', '01-01\n2026']);
+  assert.deepEqual(axisLabels([at('2026-01-01Z'), at('2026-02-01Z')], 31 * DAY), ['2026-01', '2026-02']);
+  assert.deepEqual(axisLabels([at('2024-01-01Z'), at('2025-01-01Z')], 366 * DAY), ['2024', '2025']);
 });

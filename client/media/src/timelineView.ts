@@ -9,7 +9,7 @@
  */
 import uPlot from 'uplot';
 import { lastAtOrBefore } from '../../../core/src';
-import { bucketLabel, nextBucket, timeline, type Timeline } from '../../shared/buckets';
+import { axisLabels, bucketLabel, nextBucket, timeline, type Timeline } from '../../shared/buckets';
 import { formatCount } from '../../shared/format';
 import { findTables, tableRows } from '../../shared/tables';
 import type { ViewSource } from '../../shared/views';
@@ -120,7 +120,8 @@ export class TimelineView extends LazyView {
       width, height: HEIGHT,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true, range: () => [sec(t.starts[0]), sec(ends[ends.length - 1])] }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-      axes: [axis, { ...axis, size: 56, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : '')) }],
+      // Times as the summary writes them (ISO, 24-hour, UTC); uPlot's own are 12-hour.
+      axes: [{ ...axis, values: (_u, splits, _i, _space, step) => axisLabels(splits.map((v) => v * 1000), step * 1000) }, { ...axis, size: 56, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? formatCount(v) : '')) }],
       series: [{}, { label: 'records', fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.9, 64] }), points: { show: false } }],
       legend: { show: false },
       cursor: { drag: { x: true, y: false, setScale: false }, points: { show: false }, y: false },
