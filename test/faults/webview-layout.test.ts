@@ -138,6 +138,33 @@ describe('legible in every theme', () => {
   }
 });
 
+describe('the header in a narrow panel', () => {
+  it('keeps the title whole and each button on one line: the buttons move under it when they do not fit beside it', async () => {
+    await withPage({ theme: 'dark', viewport: { width: 420, height: 600 } }, async (w) => {
+      await w.show({ ...allimagesModel(w.wiki.origin, 20), requestName: 'Changes by user' });
+      await w.send([{ type: 'history', runs: [{ id: 'r1', time: '2026-11-27T09:00:00Z', status: 'complete', records: 20, endpoint: w.endpoint }], shown: 'r1' }]);
+      await w.settled();
+      await frames(w);
+      const hdr = await w.page.evaluate(() => {
+        const title = document.querySelector('.hdr .title') as HTMLElement;
+        const buttons = Array.from(document.querySelectorAll<HTMLElement>('.hdr-top button'));
+        const lineHeight = parseFloat(getComputedStyle(buttons[0]).lineHeight) || 16;
+        return {
+          cut: title.scrollWidth > title.clientWidth,
+          labels: buttons.map((b) => b.textContent),
+          wrapped: buttons.filter((b) => b.clientHeight > 2 * lineHeight).map((b) => b.textContent),
+          top: title.getBoundingClientRect().top,
+          buttonTops: buttons.map((b) => b.getBoundingClientRect().top),
+        };
+      });
+      assert.ok(hdr.labels.includes('History (1)'), hdr.labels.join(', '));
+      assert.equal(hdr.cut, false, 'the title is whole');
+      assert.deepEqual(hdr.wrapped, [], 'no button label breaks onto two lines');
+      await w.screenshot('webview-header-420px');
+    });
+  });
+});
+
 describe('a run that received nothing', () => {
   it('says failed, shows no records and what the wiki said, in the Table and JSON tabs', async () => {
     await withPage({ theme: 'light', viewport: { width: 560, height: 600 } }, async (w) => {

@@ -60,7 +60,7 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     h('span', { class: `badge ${state}`, title: stateTitle }, state),
     m.truncatedFrom ? h('span', { class: 'badge partial', title: 'Restored after a reload with fewer records; run the request again for all.' }, `showing ${formatCount(records)} of ${formatCount(m.truncatedFrom)}`) : null,
     m.keptAt ? h('span', { class: 'badge', title: `A run kept in the history, started ${m.keptAt}. Run the request again for a new one.` }, `kept run · ${timeLabel(m.keptAt)}`) : null,
-    h('span', { class: 'spacer' }), history, pin, exp));
+    h('span', { class: 'hdr-actions' }, history, pin, exp)));
   const meta = h('div', { class: 'meta' });
   const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
   if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
