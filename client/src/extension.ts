@@ -16,6 +16,7 @@ import { PLATFORM, languageClient, wikiAuth } from './platform';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
+import { panelKey } from './results/history';
 
 let client: BaseLanguageClient | undefined;
 
@@ -32,6 +33,8 @@ export interface WikiqApi {
   serverSignedIn: () => Promise<unknown>;
   /** The open results panels (tests). */
   resultsPanels: () => ResultsPanel[];
+  /** Restores a results panel from the state its view saved, as VS Code's serializer does after a reload (tests). */
+  reviveResults: (panel: vscode.WebviewPanel, state: unknown) => ResultsPanel;
   /** Run history and Compare (tests). */
   history: RunHistoryCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
@@ -124,7 +127,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   const auth = wikiAuth(context, environments);
   // The run commands show each run and the history keeps it; the history runs the request on another wiki through them.
   const run = new RunCommands(environments, output, (session, document) => {
-    const panel = ResultsPanel.show(`${document.uri.toString()}#${session.request.index}`, session);
+    const panel = ResultsPanel.show(panelKey(document.uri.toString(), session.request.index), session);
     void history.ran(panel, session, document.uri);
     return panel.driver;
   }, auth);
@@ -133,6 +136,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     driver: (panel, session) => new RunDriver(panel, session, escapeFormulas, (s) => history.grew(panel, s)),
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
     history: (panel, action) => history.handle(panel, action),
+    restored: (panel) => history.restored(panel),
   }));
   const serverSignedIn = started.signedIn(auth, ready, output);
   context.subscriptions.push(run, auth, serverSignedIn);
@@ -147,7 +151,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), history, platform: PLATFORM };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), reviveResults: (panel, state) => ResultsPanel.revive(panel, state), history, platform: PLATFORM };
 }
 
 export async function deactivate(): Promise<void> {

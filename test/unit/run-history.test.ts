@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RunHistory, folderOf, historyKey, keptRunOf, modelOfKept, parseKeptRun, withoutSecrets, type HistoryFs, type HistoryLimits, type KeptRun } from '../../client/src/results/history';
+import { RunHistory, folderOf, historyKey, keptRunOf, modelOfKept, panelKey, parseKeptRun, parsePanelKey, withoutSecrets, type HistoryFs, type HistoryLimits, type KeptRun } from '../../client/src/results/history';
 import type { ResultsModel } from '../../client/shared/model';
 
 /** A folder in memory: files by path; folders are prefixes. */
@@ -179,5 +179,16 @@ describe('run history: no secrets', () => {
     const text = fs.text(`${folderOf(KEY)}/r1.json`);
     assert.doesNotMatch(text, /sekrit-123/);
     assert.match(text, /"centralauthtoken":"\*\*\*"/);
+  });
+});
+
+describe('run history: a panel restored after a reload finds its request', () => {
+  it('reads the file and the request number back from the panel key', () => {
+    const uri = 'file:///home/me/wiki%20work/queries.wikiq';
+    assert.deepEqual(parsePanelKey(panelKey(uri, 3)), { fileUri: uri, index: 3 });
+    assert.deepEqual(parsePanelKey(panelKey('untitled:Untitled-1', 0)), { fileUri: 'untitled:Untitled-1', index: 0 });
+    assert.deepEqual(parsePanelKey('vscode-vfs://github/o/r/a%23b.wikiq#12'), { fileUri: 'vscode-vfs://github/o/r/a%23b.wikiq', index: 12 });
+    for (const key of ['restored:1', 'file:///a.wikiq#', 'file:///a.wikiq#-1', 'file:///a.wikiq#1.5', '#2', 'file:///a.wikiq#9999999'])
+      assert.equal(parsePanelKey(key), undefined, key);
   });
 });

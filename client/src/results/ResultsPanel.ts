@@ -48,6 +48,8 @@ export interface ResultsHooks {
   reportRenders?: boolean;
   /** History and Compare asked for in the view (the History menu): `historyCommands.ts`. */
   history?(panel: ResultsPanel, action: HistoryAction): unknown;
+  /** A panel restored after a reload (its History menu): `historyCommands.ts`. */
+  restored?(panel: ResultsPanel): unknown;
 }
 
 /** What the view's History menu asks for. */
@@ -145,6 +147,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     }
     p.driver = ResultsPanel.hooks.driver?.(p);
     p.setHtml();
+    void ResultsPanel.hooks.restored?.(p);
     return p;
   }
 

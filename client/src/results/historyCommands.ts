@@ -16,7 +16,7 @@ import type { WikiAuth } from '../run/auth';
 import { diffViewOf, runLabel, timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
-import { RunHistory, historyKey, keptRunOf, modelOfKept, type HistoryFs, type KeptRun } from './history';
+import { RunHistory, historyKey, keptRunOf, modelOfKept, parsePanelKey, type HistoryFs, type KeptRun } from './history';
 import { ResultsPanel, type HistoryAction } from './ResultsPanel';
 import type { PanelPort } from './port';
 
@@ -119,6 +119,19 @@ export class RunHistoryCommands implements vscode.Disposable {
       await this.keep(panel, session);
     })();
     return this.keeping;
+  }
+
+  /** A panel restored after a reload: its History menu lists its request's kept runs again (none is shown: the view kept a copy). */
+  async restored(panel: ResultsPanel): Promise<void> {
+    const where = parsePanelKey(panel.key);
+    const name = panel.results?.requestName;
+    if (!where || name === undefined) return;
+    this.panels.set(panel, { key: historyKey(where.fileUri, name, where.index), document: vscode.Uri.parse(where.fileUri), index: where.index });
+    try {
+      await this.sendHistory(panel);
+    } catch {
+      // The storage could not be listed: the restored panel has no History menu, as before.
+    }
   }
 
   /** Resolves once the runs shown so far are kept (tests). */

@@ -2,13 +2,15 @@
  * Run history and Compare in a real VS Code against the seeded test wiki: a request run, a page
  * added and one edited on the wiki (MediaWiki's maintenance/edit.php), the request run again,
  * "wikiq: Compare with previous run" shown on the Diff tab (screenshot), a kept run shown again from
- * the History menu's message, and "Compare with…" the same request on another environment's wiki.
+ * the History menu's message, "Compare with…" the same request on another environment's wiki, and
+ * the History menu of a panel restored after a reload.
  */
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
 import type { Comparison } from '../../../client/src/results/historyCommands';
+import { historyKey, parsePanelKey } from '../../../client/src/results/history';
 import { maintenance, pageTitle, startWiki, TestWiki } from '../../wiki/harness';
 import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot } from './helpers';
 
@@ -94,5 +96,21 @@ describe('run history and compare', function () {
     assert.match(view.before, /^mirror \(http:\/\/127\.0\.0\.1:\d+\/api\.php\)$/);
     // The panel shows the older kept run (after); the wiki now has the new page (before): it was removed, as the older run saw it.
     assert.deepEqual(view.diff.tables[0].removed.map((p) => (p as { title: string }).title), [NEW_PAGE]);
+  });
+
+  it('a panel restored after a reload lists its request\'s kept runs in the History menu', async () => {
+    // What the view saved (its key and its copy of the model), given back as VS Code's serializer does after a reload.
+    const state = { v: 1, key: panel.key, model: panel.results };
+    const webview = vscode.window.createWebviewPanel('wikiq.results', 'Results', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true });
+    const restored = api.reviveResults(webview, state);
+    try {
+      assert.equal(restored.canPage, false, 'its run is gone');
+      const where = parsePanelKey(panel.key)!;
+      const kept = (await api.history.store.list(historyKey(where.fileUri, 'Pages', where.index))).length;
+      assert.ok(kept >= 2, `the request's runs are kept (${kept})`);
+      await rendered(restored, (r) => new RegExp(`History \\(${kept}\\)`).test(r.header ?? ''));
+    } finally {
+      restored.dispose();
+    }
   });
 });
