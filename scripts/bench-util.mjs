@@ -3,10 +3,13 @@
 // language server is asked as that editor asks), a server's documents, and the edits a language
 // server is measured on, and the command line's bulk run against a loopback log-events server.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
 
 /** The median of `xs` (the mean of the middle two for an even count). */
 export function median(xs) {
@@ -156,12 +159,16 @@ export function cliBulkRun(endpoint, total, batch) {
 
 /**
  * Puts the host's planned messages (UpdatePlanner) into the results view's page and posts them as
- * the panel does: the render, then the appends one per task after the panel's grace. Resolves with
- * the ms from the first post to the table's first painted rows, once every message is applied. The
- * messages' transfer from node is not part of that time.
+ * the panel does: large ones packed (client/src/results/packing.ts; the view's unpacking is timed),
+ * the render, then the appends one per task after the panel's grace. Resolves with the ms from the
+ * first post to the table's first painted rows, once every message is applied. Packing and the
+ * messages' transfer from node are not part of that time.
  */
 export async function deliverPlanned(page, msgs, grace) {
-  await page.evaluate((ms) => (window.__benchMsgs = ms), msgs);
+  const { pack } = require(`${new URL('..', import.meta.url).pathname}out/client/src/results/packing.js`);
+  const envelopes = await Promise.all(msgs.map((m) => pack(m)));
+  await page.evaluate((ms) => (window.__benchMsgs = ms.map((m) => (m.type === 'packed' ? { ...m, gzip: new Uint8Array(m.gzip) } : m))),
+    envelopes.map((e) => (e.type === 'packed' ? { ...e, gzip: Array.from(e.gzip) } : e)));
   return page.evaluate(async (grace) => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
     const until = async (ok) => {
@@ -177,12 +184,12 @@ export async function deliverPlanned(page, msgs, grace) {
         setTimeout(next, 0);
       }
     };
-    setTimeout(next, first.more ? grace : 0);
+    setTimeout(next, grace);
     await until(() => document.querySelector('.table-view:not([hidden]) .vt-row') !== null);
     await frame(); // painted
     const firstRows = performance.now() - t0;
     const app = document.getElementById('app');
     await until(() => i === rest.length && app.dataset.state === 'ready' && app.dataset.pending === '0');
     return firstRows;
-  }, grace);
+  }, msgs[0]?.type === 'render' && msgs[0].more ? grace : 0);
 }

@@ -149,9 +149,11 @@ export class RunCommands implements vscode.Disposable {
           } else {
             await session.run({ all: false });
             const view = show(session);
-            if (all && view && session.state.stopped === 'single' && s.maxBatches > 1) {
-              subs.push(token.onCancellationRequested(() => view.cancel()));
-              await view.loadMore(true, s.maxBatches - 1);
+            if (all && session.state.stopped === 'single' && s.maxBatches > 1) {
+              if (view) {
+                subs.push(token.onCancellationRequested(() => view.cancel()));
+                await view.loadMore(true, s.maxBatches - 1);
+              } else await session.run({ all: true, maxBatches: s.maxBatches - 1 });
             }
           }
         } finally {
