@@ -10,10 +10,8 @@ import { describe, it } from 'node:test';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import type { ResultsModel } from '../../client/shared/model';
 import { allimagesModel, imageRecord, logeventsModel } from './webviewFixtures';
-import { WebviewPage } from './webviewPage';
+import { frames, withPage } from './webviewPage';
 
-/** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
-const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** Titles of up to 40 characters, the longest a column shows whole. */
 const LONG_TITLES = ['File:Willows by the river in spring.jpg', 'User:Tester with a long name (bot account)', 'Special:CreateTable/Widgets of the week'];
@@ -36,8 +34,7 @@ function pagesModel(base: string): ResultsModel {
 
 describe('readable cells in the results view', () => {
   it('categories read as their titles; a nested value reads as a summary and opens as a JSON tree on click and on Enter', async () => {
-    const w = await WebviewPage.open({ theme: 'light', viewport: { width: 1200, height: 600 } });
-    try {
+    await withPage({ theme: 'light', viewport: { width: 1200, height: 600 } }, async (w) => {
       await w.show(pagesModel(w.wiki.origin));
       await frames(w);
       const cells = await w.page.evaluate(() => {
@@ -62,16 +59,13 @@ describe('readable cells in the results view', () => {
       await w.page.waitForSelector('.table-view:not([hidden]) .detail:not([hidden]) [role=treeitem]');
       assert.match(await w.page.textContent('.table-view:not([hidden]) .detail') ?? '', /Category:Salix/);
       assert.deepEqual(w.pageErrors, []);
-    } finally {
-      await w.close();
-    }
+    });
   });
 });
 
 describe('a wide table in a narrow panel', () => {
   it('420 px: logevents titles are whole (up to 40 characters) and the grid scrolls sideways to its last column', async () => {
-    const w = await WebviewPage.open({ theme: 'dark', viewport: { width: 420, height: 700 } });
-    try {
+    await withPage({ theme: 'dark', viewport: { width: 420, height: 700 } }, async (w) => {
       await w.show(wideLogevents(w.wiki.origin));
       await frames(w);
       const m = await w.page.evaluate(() => {
@@ -108,16 +102,13 @@ describe('a wide table in a narrow panel', () => {
       assert.ok(end.scrolled > 0, 'and scrolls sideways');
       assert.ok(end.lastRight <= end.panelRight + 1, `scrolled to the end, the last column is in view (${end.lastRight} ≤ ${end.panelRight})`);
       assert.deepEqual(w.pageErrors, []);
-    } finally {
-      await w.close();
-    }
+    });
   });
 });
 
 describe('while batches are loading', () => {
   it('a sorted table is sorted once the last batch has arrived, not per batch; the progress line says records, batches and records/s', async () => {
-    const w = await WebviewPage.open({ theme: 'light', viewport: { width: 1000, height: 600 } });
-    try {
+    await withPage({ theme: 'light', viewport: { width: 1000, height: 600 } }, async (w) => {
       const o = w.wiki.origin;
       const planner = new UpdatePlanner();
       const view = { pinned: false, thumbnails: false };
@@ -156,8 +147,6 @@ describe('while batches are loading', () => {
       const names = Array.from({ length: 700 }, (_, i) => String(imageRecord(o, i).name)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
       assert.equal(last, names[699], 'sorted: the last row is the last name');
       assert.deepEqual(w.pageErrors, []);
-    } finally {
-      await w.close();
-    }
+    });
   });
 });

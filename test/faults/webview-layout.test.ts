@@ -12,21 +12,9 @@ import { describe, it } from 'node:test';
 import { parseRenderedReport } from '../../client/shared/renderReport';
 import type { Theme } from './webviewTheme';
 import { allimagesModel, failedModel, logeventsModel, paraminfoModel } from './webviewFixtures';
-import { type OpenOptions, WebviewPage } from './webviewPage';
+import { type WebviewPage, frames, withPage } from './webviewPage';
 import { CONTRAST_SELECTOR, type ContrastPair, contrasts as measureContrasts, type RowCoverage, rowCoverage } from '../webviewMeasure';
 
-/** Opens the view's page in chromium for `fn`, and closes it whatever happens. */
-async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
-  const w = await WebviewPage.open(o);
-  try {
-    await fn(w);
-  } finally {
-    await w.close();
-  }
-}
-
-/** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
-const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** The shown grid's body, top to bottom: every pixel row of the visible area is covered by a drawn, visible row. */
 const coverage = (w: WebviewPage): Promise<RowCoverage> => w.page.evaluate(rowCoverage);

@@ -10,28 +10,25 @@ import { describe, it } from 'node:test';
 import { CONTRAST_SELECTOR, contrasts as measureContrasts, type ContrastPair } from '../webviewMeasure';
 import { filesModel, recentchangesModel } from './viewFixtures';
 import { logeventsModel, paraminfoModel } from './webviewFixtures';
-import { type OpenOptions, WebviewPage } from './webviewPage';
+import { type OpenOptions, type WebviewPage, frames, withPage } from './webviewPage';
 import type { Theme } from './webviewTheme';
 
-async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
-  const w = await WebviewPage.open(o);
-  try {
+/** `withPage`, and the page had no CSP violation and no error. */
+function withCleanPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
+  return withPage(o, async (w) => {
     await fn(w);
     assert.deepEqual(await w.cspViolations(), [], 'no CSP violation');
     assert.deepEqual(w.pageErrors, [], 'no page error');
-  } finally {
-    await w.close();
-  }
+  });
 }
 
-const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 const shownTabs = (w: WebviewPage) => w.page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.tabs [role=tab]')).filter((t) => !t.hidden).map((t) => t.textContent));
 /** The shown table's row count line ("12 of 60 rows"). */
 const tableRowCount = (w: WebviewPage) => w.page.textContent('.table-view:not([hidden]) .count');
 
 describe('views offered by the data\'s shape', () => {
   it('files: Images, Timeline, Breakdown; logevents: Timeline, Breakdown; paraminfo: none — and a command for a view that does not apply leaves the tab', async () => {
-    await withPage({}, async (w) => {
+    await withCleanPage({}, async (w) => {
       await w.show(filesModel(w.wiki.origin, 60));
       assert.deepEqual(await shownTabs(w), ['Table', 'Images', 'Timeline', 'Breakdown', 'JSON', 'Raw', 'Debug']);
       await w.show(logeventsModel(w.wiki.origin));
@@ -49,7 +46,7 @@ describe('views offered by the data\'s shape', () => {
 
 describe('Images', () => {
   it('a grid of thumbnails from the wiki\'s origin, lazily loaded; 10,000 files keep only the cards in view in the DOM', async () => {
-    await withPage({ viewport: { width: 1000, height: 700 } }, async (w) => {
+    await withCleanPage({ viewport: { width: 1000, height: 700 } }, async (w) => {
       await w.show(filesModel(w.wiki.origin, 137), { thumbnails: true });
       await w.send([{ type: 'show', tab: 'images' }]);
       await w.page.waitForSelector('.img-card img');
@@ -75,7 +72,7 @@ describe('Images', () => {
   });
 
   it('with remote images off: titles and sizes, a note how to turn thumbnails on, no request to the wiki', async () => {
-    await withPage({ remoteImages: false }, async (w) => {
+    await withCleanPage({ remoteImages: false }, async (w) => {
       await w.show(filesModel(w.wiki.origin, 40), { thumbnails: true });
       await w.page.click('#tab-images');
       await w.page.waitForSelector('.img-card');
@@ -89,7 +86,7 @@ describe('Images', () => {
 
 describe('Timeline', () => {
   it('draws the counts over time with uPlot; dragging a range filters the table, the chip clears it', async () => {
-    await withPage({ viewport: { width: 1000, height: 700 } }, async (w) => {
+    await withCleanPage({ viewport: { width: 1000, height: 700 } }, async (w) => {
       await w.show(recentchangesModel(w.wiki.origin, 60));
       await w.page.click('#tab-timeline');
       await w.page.waitForSelector('.tl-chart canvas');
@@ -112,7 +109,7 @@ describe('Timeline', () => {
   });
 
   it('is keyboard reachable: tab to it, arrows choose buckets, Shift extends, Enter filters, Escape clears', async () => {
-    await withPage({}, async (w) => {
+    await withCleanPage({}, async (w) => {
       await w.show(recentchangesModel(w.wiki.origin, 60));
       await w.page.focus('#tab-table');
       await w.page.keyboard.press('ArrowRight');
@@ -133,7 +130,7 @@ describe('Timeline', () => {
 
 describe('Breakdown', () => {
   it('bars by user (a column chooser for the others); a bar is a button that filters the table, Enter too', async () => {
-    await withPage({ viewport: { width: 900, height: 640 } }, async (w) => {
+    await withCleanPage({ viewport: { width: 900, height: 640 } }, async (w) => {
       await w.show(recentchangesModel(w.wiki.origin, 60));
       await w.page.click('#tab-breakdown');
       await w.page.waitForSelector('.bd-row');
@@ -159,7 +156,7 @@ describe('Breakdown', () => {
 describe('views legible in every theme', () => {
   for (const theme of ['light', 'dark', 'hc', 'hcLight'] as Theme[]) {
     it(`Images, Timeline and Breakdown texts reach 4.5:1 — ${theme}`, async () => {
-      await withPage({ theme, viewport: { width: 900, height: 700 } }, async (w) => {
+      await withCleanPage({ theme, viewport: { width: 900, height: 700 } }, async (w) => {
         const low: string[] = [];
         const measured: string[] = [];
         const check = async (tab: string) => {

@@ -232,3 +232,16 @@ export class WebviewPage {
     await Promise.all([close(this.app), close(this.wiki), close(this.elsewhere)]);
   }
 }
+
+/** Opens the view's page in chromium for `fn`, and closes it whatever happens. */
+export async function withPage(o: OpenOptions, fn: (w: WebviewPage) => Promise<void>): Promise<void> {
+  const w = await WebviewPage.open(o);
+  try {
+    await fn(w);
+  } finally {
+    await w.close();
+  }
+}
+
+/** Two animation frames: layout, ResizeObserver callbacks and paint of what was just shown have happened. */
+export const frames = (w: WebviewPage) => w.page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
