@@ -2,6 +2,7 @@
 // (a local misbehaving HTTP server), wiki (a real MediaWiki on 127.0.0.1), neovim (a real headless
 // Neovim with the README's configuration) and editor (a real VS Code).
 // Usage: node scripts/test.mjs [layer ...]   (default: all, in that order)
+// Before a layer's first test, `node out/test/provision.js LAYER` installs what it needs (test/provision.ts).
 // A layer that cannot run fails with the reason; nothing is skipped silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -64,6 +65,13 @@ const results = [];
 for (const name of wanted) {
   const layer = layers[name];
   console.log(`\n== ${name} tests`);
+  // The one provisioning path (test/provision.ts): the layer's Debian packages (apt-get as root) and
+  // downloads (the editor's VS Code server), before its first test; a layer that cannot have them fails.
+  if (run('node', ['out/test/provision.js', name]) !== 0) {
+    console.error(`The ${name} layer could not be provisioned (above): it fails without running.`);
+    results.push({ name, ok: false });
+    continue;
+  }
   let status;
   if (layer.dir) {
     const files = testFiles(layer.dir);

@@ -18,11 +18,12 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { HttpClient as UndiciClient } from '../../engine/src/http';
 import { HttpClient as FetchClient } from '../../engine/src/httpFetch';
+import { PATHS, ensureLayer } from '../provision';
 import { Handler, json, serve } from './faultServer';
 import { ClientOptions, GetOutcome, Probe, RunOutcome, makeProbe } from './httpProbe';
 
 const root = path.resolve(__dirname, '../../..');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = PATHS.chromium;
 
 /** What MediaWiki adds to an anonymous cross-origin (`origin=*`) answer, and its answer to the preflight. */
 function mediaWikiCors(handler: Handler): Handler {
@@ -200,7 +201,7 @@ describe('HTTP clients: one suite', () => {
         if (req.url === '/probe.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(bundle));
         res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>wikiq fetch client</title><script src="/probe.js"></script>');
       });
-      assert.ok(fs.existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
+      ensureLayer('faults');
       const pw = await import('playwright-core');
       browser = await pw.chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
       page = await browser.newPage();

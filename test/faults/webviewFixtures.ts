@@ -57,7 +57,7 @@ export function debuginfo(base: string, query: string): Record<string, unknown> 
       params: { action: 'query', format: 'json' },
     },
     memory: '4.12 MB', memoryPeak: '4.5 MB',
-    includes: [{ name: '/usr/share/mediawiki/api.php', size: '3.1 KB' }],
+    includes: [{ name: '/srv/mediawiki/api.php', size: '3.1 KB' }],
   };
 }
 

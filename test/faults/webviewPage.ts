@@ -12,7 +12,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { aptInstall } from '../apt';
+import { PATHS, ensureLayer } from '../provision';
 import { UpdatePlanner } from '../../client/src/results/delta';
 import { makeNonce, resultsHtml } from '../../client/src/results/html';
 import { pack } from '../../client/src/results/packing';
@@ -23,7 +23,7 @@ import { Theme, bodyClass, themeCss } from './webviewTheme';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
 export const MEDIA_DIR = process.env.WIKIQ_MEDIA_DIR ?? path.join(repoRoot, 'dist', 'media');
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = PATHS.chromium;
 export const screenshotsDir = path.join(repoRoot, '.test-output', 'screenshots');
 
 interface Origin {
@@ -87,10 +87,8 @@ export class WebviewPage {
         throw new Error(`${path.join(MEDIA_DIR, f)} is missing: run \`node scripts/build.mjs\` first (the results view bundle needs the dompurify package: npm install --save-dev dompurify).`);
       }
     }
-    // Installed with apt-get on a fresh machine (as root), as the real-editor layer does; else a clear error.
-    const missingChromium = () => (fs.existsSync(CHROMIUM) ? undefined : `Debian's chromium (${CHROMIUM})`);
-    const what = missingChromium();
-    if (what) aptInstall(['chromium'], what, 'the results-view tests in chromium', missingChromium);
+    // The one provisioning path (scripts/test.mjs ran it before the layer; a file run on its own runs it here).
+    ensureLayer('faults');
     let pw: typeof import('playwright-core');
     try {
       pw = await import('playwright-core');

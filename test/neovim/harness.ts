@@ -1,21 +1,16 @@
 /**
- * A real Neovim for the tests: Debian's `neovim` (0.7.2 on Debian 12), installed with apt-get when
- * missing (as root; otherwise the layer fails naming the package), run headless with the README's
+ * A real Neovim for the tests: Debian's `neovim` (0.7.2 on Debian 12), provisioned by ../provision,
+ * run headless with the README's
  * own configuration for Neovim 0.7.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { aptInstall } from '../apt';
+import { ensureLayer } from '../provision';
 import { ROOT } from '../lsp/lspClient';
 
-function missingNeovim(): string | undefined {
-  return spawnSync('nvim', ['--version'], { encoding: 'utf8' }).status === 0 ? undefined : 'the package neovim';
-}
-
 export function ensureNeovim(): string {
-  const what = missingNeovim();
-  if (what) aptInstall(['neovim'], what, 'the Neovim tests', missingNeovim);
+  ensureLayer('neovim');
   return spawnSync('nvim', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0];
 }
 

@@ -1,7 +1,7 @@
 /**
  * Provisions what the offline real-editor layer needs: a VS Code server with its web workbench
- * (from the npm package code-server, built once into a per-user cache outside the repository) and
- * Debian's chromium. A warm call costs milliseconds; a cold one a few minutes.
+ * (from the npm package code-server, built once into a per-user cache outside the repository), and
+ * through ../provision (the one provisioning path) the layer's Debian packages. A warm call costs milliseconds; a cold one a few minutes.
  *
  * Cache: ${XDG_CACHE_HOME:-~/.cache}/wikiq/code-server-<version>, built in a temporary sibling
  * folder and renamed into place only when complete, so an interrupted build never looks done.
@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { EDITOR_BUILD_PACKAGES, PATHS, ensureLayer, nodeHeadersDir } from '../provision';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 /** Bump when the build recipe below changes, so caches made by an older recipe are rebuilt. */
@@ -20,23 +21,6 @@ const STAMP = '.wikiq-provisioned.json';
 
 /** Native modules of the VS Code server that must be compiled against this machine's Node. */
 const NATIVE_MODULES = ['@parcel/watcher', '@vscode/spdlog', 'kerberos', 'native-watchdog', 'node-pty', '@vscode/deviceid'];
-
-/** Debian packages needed to run the tests (always) and to build the server (cold runs only). */
-const RUN_PACKAGES = [
-  { pkg: 'chromium', file: '/usr/bin/chromium' },
-  { pkg: 'ripgrep', file: '/usr/bin/rg' },
-  { pkg: 'fonts-dejavu-core', file: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' },
-];
-const BUILD_PACKAGES = [
-  { pkg: 'libkrb5-dev', file: '/usr/include/krb5.h' },
-  { pkg: 'libx11-dev', file: '/usr/include/X11/Xlib.h' },
-  { pkg: 'libxkbfile-dev', file: '/usr/include/X11/extensions/XKBfile.h' },
-  { pkg: 'libsecret-1-dev', file: '/usr/include/libsecret-1/libsecret/secret.h' },
-  { pkg: 'pkg-config', file: '/usr/bin/pkg-config' },
-  { pkg: 'make', file: '/usr/bin/make' },
-  { pkg: 'g++', file: '/usr/bin/g++' },
-  { pkg: 'python3', file: '/usr/bin/python3' },
-];
 
 export interface Provisioned {
   /** The cache folder holding node_modules/code-server. */
@@ -96,35 +80,6 @@ function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.Pro
   });
 }
 
-/**
- * Makes sure the Debian packages exist, installing the missing ones with apt-get when running as
- * root. Throws a ProvisionError naming the missing packages when it cannot.
- */
-export async function ensureDebianPackages(withBuild: boolean, log: Log, logFile: string): Promise<void> {
-  const wanted = withBuild ? [...RUN_PACKAGES, ...BUILD_PACKAGES] : RUN_PACKAGES;
-  // A file check is quick and enough: each package listed has a file that only it provides.
-  const missing = wanted.filter((p) => !fs.existsSync(p.file)).map((p) => p.pkg);
-  if (missing.length === 0) return;
-  const how = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !fs.existsSync('/usr/bin/apt-get')) {
-    throw new ProvisionError(
-      `The real-editor tests need these Debian packages, which are missing: ${missing.join(', ')}. ` +
-        `${isRoot ? 'apt-get was not found.' : 'Not running as root, so they cannot be installed here.'} Install them with: sudo ${how}`,
-    );
-  }
-  log(`installing Debian packages: ${missing.join(' ')} (apt-get)`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  try {
-    await run('apt-get', ['update'], { env, logFile });
-    await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env, logFile });
-  } catch (err) {
-    throw new ProvisionError(`Could not install the Debian packages ${missing.join(', ')} needed by the real-editor tests: ${(err as Error).message}`);
-  }
-  const still = wanted.filter((p) => !fs.existsSync(p.file)).map((p) => `${p.pkg} (${p.file})`);
-  if (still.length) throw new ProvisionError(`apt-get finished but these are still missing: ${still.join(', ')}`);
-}
-
 /** Removes temporary build folders left by provisioners that died (their pid is gone). */
 function removeStaleBuilds(root: string): void {
   let names: string[] = [];
@@ -159,13 +114,10 @@ async function build(root: string, final: string, log: Log): Promise<string> {
     npm_config_update_notifier: 'false',
   };
   // node-gyp needs Node's headers; Debian's nodejs has them under /usr/include/node (no download).
-  if (!env.npm_config_nodedir && fs.existsSync('/usr/include/node/node_version.h')) env.npm_config_nodedir = '/usr';
-  const headers = path.join(env.npm_config_nodedir ?? '/usr', 'include/node/node_version.h');
-  if (!fs.existsSync(headers)) {
-    throw new ProvisionError(
-      `Node's C headers are needed to compile the VS Code server's native modules and ${headers} is missing ` +
-        `(node-gyp cannot download them without internet). Install Node from a package that ships them (Debian/NodeSource 'nodejs' puts them in /usr/include/node) or set npm_config_nodedir.`,
-    );
+  try {
+    env.npm_config_nodedir = nodeHeadersDir(env);
+  } catch (err) {
+    throw new ProvisionError((err as Error).message);
   }
   const step = async (what: string, fn: () => Promise<void>) => {
     const t0 = Date.now();
@@ -188,7 +140,7 @@ async function build(root: string, final: string, log: Log): Promise<string> {
       run('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: vscodeDir, env, logFile }));
     const rgDir = path.join(vscodeDir, 'node_modules/@vscode/ripgrep/bin');
     fs.mkdirSync(rgDir, { recursive: true });
-    fs.copyFileSync('/usr/bin/rg', path.join(rgDir, 'rg'));
+    fs.copyFileSync(PATHS.ripgrep, path.join(rgDir, 'rg'));
     fs.chmodSync(path.join(rgDir, 'rg'), 0o755);
     await step(`compile native modules (${NATIVE_MODULES.join(', ')})`, () =>
       run('npm', ['rebuild', ...NATIVE_MODULES], { cwd: vscodeDir, env, logFile }));
@@ -235,10 +187,14 @@ export async function provision(log: Log = (l) => console.log(l)): Promise<Provi
   const root = cacheRoot();
   const final = serverDir();
   fs.mkdirSync(root, { recursive: true });
-  const aptLog = path.join(root, 'apt.log');
   let stamp = readStamp(final);
   let built = false;
-  await ensureDebianPackages(!stamp, log, aptLog);
+  // The one provisioning path (../provision): the build packages only while the server is not cached.
+  try {
+    ensureLayer('editor', log, stamp ? [] : EDITOR_BUILD_PACKAGES);
+  } catch (err) {
+    throw new ProvisionError((err as Error).message);
+  }
   if (!stamp) {
     removeStaleBuilds(root);
     const t0 = Date.now();
@@ -250,7 +206,7 @@ export async function provision(log: Log = (l) => console.log(l)): Promise<Provi
     log(`provisioned in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
   const vscodeDir = path.join(final, 'node_modules/code-server/lib/vscode');
-  return { dir: final, vscodeDir, serverMain: path.join(vscodeDir, 'out/server-main.js'), vscodeVersion: stamp.vscodeVersion, chromium: '/usr/bin/chromium', built };
+  return { dir: final, vscodeDir, serverMain: path.join(vscodeDir, 'out/server-main.js'), vscodeVersion: stamp.vscodeVersion, chromium: PATHS.chromium, built };
 }
 
 if (require.main === module) {

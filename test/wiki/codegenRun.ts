@@ -10,9 +10,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
 import type { CodeLanguage } from '../../core/src';
+import { PATHS } from '../provision';
 import { PYTHON } from './codegenRuntimes';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = PATHS.chromium;
 
 /** The node_modules folder holding mwn (a dev dependency), for the program's NODE_PATH. */
 function mwnModules(): string {

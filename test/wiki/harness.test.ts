@@ -35,7 +35,7 @@ async function walk(wiki: TestWiki, params: Record<string, string>): Promise<Jso
 }
 
 /**
- * The compiled installer (wiki/install.js and the ../apt.js it requires) copied into a new folder
+ * The compiled installer (wiki/install.js and the ../provision.js it requires) copied into a new folder
  * every user may read: the clone may sit in a folder only root can enter (as `mktemp -d` makes),
  * where the unprivileged user of the test could not load it.
  */
@@ -43,9 +43,9 @@ function readableCopyOfInstaller(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-installer-'));
   fs.mkdirSync(path.join(dir, 'wiki'));
   fs.copyFileSync(require.resolve('./install'), path.join(dir, 'wiki', 'install.js'));
-  fs.copyFileSync(require.resolve('../apt'), path.join(dir, 'apt.js'));
+  fs.copyFileSync(require.resolve('../provision'), path.join(dir, 'provision.js'));
   for (const p of [dir, path.join(dir, 'wiki')]) fs.chmodSync(p, 0o755);
-  for (const f of ['wiki/install.js', 'apt.js']) fs.chmodSync(path.join(dir, f), 0o644);
+  for (const f of ['wiki/install.js', 'provision.js']) fs.chmodSync(path.join(dir, f), 0o644);
   return dir;
 }
 

@@ -195,6 +195,47 @@ export async function hoverText(doc: vscode.TextDocument, pos: vscode.Position):
     .join('\n---\n');
 }
 
+/**
+ * The hover text at a position once it contains `needle`: asked now, then again each time the
+ * server publishes the document's diagnostics (as it does when the document's catalogue arrives).
+ * Rejects after `timeoutMs` with the last text seen.
+ */
+export function hoverTextOnceItHas(doc: vscode.TextDocument, pos: vscode.Position, needle: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let last = '';
+    let settled = false;
+    let asking = false;
+    let again = false;
+    const finish = (err?: Error) => {
+      settled = true;
+      clearTimeout(timer);
+      sub.dispose();
+      if (err) reject(err);
+      else resolve(last);
+    };
+    const ask = async (): Promise<void> => {
+      if (settled) return;
+      if (asking) return void (again = true);
+      asking = true;
+      try {
+        last = await hoverText(doc, pos);
+      } finally {
+        asking = false;
+      }
+      if (last.includes(needle)) return finish();
+      if (again) {
+        again = false;
+        return ask();
+      }
+    };
+    const timer = setTimeout(() => finish(new Error(`no hover with '${needle}' at ${pos.line + 1}:${pos.character + 1} within ${timeoutMs / 1000} s; last: ${JSON.stringify(last.slice(0, 300))}`)), timeoutMs);
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === doc.uri.toString())) void ask().catch((err: Error) => finish(err));
+    });
+    void ask().catch((err: Error) => finish(err));
+  });
+}
+
 /** Reverts and closes every open editor, so no dirty document can raise a save dialog later. */
 export async function closeAllEditors(): Promise<void> {
   for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) {

@@ -6,7 +6,7 @@
  */
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
-import { activateWikiq, closeAllEditors, completionsAt, hasPage, label, openFixture, openText, positionOf, renderedLines, screenshot, withCursor } from './helpers';
+import { activateWikiq, closeAllEditors, completionsAt, hasPage, hoverTextOnceItHas, label, openFixture, openText, positionOf, renderedLines, screenshot, withCursor } from './helpers';
 
 describe('what a user sees', () => {
   before(activateWikiq);
@@ -73,6 +73,13 @@ describe('what a user sees', () => {
   it('shows a hover (screenshot)', async () => {
     const { doc, editor } = await openFixture('requests.wikiq');
     const at = positionOf(doc, 'ailimit', 3);
+    // What the widget will show, first: the server's hover once the file's catalogue is in (asked
+    // again each time the server publishes the file's diagnostics, which it does when a catalogue
+    // arrives). The bound is the editor's: extension host, server and workbench sharing two loaded cores.
+    const text = await hoverTextOnceItHas(doc, at, 'max 500', 90_000);
+    assert.match(text, /ailimit/);
+    // The hover shows only in the focused editor: give it the focus back (an earlier test's prompt may hold it).
+    await vscode.window.showTextDocument(doc, { viewColumn: editor.viewColumn, preserveFocus: false });
     editor.selection = new vscode.Selection(at, at);
     await vscode.commands.executeCommand('editor.action.showHover');
     const file = await screenshot('hover', '.monaco-editor .monaco-hover:not(.hidden)', 'max 500');
