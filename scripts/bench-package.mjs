@@ -1,5 +1,5 @@
 // Package figure, printed as `name: value (…; target …)`: the size of the .vsix `npm run package`
-// makes (production bundles, no source maps), against its target of 600 KB. A size, not a time: no
+// makes (production bundles, no source maps), against its target of 1 MiB (the desktop and the web builds). A size, not a time: no
 // baseline ratio is needed. Leaves dist/ as a development build again (with source maps).
 // Usage: node scripts/bench-package.mjs
 import { spawnSync } from 'node:child_process';
@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
 const root = new URL('..', import.meta.url).pathname;
-const TARGET_KB = 600;
+const TARGET_KB = 1024;
 const pack = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, encoding: 'utf8' });
 if (pack.status !== 0) {
   console.error(`bench-package: npm run package failed:\n${(pack.stdout + pack.stderr).trim().split('\n').slice(-15).join('\n')}`);
@@ -15,7 +15,7 @@ if (pack.status !== 0) {
 }
 const files = (pack.stdout.match(/Packaged: .*\((\d+) files/) ?? [])[1] ?? '?';
 const kb = statSync(`${root}wikiq.vsix`).size / 1024;
-console.log(`wikiq.vsix (npm run package, ${files} files): ${kb.toFixed(0)} KB (${(kb / TARGET_KB).toFixed(2)}× the target; target < ${TARGET_KB} KB)${kb < TARGET_KB ? '' : '  ← MISSES TARGET'}`);
+console.log(`wikiq.vsix (npm run package, ${files} files): ${kb.toFixed(0)} KB (${(kb / TARGET_KB).toFixed(2)}× the target; target ≤ 1 MiB)${kb <= TARGET_KB ? '' : '  ← MISSES TARGET'}`);
 // The web extension (vscode.dev, github.dev) beside the desktop one, as packaged (production): what
 // each loads — the desktop's extension and server with the undici and catalogue files they share,
 // the web's two bundles, each with the catalogue embedded. No target: the .vsix's above covers both.

@@ -23,6 +23,14 @@ export function runsOption(fallback) {
   return at > 0 ? Number(process.argv[at + 1]) : fallback;
 }
 
+/** A numeric command-line option of a bench script (`--records 50000`), else the fallback. */
+export function numberOption(flag, fallback) {
+  const at = process.argv.indexOf(flag);
+  const v = at > 0 ? Number(process.argv[at + 1]) : fallback;
+  if (!Number.isSafeInteger(v) || v <= 0) throw new Error(`${flag} takes a positive whole number, not '${process.argv[at + 1]}'`);
+  return v;
+}
+
 /** The bench's `--baseline-ref REF` (command line): a commit to compare some figures with, else undefined. */
 export function baselineOption() {
   const at = process.argv.indexOf('--baseline-ref');
