@@ -8,6 +8,7 @@ import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languagec
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
+import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
@@ -56,8 +57,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
       triggerSuggest: true,
     } satisfies InitializationOptions,
   };
+  // Registered before the client is made: a completion asked while the server starts waits for it.
+  let made!: (c: BaseLanguageClient) => void;
+  const clientMade = new Promise<BaseLanguageClient>((resolve) => (made = resolve));
+  context.subscriptions.push(completionUntilReady(clientMade, () => client));
   const started = await languageClient(context, clientOptions);
   client = started.client;
+  made(client);
   const ready = client.start();
   const c = client;
 
