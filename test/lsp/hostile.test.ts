@@ -72,3 +72,42 @@ describe('language server: hostile edits', { timeout: 30_000 }, () => {
     assert.deepEqual(diags, []);
   });
 });
+
+/** Within `ms`, or a failure naming what did not answer (the bound #34 sets for a 2 MB line). */
+function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
+// One line of 2 MB holding 200,000 values, each a mistake or a title: the server started as users
+// start it (plain node), its peak resident memory ≤ 300 MB, each answer within 5 s.
+describe('language server: one 2 MB line of 200,000 values', { timeout: 120_000 }, () => {
+  const MB = 1e6;
+  const lines: Array<[name: string, text: string, line: number]> = [
+    ['unknown values of an enumeration', `action = query\nlist = allimages\naiprop = ${Array.from({ length: 200_000 }, (_, i) => `bad${i}`).join('|')}\n`, 2],
+    ['titles', `action = query\nprop = info\ntitles = ${Array.from({ length: 200_000 }, (_, i) => `Page ${i}`).join('|')}\n`, 2],
+  ];
+  for (const [name, text, line] of lines) {
+    it(`${name}: diagnostics, hover, completion and an edit's diagnostics, bounded`, async () => {
+      assert.ok(text.length > 1.8 * MB);
+      const client = new LspClient([]);
+      try {
+        await client.initialize();
+        const uri = 'file:///t/long-line.wikiq';
+        const opened = await within(5000, 'diagnostics after opening', client.open(uri, text));
+        assert.ok(opened.length <= 1001, `at most 1,000 diagnostics and one saying how many more (${opened.length})`);
+        const hover = await within(5000, 'hover', client.hover(uri, line, 2));
+        assert.ok(hover, 'hover answers');
+        const items = await within(5000, 'completion', client.completion(uri, 1, 8));
+        assert.ok(items.items.length > 0, 'completion answers');
+        const edited = client.nextDiagnostics(uri);
+        client.edit(uri, [{ range: { start: { line, character: 12 }, end: { line, character: 12 } }, text: 'x' }]);
+        await within(5000, "an edit's diagnostics", edited);
+        assert.ok(client.peakMemory() <= 300 * MB, `peak resident memory ${(client.peakMemory() / MB).toFixed(0)} MB ≤ 300 MB`);
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+});

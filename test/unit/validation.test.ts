@@ -403,6 +403,13 @@ describe('validation: hostile files are bounded', () => {
     assert.equal(diags[1000].code, 'too-many-diagnostics');
     assert.match(diags[1000].message, /^99,002 more diagnostics are not shown/);
   });
+  it('counts unknown values past the 1,000th without working out their suggestions (200,000 on a line)', () => {
+    const d = doc(`${AI}aiprop = ${Array.from({ length: 200_000 }, (_, i) => `bad${i}`).join('|')}\n`);
+    const diags = service().doValidation(d);
+    assert.equal(diags.length, 1001);
+    assert.deepEqual(new Set(diags.slice(1, 1000).map((x) => x.code)), new Set(['unknown-value']));
+    assert.match(diags[1000].message, /^199,001 more diagnostics are not shown/);
+  });
 });
 
 after(() => {

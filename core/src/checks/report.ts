@@ -60,6 +60,15 @@ export class Report {
     return false;
   }
 
+  /**
+   * True when the piece already holds MAX_DIAGNOSTICS, counting `span` as left out: a check asks
+   * before it works out a message (suggestions cost an edit distance per known name) that would be
+   * dropped, and then does not call `add`.
+   */
+  full(span: Span): boolean {
+    return !this.room(span);
+  }
+
   add(code: Code, span: Span, message: string, opts?: AddOptions): void {
     if (!this.room(span)) return;
     const d: Diagnostic = {

@@ -122,7 +122,7 @@ function checkOne(c: RequestChecks, report: Report, node: ParamNode, owner: Owne
     return;
   }
   if (owner.selection.module.path === 'paraminfo' && p.name === 'modules') {
-    if (text === '' || text.includes('*') || a.catalogue.module(text)) return;
+    if (text === '' || text.includes('*') || a.catalogue.module(text) || report.full(v.span)) return;
     const paths = a.catalogue.modules().map((m) => m.path);
     const suggestions = closest(text, paths);
     report.add(Code.UnknownModule, v.span, messages[Code.UnknownModule](text, name, a.catalogue.exhaustive, catalogueName(a.catalogue), suggestions), {
@@ -136,6 +136,7 @@ function checkOne(c: RequestChecks, report: Report, node: ParamNode, owner: Owne
     // An enumeration the catalogue knows only in part (the bundled `useskin`, `contentmodel`…):
     // a value outside it is not an error; the wiki's own catalogue will know.
     if (!enums.has(text) && !p.valuesIncomplete) {
+      if (report.full(v.span)) return;
       const suggestions = closest(text, enums);
       report.add(Code.UnknownValue, spanOf(node, v), messages[Code.UnknownValue](text, name, multi, suggestions), {
         severity: multi ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
@@ -238,6 +239,7 @@ function checkModuleValue(c: RequestChecks, report: Report, node: ParamNode, own
     }
   }
   if (!path || (!m && a.catalogue.exhaustive)) {
+    if (report.full(v.span)) return;
     const names = Object.keys(p.submodules ?? {});
     const suggestions = closest(text, names);
     const code = isAction ? Code.UnknownAction : Code.UnknownModule;
