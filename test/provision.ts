@@ -90,14 +90,15 @@ export function installCommand(packages: readonly string[]): string {
 /**
  * Makes sure `packages` are installed, for `purpose` ("the real-wiki tests"): installs the missing
  * ones with apt-get as root (saying so through `log` first), else throws an Error naming only what
- * is missing and the command that installs it.
+ * is missing and the command that installs them all.
  */
 export function ensurePackages(packages: readonly string[], purpose: string, log: (line: string) => void = () => undefined): void {
   const missing = missingPackages(packages);
   if (missing.length === 0) return;
   const Purpose = purpose[0].toUpperCase() + purpose.slice(1);
   const what = `the Debian packages ${missing.join(', ')}`;
-  const command = installCommand(missing);
+  // The command installs them all: it stays right whatever else changes before it is run.
+  const command = installCommand(packages);
   if (process.platform !== 'linux' || spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
     throw new Error(`${Purpose} need ${what} (Debian/Ubuntu packages). Install them with: ${command}`);
   }
@@ -112,7 +113,7 @@ export function ensurePackages(packages: readonly string[], purpose: string, log
   const still = missingPackages(missing);
   if (still.length === 0) return;
   const why = `${inst.stderr || ''}\n${up.stderr || ''}`.trim().split('\n').filter(Boolean).slice(-3).join(' | ');
-  throw new Error(`Could not install the Debian packages ${still.join(', ')} for ${purpose}${why ? ` (apt-get said: ${why})` : ''}. Install them with: ${installCommand(still)}`);
+  throw new Error(`Could not install the Debian packages ${still.join(', ')} for ${purpose}${why ? ` (apt-get said: ${why})` : ''}. Install them with: ${command}`);
 }
 
 const ensured = new Set<string>();
