@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObj, type Environment } from '../../core/src';
 import { WikiqError, objOf } from '../../engine/src';
+import { readArgs, type ArgOptions } from '../../common/args';
 import { JsoncError, parseJsonc } from './jsonc';
 
 /** A mistake in the command line: said in one sentence, with a pointer to --help. */
@@ -44,7 +45,8 @@ export interface FlagSpec {
   switches: readonly string[];
 }
 
-const GLOBAL: FlagSpec = { values: [], switches: ['--help', '-h', '--version'] };
+/** Flags every command takes: the usage and the version (cli/src/help.ts answers them). */
+const GLOBAL: ArgOptions = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } };
 
 /** Where environments and the wiki come from, in both commands. */
 export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--cache-dir', '--timeout', '--user-agent'];
@@ -52,34 +54,20 @@ export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--c
 /** What the "No endpoint" message tells a command-line user. */
 export const ENDPOINT_HELP = 'add "@endpoint = https://…/api.php" to the file, pass --endpoint URL, or choose an environment with --env NAME';
 
+/**
+ * `argv` read by Node's parser against `spec` and the global flags: words are positional (all after
+ * `--` too), a repeated flag keeps its last value, and a mistake is a {@link UsageError} naming the
+ * flag. `flags` are keyed by the long name (`-h` is `--help`).
+ */
 export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Args {
-  const values = new Set([...GLOBAL.values, ...spec.values]);
-  const switches = new Set([...GLOBAL.switches, ...spec.switches]);
-  const positional: string[] = [];
+  const options: ArgOptions = { ...GLOBAL };
+  for (const f of spec.values) options[f.slice(2)] = { type: 'string' };
+  for (const f of spec.switches) options[f.slice(2)] = { type: 'boolean' };
+  const read = readArgs(argv, options, { positionals: true, unknown: (a) => `Unknown option ${a}${command ? ` for wikiq ${command}` : ''}.` });
+  if ('mistake' in read) throw new UsageError(read.mistake);
   const flags = new Map<string, string | true>();
-  let rest = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (rest || !a.startsWith('-') || a === '-') {
-      positional.push(a);
-      continue;
-    }
-    if (a === '--') {
-      rest = true;
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    if (values.has(name)) {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value.`);
-      flags.set(name, v);
-    } else if (switches.has(name)) {
-      if (inline !== undefined) throw new UsageError(`${name} takes no value.`);
-      flags.set(name, true);
-    } else throw new UsageError(`Unknown option ${name}${command ? ` for wikiq ${command}` : ''}.`);
-  }
-  return { positional, flags };
+  for (const [name, v] of Object.entries(read.values)) if (v !== undefined) flags.set(`--${name}`, v);
+  return { positional: read.positionals, flags };
 }
 
 export function str(args: Args, name: string): string | undefined {

@@ -1,7 +1,9 @@
 /**
- * Settings files as read by their library: settings.json by jsonc-parser (cli/src/jsonc.ts; a
- * mistake named by file, line:column and what is wrong). test/faults/cli-settings.test.ts sends
- * settings values through the real process to a server that records them.
+ * The command lines and settings files as read by their libraries: settings.json by jsonc-parser
+ * (cli/src/jsonc.ts; a mistake named by file, line:column and what is wrong), the arguments of
+ * `wikiq` and of the language server by Node's `parseArgs` (common/args.ts; a mistake in one
+ * sentence naming the flag). test/faults/cli-settings.test.ts sends settings values through the
+ * real process to a server that records them.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -11,6 +13,7 @@ import { describe, it } from 'node:test';
 import { main, type Io } from '../../cli/src/cli';
 import { MAX_SETTINGS_MB } from '../../cli/src/args';
 import { MAX_JSONC_DEPTH, parseJsonc } from '../../cli/src/jsonc';
+import { defaultCacheDir, parseArgs as serverArgs } from '../../server/src/args';
 
 /** `parseJsonc(text)`'s value, or its message. */
 function read(text: string): unknown {
@@ -63,4 +66,52 @@ describe('settings.json: JSON with comments and trailing commas (jsonc-parser)',
     const r = await wikiq(['check', 'q.wikiq', '--env', 'e', '--config', 'big.json'], { 'q.wikiq': '### R\naction = query\n', 'big.json': big });
     assert.deepEqual([r.code, r.err.split('\n')[0]], [1, `wikiq: Cannot read environments from big.json: larger than ${MAX_SETTINGS_MB} MB.`]);
   });
+});
+
+describe('wikiq\'s arguments (node:util parseArgs)', () => {
+  const files = { 'q.wikiq': '### R\naction = query\nlist = allimages\n' };
+  const cases: Array<[string, string[], number, RegExp]> = [
+    ['a value flag last, without its value', ['check', 'q.wikiq', '--format'], 1, /^wikiq: --format needs a value\.$/m],
+    ['a value that looks like an option', ['check', 'q.wikiq', '--max-warnings', '-1'], 1, /^wikiq: --max-warnings needs a value \(one starting with '-' is written --max-warnings=-1\)\.$/m],
+    ['that value written with =, then read as a number', ['check', 'q.wikiq', '--max-warnings=-1'], 1, /^wikiq: --max-warnings takes a whole number of at least 0, not '-1'\.$/m],
+    ['a switch given a value', ['check', 'q.wikiq', '--strict=yes'], 1, /^wikiq: --strict takes no value\.$/m],
+    ['an option no command takes', ['check', 'q.wikiq', '-x'], 1, /^wikiq: Unknown option -x\.$/m],
+    ['an option of another command', ['diff', 'a.json', 'b.json', '--all'], 2, /^wikiq: Unknown option --all for wikiq diff\.$/m],
+    ['a repeated flag keeps its last value', ['check', 'q.wikiq', '--format', 'sarif', '--format', 'json'], 0, /^\{\n {2}"files": 1,/],
+    ['words after -- are files, even one like a flag', ['check', '--', 'q.wikiq', '--strict'], 1, /^wikiq: Cannot read --strict: no such file\.$/m],
+    ['-h anywhere is the usage', ['check', 'q.wikiq', '-h'], 0, /^wikiq \S+ — MediaWiki Action API requests/],
+  ];
+  for (const [what, argv, code, expected] of cases) {
+    it(`${what}: ${argv.join(' ')}`, async () => {
+      const r = await wikiq(argv, files);
+      assert.equal(r.code, code, r.err);
+      assert.match(code === 0 ? r.out : r.err, expected);
+      if (code !== 0) assert.match(r.err, /\nRun 'wikiq --help' for usage\.$/);
+    });
+  }
+});
+
+describe('the language server\'s arguments (node:util parseArgs)', () => {
+  const ENV = { XDG_CACHE_HOME: '/x', HOME: '/h' };
+  const run = (options: object) => ({ kind: 'run', options: { cacheDir: defaultCacheDir(ENV), catalogueTimeoutMs: 15000, logTiming: false, debounceMs: 120, ...options } });
+  const error = (message: string) => ({ kind: 'error', message });
+  const cases: Array<[string[], unknown]> = [
+    [['--stdio'], run({})],
+    [['--node-ipc', '--clientProcessId=4242'], run({})],
+    [['--socket=5007', '--log-timing', '--debounce-ms', '0', '--catalogue-timeout-ms=500', '--cache-dir', '/d'], run({ logTiming: true, debounceMs: 0, catalogueTimeoutMs: 500, cacheDir: '/d' })],
+    [['--pipe', '/tmp/p', '--debounce-ms', '5', '--debounce-ms', '7'], run({ debounceMs: 7 })],
+    [['-v'], { kind: 'version' }],
+    [['--stdio', '-h'], { kind: 'help' }],
+    [['--stdio', '--frobnicate'], error("Unknown option '--frobnicate'.")],
+    [['--stdio', 'extra'], error("Unexpected argument 'extra': only options are taken.")],
+    [['--stdio', '--cache-dir'], error('--cache-dir needs a value.')],
+    [['--stdio', '--cache-dir='], error('--cache-dir needs a value.')],
+    [['--stdio=1'], error('--stdio takes no value.')],
+    [['--stdio', '--stdio'], error('One transport only, not --stdio and --stdio.')],
+    [['--stdio', '--socket', '5007'], error('One transport only, not --stdio and --socket.')],
+    [['--cache-dir', '/d'], error('No transport: pass --stdio (or --node-ipc, --socket=PORT, --pipe=NAME).')],
+    [['--stdio', '--catalogue-timeout-ms', '0'], error("--catalogue-timeout-ms takes a positive number of milliseconds, not '0'.")],
+    [['--stdio', '--debounce-ms=x'], error("--debounce-ms takes a number of milliseconds (0 or more), not 'x'.")],
+  ];
+  for (const [args, expected] of cases) it(args.join(' '), () => assert.deepEqual(serverArgs(args, ENV), expected));
 });
