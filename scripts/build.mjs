@@ -8,7 +8,7 @@
 //   --outdir DIR  write there instead of dist/ (a test checks a production build in a temporary folder)
 import * as esbuild from 'esbuild';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { noNodeBuiltins, webCommon, webModules } from './webBuild.mjs';
 
 const production = process.argv.includes('--production');
@@ -44,7 +44,16 @@ const sharedUndici = {
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
   },
 };
-const shared = [sharedCatalogue, sharedUndici];
+// jsonc-parser (VS Code's JSONC reader: the CLI's settings.json) has a UMD `main` whose inner
+// requires esbuild cannot follow (the bundle would require './impl/format' at run time): its ES
+// module build, which it ships beside it (`module`), is bundled instead.
+const jsoncEsm = {
+  name: 'jsonc-esm',
+  setup(build) {
+    build.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: resolve('node_modules/jsonc-parser/lib/esm/main.js') }));
+  },
+};
+const shared = [sharedCatalogue, sharedUndici, jsoncEsm];
 // The CLI is two bundles: dist/cli.js, a launcher of a few KiB that answers --help and --version
 // itself (cli/src/launcher.ts, help.ts), and dist/cli-main.js, the full command line it requires
 // for anything else: `wikiq --help` does not read ~760 KiB of JavaScript first.

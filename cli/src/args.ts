@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObj, type Environment } from '../../core/src';
 import { WikiqError, objOf } from '../../engine/src';
+import { readArgs, type ArgOptions } from '../../common/args';
+import { JsoncError, parseJsonc } from './jsonc';
 
 /** A mistake in the command line: said in one sentence, with a pointer to --help. */
 export class UsageError extends Error {}
@@ -43,7 +45,8 @@ export interface FlagSpec {
   switches: readonly string[];
 }
 
-const GLOBAL: FlagSpec = { values: [], switches: ['--help', '-h', '--version'] };
+/** Flags every command takes: the usage and the version (cli/src/help.ts answers them). */
+const GLOBAL: ArgOptions = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean' } };
 
 /** Where environments and the wiki come from, in both commands. */
 export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--cache-dir', '--timeout', '--user-agent'];
@@ -51,34 +54,20 @@ export const ENV_FLAGS = ['--endpoint', '--env', '--config', '--catalogue', '--c
 /** What the "No endpoint" message tells a command-line user. */
 export const ENDPOINT_HELP = 'add "@endpoint = https://…/api.php" to the file, pass --endpoint URL, or choose an environment with --env NAME';
 
+/**
+ * `argv` read by Node's parser against `spec` and the global flags: words are positional (all after
+ * `--` too), a repeated flag keeps its last value, and a mistake is a {@link UsageError} naming the
+ * flag. `flags` are keyed by the long name (`-h` is `--help`).
+ */
 export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Args {
-  const values = new Set([...GLOBAL.values, ...spec.values]);
-  const switches = new Set([...GLOBAL.switches, ...spec.switches]);
-  const positional: string[] = [];
+  const options: ArgOptions = { ...GLOBAL };
+  for (const f of spec.values) options[f.slice(2)] = { type: 'string' };
+  for (const f of spec.switches) options[f.slice(2)] = { type: 'boolean' };
+  const read = readArgs(argv, options, { positionals: true, unknown: (a) => `Unknown option ${a}${command ? ` for wikiq ${command}` : ''}.` });
+  if ('mistake' in read) throw new UsageError(read.mistake);
   const flags = new Map<string, string | true>();
-  let rest = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (rest || !a.startsWith('-') || a === '-') {
-      positional.push(a);
-      continue;
-    }
-    if (a === '--') {
-      rest = true;
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const [name, inline] = eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
-    if (values.has(name)) {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${name} needs a value.`);
-      flags.set(name, v);
-    } else if (switches.has(name)) {
-      if (inline !== undefined) throw new UsageError(`${name} takes no value.`);
-      flags.set(name, true);
-    } else throw new UsageError(`Unknown option ${name}${command ? ` for wikiq ${command}` : ''}.`);
-  }
-  return { positional, flags };
+  for (const [name, v] of Object.entries(read.values)) if (v !== undefined) flags.set(`--${name}`, v);
+  return { positional: read.positionals, flags };
 }
 
 export function str(args: Args, name: string): string | undefined {
@@ -128,25 +117,28 @@ export function readText(file: string, io: Io): string {
   }
 }
 
-/** JSON with comments and trailing commas (VS Code's settings.json). */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else out += c;
+/** The largest settings file read (VS Code's are a few KiB). */
+export const MAX_SETTINGS_MB = 10;
+
+/** The value of the settings file `config` (JSON with comments); a mistake names the file and where. */
+function readSettings(config: string, io: Io): unknown {
+  const abs = path.resolve(io.cwd, config);
+  let text: string;
+  try {
+    const size = fs.statSync(abs).size;
+    if (size > MAX_SETTINGS_MB * 1024 * 1024) throw new UsageError(`Cannot read environments from ${config}: larger than ${MAX_SETTINGS_MB} MB.`);
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`Cannot read environments from ${config}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (e as Error).message}.`);
   }
-  return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
+  try {
+    return parseJsonc(text, config);
+  } catch (e) {
+    if (e instanceof JsoncError) throw new UsageError(`Cannot read environments from ${e.message}.`);
+    throw e;
+  }
 }
 
 function findSettings(file: string, io: Io): string | undefined {
@@ -187,17 +179,10 @@ export function loadEnvironment(args: Args, file: string, io: Io): Environment |
   if (!name) return forced ? { endpoint: forced } : undefined;
   const config = str(args, '--config') ?? findSettings(file, io);
   if (!config) throw new UsageError(`--env ${name}: no .vscode/settings.json in the folder of ${file} or above; name a settings file with --config FILE.`);
-  let json: unknown;
-  try {
-    json = parseJsonc(fs.readFileSync(path.resolve(io.cwd, config), 'utf8'));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`Cannot read environments from ${config}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}.`);
-  }
-  const settings = objOf(json);
+  const settings = objOf(readSettings(config, io));
   const envs = settings['wikiq.environments'] ?? objOf(settings.wikiq).environments ?? settings.environments;
   if (!isObj(envs)) throw new UsageError(`${config} has no "wikiq.environments".`);
-  const env = envs[name];
+  const env = Object.hasOwn(envs, name) ? envs[name] : undefined;
   if (!isObj(env)) throw new UsageError(`No environment '${name}' in ${config} (it has ${Object.keys(envs).join(', ') || 'none'}).`);
   const variables: Record<string, string> = {};
   for (const [k, v] of Object.entries(objOf(env.variables))) variables[k] = String(v);

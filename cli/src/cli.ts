@@ -16,7 +16,6 @@ import { DIFF_EXIT, DIFF_FLAGS, diff } from './diff';
 import { forTerminal } from './terminal';
 
 export type { Io } from './args';
-export { parseJsonc } from './args';
 export { formatTables } from './table';
 export { streamDrained } from '../../engine/src';
 

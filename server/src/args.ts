@@ -5,6 +5,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { VERSION } from '../../common/version';
+import { readArgs, type ArgOptions } from '../../common/args';
 
 export const USAGE = `wikiq language server ${VERSION}: completion, hover, diagnostics and quick fixes for
 MediaWiki Action API requests in .wikiq files, for any LSP client.
@@ -44,39 +45,42 @@ export type Parsed =
   | { kind: 'version' }
   | { kind: 'error'; message: string };
 
-const TRANSPORTS = ['--stdio', '--node-ipc', '--socket', '--pipe'];
-const WITH_VALUE = ['--cache-dir', '--catalogue-timeout-ms', '--debounce-ms', '--clientProcessId', '--socket', '--pipe'];
-const FLAGS = ['--stdio', '--node-ipc', '--log-timing'];
+/** The options, as Node's parser reads them; `-h` and `-v` are `--help` and `--version`. */
+const OPTIONS: ArgOptions = {
+  stdio: { type: 'boolean' },
+  'node-ipc': { type: 'boolean' },
+  socket: { type: 'string' },
+  pipe: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  'catalogue-timeout-ms': { type: 'string' },
+  'debounce-ms': { type: 'string' },
+  clientProcessId: { type: 'string' },
+  'log-timing': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+};
+const TRANSPORTS = ['stdio', 'node-ipc', 'socket', 'pipe'];
 
-/** Reads the arguments after the script (`process.argv.slice(2)`). */
+/** Reads the arguments after the script (`process.argv.slice(2)`) with Node's parser (strict). */
 export function parseArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Parsed {
-  if (args.includes('--help') || args.includes('-h')) return { kind: 'help' };
-  if (args.includes('--version') || args.includes('-v')) return { kind: 'version' };
-  const values = new Map<string, string>();
-  const transports: string[] = [];
-  let logTiming = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (TRANSPORTS.includes(name)) transports.push(name);
-    if (FLAGS.includes(name) && name === arg) {
-      if (name === '--log-timing') logTiming = true;
-    } else if (WITH_VALUE.includes(name)) {
-      const value = name === arg ? args[++i] : arg.slice(eq + 1);
-      if (value === undefined || value === '') return { kind: 'error', message: `${name} needs a value.` };
-      values.set(name, value);
-    } else {
-      return { kind: 'error', message: `Unknown option '${arg}'.` };
-    }
-  }
+  const read = readArgs(args, OPTIONS, { positionals: false, unknown: (a) => `Unknown option '${a}'.` });
+  if ('mistake' in read) return { kind: 'error', message: read.mistake };
+  const { values, given } = read;
+  if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
+  const empty = Object.keys(values).find((name) => values[name] === '');
+  if (empty) return { kind: 'error', message: `--${empty} needs a value.` };
+  const transports = given.filter((name) => TRANSPORTS.includes(name)).map((name) => `--${name}`);
   if (transports.length === 0) return { kind: 'error', message: 'No transport: pass --stdio (or --node-ipc, --socket=PORT, --pipe=NAME).' };
   if (transports.length > 1) return { kind: 'error', message: `One transport only, not ${transports.join(' and ')}.` };
-  const timeout = values.has('--catalogue-timeout-ms') ? Number(values.get('--catalogue-timeout-ms')) : 15000;
-  if (!Number.isFinite(timeout) || timeout <= 0) return { kind: 'error', message: `--catalogue-timeout-ms takes a positive number of milliseconds, not '${values.get('--catalogue-timeout-ms')}'.` };
-  const debounce = values.has('--debounce-ms') ? Number(values.get('--debounce-ms')) : 120;
-  if (!Number.isFinite(debounce) || debounce < 0) return { kind: 'error', message: `--debounce-ms takes a number of milliseconds (0 or more), not '${values.get('--debounce-ms')}'.` };
-  return { kind: 'run', options: { cacheDir: values.get('--cache-dir') ?? defaultCacheDir(env), catalogueTimeoutMs: timeout, logTiming, debounceMs: debounce } };
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const timeoutText = text('catalogue-timeout-ms');
+  const timeout = timeoutText === undefined ? 15000 : Number(timeoutText);
+  if (!Number.isFinite(timeout) || timeout <= 0) return { kind: 'error', message: `--catalogue-timeout-ms takes a positive number of milliseconds, not '${timeoutText}'.` };
+  const debounceText = text('debounce-ms');
+  const debounce = debounceText === undefined ? 120 : Number(debounceText);
+  if (!Number.isFinite(debounce) || debounce < 0) return { kind: 'error', message: `--debounce-ms takes a number of milliseconds (0 or more), not '${debounceText}'.` };
+  return { kind: 'run', options: { cacheDir: text('cache-dir') ?? defaultCacheDir(env), catalogueTimeoutMs: timeout, logTiming: values['log-timing'] === true, debounceMs: debounce } };
 }
 
 /**

@@ -52,7 +52,7 @@ const MAY_USE: Record<Pkg, string[]> = {
   common: ['vscode-languageserver-protocol'],
   engine: ['undici', 'node-html-markdown'],
   server: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-protocol', 'vscode-languageserver-types'],
-  cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types'],
+  cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types', 'jsonc-parser'],
   client: ['vscode', 'vscode-languageclient'],
   webview: ['dompurify', 'uplot'],
   scripts: [],
