@@ -35,6 +35,8 @@ export interface Io {
 export interface Args {
   positional: string[];
   flags: Map<string, string | true>;
+  /** Every value of a flag given more than once, in order (`flags` keeps the last). */
+  repeated?: Map<string, string[]>;
 }
 
 /** The flags of a command: those taking a value, and switches. */
@@ -56,6 +58,7 @@ export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Arg
   const switches = new Set([...GLOBAL.switches, ...spec.switches]);
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   let rest = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -73,17 +76,24 @@ export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Arg
       const v = inline ?? argv[++i];
       if (v === undefined) throw new UsageError(`${name} needs a value.`);
       flags.set(name, v);
+      repeated.set(name, [...(repeated.get(name) ?? []), v]);
     } else if (switches.has(name)) {
       if (inline !== undefined) throw new UsageError(`${name} takes no value.`);
       flags.set(name, true);
     } else throw new UsageError(`Unknown option ${name}${command ? ` for wikiq ${command}` : ''}.`);
   }
-  return { positional, flags };
+  return { positional, flags, repeated };
 }
 
 export function str(args: Args, name: string): string | undefined {
   const v = args.flags.get(name);
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Every value of a repeatable flag (`--endpoint A --endpoint B`), in order. */
+export function strs(args: Args, name: string): string[] {
+  const s = str(args, name);
+  return args.repeated?.get(name) ?? (s === undefined ? [] : [s]);
 }
 
 export function num(args: Args, name: string, opts: { integer?: boolean; min: number }): number | undefined {
@@ -149,7 +159,7 @@ export function parseJsonc(text: string): unknown {
   return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
 }
 
-function findSettings(file: string, io: Io): string | undefined {
+export function findSettings(file: string, io: Io): string | undefined {
   let dir = path.dirname(path.resolve(io.cwd, file));
   for (;;) {
     const p = path.join(dir, '.vscode', 'settings.json');
