@@ -8,7 +8,7 @@
  * through its cursors returns every record exactly once.
  */
 import { createHash } from 'node:crypto';
-import { RunSession, WikiqError, errorMessage, type ContinueObject, type HttpClient, type ResolvedRequest } from '../../../engine/src';
+import { RunSession, WikiqError, errorMessage, limitParam, type ContinueObject, type HttpClient, type ResolvedRequest } from '../../../engine/src';
 import { ToolRefusal } from './wikis';
 
 /** The longest cursor taken back. */
@@ -69,15 +69,9 @@ function decodeCursor(text: string, request: ResolvedRequest): Cursor {
   return c;
 }
 
-/** The `…limit` parameter of the one list or generator of a query (as the engine lowers it), if there is exactly one. */
-function limitName(request: ResolvedRequest): string | undefined {
-  const paged = request.modules.filter((m) => m.via === 'list' || m.via === 'generator');
-  return paged.length === 1 && paged[0].prefix ? `${paged[0].prefix}limit` : undefined;
-}
-
 export async function runRequest(resolved: ResolvedRequest, http: HttpClient, bounds: RunBounds, cursorText?: string): Promise<RunAnswer> {
   const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, resolved);
-  const limit = limitName(resolved);
+  const limit = limitParam(resolved);
   let skip = cursor?.s ?? 0;
   // Resuming inside a group: its first batch is sent as it was, so that it lists the same records.
   const request = cursor?.l !== undefined && skip > 0 && limit ? { ...resolved, params: { ...resolved.params, [limit]: cursor.l } } : resolved;

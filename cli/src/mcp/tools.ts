@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { RefusedError, ResolveError, WikiqError, engineUserAgent, errorMessage, listRequests, resolveRequest } from '../../../engine/src';
 import { cliHttpClient } from '../credentials';
 import { describeModule, findModules } from './catalogueTools';
-import { diagnose, errorsText, requestOf, MAX_PARAMS, MAX_REQUEST_CHARS, type RequestInput } from './request';
+import { diagnose, errorsText, requestOf, MAX_PARAMS, MAX_REQUEST_CHARS } from './request';
 import { runRequest } from './runTool';
 import { ToolRefusal, chooseWiki, type Catalogues, type Wiki } from './wikis';
 
@@ -99,7 +99,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     outputSchema: { diagnostics: z.array(diagnostic) },
     annotations: { ...READ_ONLY, openWorldHint: false, title: 'Check an API request' },
   }, (input) => answer(ctx, async () => {
-    const { wiki, text } = requestOf(input as RequestInput, ctx.wikis);
+    const { wiki, text } = requestOf(input, ctx.wikis);
     return ok({ diagnostics: diagnose(text, wiki, await ctx.catalogues.get(wiki.endpoint)) });
   }));
 
@@ -122,7 +122,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
     },
     annotations: { ...READ_ONLY, idempotentHint: false, title: 'Run an API request' },
   }, (input) => answer(ctx, async (signal) => {
-    const { wiki, text } = requestOf(input as RequestInput, ctx.wikis);
+    const { wiki, text } = requestOf(input, ctx.wikis);
     const catalogue = await ctx.catalogues.get(wiki.endpoint);
     const diagnostics = diagnose(text, wiki, catalogue);
     const errors = errorsText(diagnostics);

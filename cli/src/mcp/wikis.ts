@@ -94,7 +94,7 @@ export class Catalogues {
   get(endpoint: string): Promise<Catalogue> {
     let p = this.loaded.get(endpoint);
     if (!p) {
-      p = catalogueProvider(this.args, this.io, [endpoint]).then((c) => c.get(endpoint)!);
+      p = catalogueProvider(this.args, this.io, [endpoint]).then((c) => c.get(endpoint));
       this.loaded.set(endpoint, p);
       void p.then((c) => {
         if (c.source === 'bundled' && this.args.flags.get('--catalogue') === 'live') this.loaded.delete(endpoint);
