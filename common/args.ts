@@ -16,6 +16,8 @@ export type ArgsRead =
       positionals: string[];
       /** The long name of each option given, in order, repeats included. */
       given: string[];
+      /** Every value each string option was given, in order (a repeated option's values all). */
+      all: Record<string, string[]>;
     }
   | { mistake: string };
 
@@ -37,7 +39,9 @@ export function readArgs(args: readonly string[], options: ArgOptions, how: Read
   const values: Record<string, string | true | undefined> = {};
   for (const [name, v] of Object.entries(read.values)) values[name] = typeof v === 'string' ? v : v ? true : undefined;
   const given = read.tokens.flatMap((t) => (t.kind === 'option' ? [t.name] : []));
-  return { values, positionals: read.positionals, given };
+  const all: Record<string, string[]> = {};
+  for (const t of read.tokens) if (t.kind === 'option' && t.value !== undefined) (all[t.name] ??= []).push(t.value);
+  return { values, positionals: read.positionals, given, all };
 }
 
 /**

@@ -15,6 +15,7 @@ const sections = [
   ['Parsing (issue: hostile files)', 'bench-parse.mjs'],
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
+  ['MCP server (issue #33: wikiq for agents)', 'bench-mcp.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],
   ['Results view against the engine (issue: results you can look at and compare)', 'bench-results-run.mjs'],
   ['Results views by the data\'s shape (issue: results you can look at and compare)', 'bench-views.mjs'],

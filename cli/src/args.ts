@@ -37,6 +37,8 @@ export interface Io {
 export interface Args {
   positional: string[];
   flags: Map<string, string | true>;
+  /** Every value of a flag given more than once, in order (`flags` keeps the last). */
+  repeated?: Map<string, string[]>;
 }
 
 /** The flags of a command: those taking a value, and switches. */
@@ -67,12 +69,19 @@ export function parseArgs(argv: string[], spec: FlagSpec, command?: string): Arg
   if ('mistake' in read) throw new UsageError(read.mistake);
   const flags = new Map<string, string | true>();
   for (const [name, v] of Object.entries(read.values)) if (v !== undefined) flags.set(`--${name}`, v);
-  return { positional: read.positionals, flags };
+  const repeated = new Map(Object.entries(read.all).map(([name, vs]) => [`--${name}`, vs]));
+  return { positional: read.positionals, flags, repeated };
 }
 
 export function str(args: Args, name: string): string | undefined {
   const v = args.flags.get(name);
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Every value of a repeatable flag (`--endpoint A --endpoint B`), in order. */
+export function strs(args: Args, name: string): string[] {
+  const s = str(args, name);
+  return args.repeated?.get(name) ?? (s === undefined ? [] : [s]);
 }
 
 export function num(args: Args, name: string, opts: { integer?: boolean; min: number }): number | undefined {
@@ -141,7 +150,7 @@ function readSettings(config: string, io: Io): unknown {
   }
 }
 
-function findSettings(file: string, io: Io): string | undefined {
+export function findSettings(file: string, io: Io): string | undefined {
   let dir = path.dirname(path.resolve(io.cwd, file));
   for (;;) {
     const p = path.join(dir, '.vscode', 'settings.json');

@@ -14,6 +14,7 @@ import { RUN_FLAGS, run } from './run';
 import { CODE_FLAGS, code } from './code';
 import { DIFF_EXIT, DIFF_FLAGS, diff } from './diff';
 import { forTerminal } from './terminal';
+import { MCP_FLAGS } from './mcp/flags';
 
 export type { Io } from './args';
 export { formatTables } from './table';
@@ -26,6 +27,9 @@ const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?:
   code: { flags: CODE_FLAGS, run: code },
   // diff's 1 means "different": its mistakes are 2.
   diff: { flags: DIFF_FLAGS, run: diff, usageExit: DIFF_EXIT.error },
+  // The MCP server and its SDK: a bundle of their own (dist/mcp.js, scripts/build.mjs), loaded only for this command.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the command runs, as a sibling bundle
+  mcp: { flags: MCP_FLAGS, run: (args, io) => (require('./mcp/index') as typeof import('./mcp/index')).mcp(args, io) },
 };
 
 /** Every flag some command takes: to find the command before its own flags are checked. */
@@ -56,7 +60,7 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
     if (!command) throw new UsageError(`Unknown command '${cmd}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
     usageExit = command.usageExit ?? 1;
     const args = parseArgs(argv, command.flags, cmd);
-    return await command.run({ positional: rest, flags: args.flags }, io);
+    return await command.run({ ...args, positional: rest }, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`wikiq: ${e.message}\nRun 'wikiq --help' for usage.`);

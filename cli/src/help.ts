@@ -102,6 +102,27 @@ Usage:
       At most 1,000 of each kind of change are listed per table (the counts stay exact), and
       200,000 records of each side compared; a file over 512 MB is refused.
 
+  wikiq mcp --endpoint URL... | --env NAME... [options]
+      An MCP server over stdio for AI agents (Claude Desktop, VS Code's agents, any MCP client), with
+      four read-only tools: find_modules, describe_module (the wiki's own catalogue), check_request
+      (the editor's diagnostics and suggestions) and run_request (checked first; records paged
+      with a cursor). Only the wikis named here are used: any other endpoint is refused before a
+      connection is made. Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or
+      the credentials file), never in a tool's input or answer. stdout carries the protocol; logs
+      go to stderr.
+      --endpoint URL       a wiki the server may use (repeatable); the first is the default
+      --env NAME           the wiki of environment NAME (repeatable), from --config FILE or the
+                           .vscode/settings.json of the working folder (or above); its variables
+                           are defined in the requests sent to it
+      --config FILE        the settings file to read environments from
+      --catalogue bundled|live   each wiki's own catalogue (live, the default here), cached as for
+                           check in --cache-dir DIR; or the bundled one
+      --max-records N      records a run_request answer holds by default (default 100; a call
+                           may ask for up to 1000 or N, whichever is more)
+      --max-answer-kb N    the most kilobytes of records in one answer (default 64); more comes
+                           through the cursor
+      --timeout SECONDS, --max-response-mb N, --user-agent TEXT   as for run
+
   wikiq --help | --version
 `;
 

@@ -121,7 +121,7 @@ export function looksLikeApiAnswer(json: object, actionKey: string): boolean {
 }
 
 /** The `…limit` parameter of the one list or generator of a query, if there is exactly one. */
-function limitParam(request: ResolvedRequest): string | undefined {
+export function limitParam(request: ResolvedRequest): string | undefined {
   const paged = request.modules.filter((m) => m.via === 'list' || m.via === 'generator');
   return paged.length === 1 && paged[0].prefix ? `${paged[0].prefix}limit` : undefined;
 }

@@ -59,7 +59,7 @@ function readmeCommands(): string[] {
 
 /** A usage line or a mention rather than a command: placeholders, ellipses, optional parts, or a bare subcommand. */
 function isUsage(command: string): boolean {
-  return /…|\.\.\.|\[|\b[A-Z]{3,}\b/.test(command) || /^wikiq (check|run|code|diff)$/.test(command);
+  return /…|\.\.\.|\[|\b[A-Z]{3,}\b/.test(command) || /^wikiq (check|run|code|diff|mcp)$/.test(command);
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-readme-'));

@@ -52,7 +52,7 @@ const MAY_USE: Record<Pkg, string[]> = {
   common: ['vscode-languageserver-protocol'],
   engine: ['undici', 'node-html-markdown'],
   server: ['vscode-languageserver', 'vscode-languageserver-textdocument', 'vscode-languageserver-protocol', 'vscode-languageserver-types'],
-  cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types', 'jsonc-parser'],
+  cli: ['vscode-languageserver-textdocument', 'vscode-languageserver-types', 'jsonc-parser', '@modelcontextprotocol/sdk', 'zod'],
   client: ['vscode', 'vscode-languageclient'],
   webview: ['dompurify', 'uplot'],
   scripts: [],
@@ -62,6 +62,15 @@ const MAY_USE: Record<Pkg, string[]> = {
 
 /** Packages that may use Node's built-in modules. */
 const NODE: Pkg[] = ['engine', 'server', 'cli', 'client', 'common'];
+
+/**
+ * `wikiq mcp` (cli/src/mcp/, bundled as dist/mcp.js): only its files use the MCP SDK and zod, and the
+ * rest of the command line reaches it only through its flags (flags.ts, no SDK) and the one lazy
+ * `require('./mcp/index')` of cli.ts, so that the other commands do not load the SDK.
+ */
+const MCP_DIR = 'cli/src/mcp/';
+const MCP_PACKAGES = ['@modelcontextprotocol/sdk', 'zod'];
+const MCP_DOORS: Record<string, string[]> = { 'cli/src/cli.ts': ['cli/src/mcp/flags', 'cli/src/mcp/index'] };
 
 /** Files that may import `undici`: the one network layer. */
 const UNDICI_FILES = ['engine/src/http.ts'];
@@ -137,6 +146,10 @@ export function checkImport(fromRel: string, spec: string, exists: (rel: string)
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromRel.split(path.sep).join('/')), spec));
     const to = packageOf(target);
     for (const [a, b] of APART) if (fromRel === a && (target === b.replace(/\.ts$/, '') || `${target}.ts` === b)) return `${a} and ${b} may not import each other (they meet through client/src/results/port.ts)`;
+    const fromPosix = fromRel.split(path.sep).join('/');
+    if (target.startsWith(MCP_DIR) && !fromPosix.startsWith(MCP_DIR) && !(MCP_DOORS[fromPosix] ?? []).includes(target)) {
+      return `${fromRel} may not import the MCP server (${spec}): only cli/src/cli.ts reaches it, through ./mcp/flags and the lazy require('./mcp/index')`;
+    }
     if (to === from) return undefined;
     if (fromRel === 'common/version.ts' && target === 'package.json') return undefined; // the one version
     if (!MAY_IMPORT[from].includes(to)) return `${from} may not import ${to} (${spec})`;
@@ -153,6 +166,7 @@ export function checkImport(fromRel: string, spec: string, exists: (rel: string)
   }
   const name = bareName(spec);
   if (!MAY_USE[from].includes(name)) return `${from} may not import the package ${name}`;
+  if (MCP_PACKAGES.includes(name) && !fromRel.split(path.sep).join('/').startsWith(MCP_DIR)) return `only the MCP server (${MCP_DIR}) may import ${name}: the other commands do not load it`;
   if (name === 'undici' && !UNDICI_FILES.includes(fromRel)) return `only ${UNDICI_FILES.join(', ')} may import undici (one network layer)`;
   if (name === 'vscode' && !VSCODE_FILES.has(fromRel.split(path.sep).join('/'))) return `only the editor-facing client files may import vscode; ${fromRel} needs no editor (or belongs in VSCODE_FILES)`;
   return undefined;

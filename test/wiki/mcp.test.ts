@@ -1,0 +1,214 @@
+/**
+ * `wikiq mcp` against a real MediaWiki, driven by the MCP SDK's own client over stdio (mcpClient.ts):
+ * every tool and its schemas, the misspelt module and parameter with their suggestions, a run
+ * followed through its cursor to every record exactly once, a pull larger than the answer's bound
+ * coming back bounded with a cursor, a write refused with nothing reaching the wiki, and an
+ * endpoint nobody named refused without a connection.
+ */
+import assert from 'node:assert/strict';
+import * as net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SEED, TestWiki, startWiki } from './harness';
+import { startMcp, type McpUnderTest, type ToolAnswer } from './mcpClient';
+
+type Diagnostic = { severity: string; code: string; message: string; parameter?: string; suggestion?: string };
+
+/** Calls run_request with `args` and then with each cursor it returns until none; every answer. */
+async function follow(mcp: McpUnderTest, args: Record<string, unknown>, most = 200): Promise<Array<Record<string, unknown>>> {
+  const pages: Array<Record<string, unknown>> = [];
+  let cursor: string | undefined;
+  do {
+    const r = await mcp.call('run_request', { ...args, ...(cursor ? { cursor } : {}) });
+    assert.ok(!r.isError, r.text);
+    pages.push(r.structured!);
+    cursor = r.structured!.cursor as string | undefined;
+    assert.ok(pages.length <= most, 'the cursors end');
+  } while (cursor);
+  return pages;
+}
+
+const names = (pages: Array<Record<string, unknown>>) => pages.flatMap((p) => (p.records as Array<{ name: string }>).map((r) => r.name));
+
+describe('wikiq mcp against a real MediaWiki', () => {
+  let wiki: TestWiki;
+  let mcp: McpUnderTest;
+  before(async () => {
+    wiki = await startWiki();
+    mcp = await startMcp(['--endpoint', wiki.endpoint, '--cache-dir', `${wiki.dir}/mcp-cache`]);
+  });
+  after(async () => {
+    await mcp?.close();
+    await wiki?.stop();
+  });
+
+  it('lists four read-only tools named verb_noun, each with a description, an input and an output schema', async () => {
+    const { tools } = await mcp.client.listTools();
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['check_request', 'describe_module', 'find_modules', 'run_request']);
+    for (const t of tools) {
+      assert.match(t.name, /^[a-z]+_[a-z]+$/);
+      assert.ok((t.description ?? '').length > 80, `${t.name} is described for a model`);
+      assert.equal(t.inputSchema.type, 'object');
+      assert.equal(t.outputSchema?.type, 'object', `${t.name} has an output schema`);
+      assert.equal(t.annotations?.readOnlyHint, true, `${t.name} is read-only`);
+    }
+    const run = tools.find((t) => t.name === 'run_request')!;
+    assert.deepEqual(Object.keys(run.inputSchema.properties ?? {}).sort(), ['cursor', 'endpoint', 'max_records', 'params', 'request']);
+    assert.deepEqual(Object.keys(run.outputSchema?.properties ?? {}).sort(), ['cursor', 'error', 'records', 'result', 'status', 'truncated', 'warnings']);
+  });
+
+  it('find_modules finds categorymembers for "members of a category", from the wiki\'s catalogue', async () => {
+    const r = await mcp.call('find_modules', { query: 'members of a category' });
+    assert.ok(!r.isError, r.text);
+    const modules = r.structured!.modules as Array<{ name: string; group: string; prefix: string; description: string }>;
+    assert.deepEqual({ ...modules[0], description: undefined }, { name: 'categorymembers', group: 'list', prefix: 'cm', description: undefined });
+    assert.match(modules[0].description, /categor/i);
+  });
+
+  it('describe_module gives the parameters with their names as sent (cmtitle), types, values and limits', async () => {
+    for (const module of ['categorymembers', 'list=categorymembers', 'query+categorymembers']) {
+      const r = await mcp.call('describe_module', { module });
+      assert.ok(!r.isError, r.text);
+      const m = r.structured as { name: string; group: string; prefix: string; generator: boolean; parameters: Array<Record<string, unknown>> };
+      assert.deepEqual([m.name, m.group, m.prefix, m.generator], ['categorymembers', 'list', 'cm', true]);
+      const p = (name: string) => m.parameters.find((x) => x.name === name)!;
+      assert.equal(p('title').requestName, 'cmtitle');
+      assert.deepEqual([p('limit').requestName, p('limit').type, p('limit').default, (p('limit').limits as Record<string, number>).max], ['cmlimit', 'limit', '10', 500]);
+      assert.ok((p('type').values as string[]).includes('subcat'));
+    }
+    const wrong = await mcp.call('describe_module', { module: 'categorymember' });
+    assert.equal(wrong.isError, true);
+    assert.match(wrong.text, /No module 'categorymember'.*Did you mean 'categorymembers'/);
+  });
+
+  const listRequest = 'action = query\nlist = categorymembers\ncmtitle = Category:Fruit\ncmlimit = 5';
+  const checks: Array<{ name: string; input: Record<string, unknown>; expected: Diagnostic[] }> = [
+    { name: 'a correct request', input: { request: listRequest }, expected: [] },
+    {
+      name: 'the misspelt module (list=categorymember), as parameters',
+      input: { params: { action: 'query', list: 'categorymember', cmtitle: 'Category:Fruit' } },
+      expected: [
+        { severity: 'warning', code: 'unknown-module', message: '', parameter: 'list', suggestion: 'categorymembers' },
+        { severity: 'warning', code: 'unknown-parameter', message: '', parameter: 'cmtitle' },
+      ],
+    },
+    {
+      name: 'the misspelt parameter (cmlimt), as .wikiq text',
+      input: { request: listRequest.replace('cmlimit', 'cmlimt') },
+      expected: [{ severity: 'warning', code: 'unknown-parameter', message: '', parameter: 'cmlimt', suggestion: 'cmlimit' }],
+    },
+    {
+      name: 'the misspelt parameter, as an api.php URL',
+      input: { request: '' }, // filled in with the wiki's endpoint below
+      expected: [{ severity: 'warning', code: 'unknown-parameter', message: '', parameter: 'cmlimt', suggestion: 'cmlimit' }],
+    },
+    {
+      name: 'a write (an error: wikiq sends none)',
+      input: { params: { action: 'edit', title: 'X', text: 'y' } },
+      expected: [{ severity: 'error', code: 'write-action', message: '', parameter: 'action' }],
+    },
+  ];
+  for (const c of checks) {
+    it(`check_request: ${c.name}`, async () => {
+      const input = c.input.request === '' ? { request: `${wiki.endpoint}?action=query&list=categorymembers&cmtitle=Category:Fruit&cmlimt=5` } : c.input;
+      const r = await mcp.call('check_request', input);
+      assert.ok(!r.isError, r.text);
+      const got = (r.structured!.diagnostics as Diagnostic[]).map((d) => ({ severity: d.severity, code: d.code, message: '', parameter: d.parameter, suggestion: d.suggestion }));
+      assert.deepEqual(got, c.expected.map((d) => ({ ...d, suggestion: d.suggestion })));
+      for (const d of r.structured!.diagnostics as Diagnostic[]) if (d.suggestion) assert.match(d.message, new RegExp(`Did you mean '${d.suggestion}'`));
+    });
+  }
+
+  it('run_request refuses a request with errors, naming the problem, and sends nothing', async () => {
+    const before = wiki.apiRequestCount((u) => /generator=categorymember\b/.test(u));
+    const r = await mcp.call('run_request', { request: 'action = query\ngenerator = categorymember\ngcmtitle = Category:Fruit' });
+    assert.equal(r.isError, true);
+    assert.match(r.text, /^The request was not sent: generator: Unknown module 'categorymember'.*Did you mean 'categorymembers'/);
+    assert.equal(wiki.apiRequestCount((u) => /generator=categorymember\b/.test(u)), before);
+  });
+
+  it('run_request follows its cursor to every record exactly once, each answer exactly max_records (the last batch\'s limit lowered)', async () => {
+    const pages = await follow(mcp, { request: 'action = query\nlist = allimages\nailimit = 7', max_records: 20 });
+    const all = names(pages);
+    assert.equal(all.length, SEED.files);
+    assert.equal(new Set(all).size, SEED.files, 'no record twice');
+    assert.deepEqual(pages.map((p) => (p.records as unknown[]).length), [...Array(7).fill(20)]);
+    assert.deepEqual(pages.map((p) => p.status), [...Array(6).fill('partial'), 'complete']);
+    assert.ok(wiki.apiRequestCount((u) => /list=allimages/.test(u) && /ailimit=6\b/.test(u)) >= 1, 'the third batch of each answer asked for 6');
+  });
+
+  it('a pull larger than the answer\'s bound comes back bounded, with a cursor that resumes inside a batch, every record once', async () => {
+    const small = await startMcp(['--endpoint', wiki.endpoint, '--cache-dir', `${wiki.dir}/mcp-cache`, '--max-answer-kb', '3']);
+    try {
+      const pages = await follow(small, { params: { action: 'query', list: 'allimages', ailimit: 'max', aiprop: 'timestamp|user|size|url' }, max_records: 1000 });
+      assert.ok(pages.length > 3, `${pages.length} answers`);
+      for (const p of pages.slice(0, -1)) {
+        assert.equal(p.status, 'partial');
+        assert.equal(p.truncated, true);
+        assert.ok(JSON.stringify(p.records).length <= 3000, 'within the bound');
+      }
+      const all = names(pages);
+      assert.equal(all.length, SEED.files);
+      assert.equal(new Set(all).size, SEED.files);
+      assert.equal(wiki.apiRequestCount((u) => /list=allimages/.test(u) && /ailimit=max/.test(u) && /aicontinue/.test(u)), 0, 'one batch of 500 holds all: every cursor resumed inside it');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a write as a tool error, and nothing reaches the wiki', async () => {
+    const before = wiki.requests().length;
+    for (const input of [{ params: { action: 'edit', title: 'Mcp write', text: 'x', token: '+\\' } }, { request: 'action = delete\ntitle = Main Page' }]) {
+      const r = await mcp.call('run_request', input);
+      assert.equal(r.isError, true);
+      assert.match(r.text, /not sent.*(writes|read-only)/);
+    }
+    const sent = wiki.requests().slice(before);
+    assert.deepEqual(sent.filter((q) => q.method === 'POST' || /action=(edit|delete)/.test(q.url)), []);
+  });
+
+  it('refuses an endpoint nobody named before making a connection', async () => {
+    let connections = 0;
+    const listener = net.createServer((s) => {
+      connections++;
+      s.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(listener.address() as net.AddressInfo).port}/api.php`;
+    try {
+      const answers: ToolAnswer[] = [
+        await mcp.call('run_request', { request: listRequest, endpoint: other }),
+        await mcp.call('check_request', { params: { action: 'query' }, endpoint: other }),
+        await mcp.call('find_modules', { query: 'category', endpoint: other }),
+        await mcp.call('run_request', { request: `@endpoint = ${other}\n${listRequest}` }),
+        await mcp.call('run_request', { request: `${other}?action=query&meta=siteinfo` }),
+      ];
+      for (const a of answers) {
+        assert.equal(a.isError, true);
+        assert.match(a.text, /may not use|not a wiki this server may use/);
+        assert.ok(a.text.includes(wiki.endpoint), 'names the wikis it may use');
+      }
+    } finally {
+      listener.close();
+    }
+    assert.equal(connections, 0);
+  });
+
+  it('says what is wrong with its input as a tool error, not a protocol error', async () => {
+    const both = await mcp.call('run_request', { request: listRequest, params: { action: 'query' } });
+    assert.equal(both.isError, true);
+    assert.match(both.text, /either as `request`.*or as `params`/);
+    const badCursor = await mcp.call('run_request', { request: listRequest, cursor: 'not-a-cursor' });
+    assert.equal(badCursor.isError, true);
+    assert.match(badCursor.text, /cursor is not one run_request gave/);
+    const tooMany = await mcp.call('run_request', { request: listRequest, max_records: 0 });
+    assert.equal(tooMany.isError, true);
+    assert.match(tooMany.text, /max_records/);
+  });
+
+  it('run_request returns an answer without list records as its result (meta=siteinfo)', async () => {
+    const r = await mcp.call('run_request', { params: { action: 'query', meta: 'siteinfo' } });
+    assert.ok(!r.isError, r.text);
+    assert.equal(r.structured!.status, 'complete');
+    assert.match(String((r.structured!.result as { query: { general: { generator: string } } }).query.general.generator), /^MediaWiki 1\./);
+  });
+});

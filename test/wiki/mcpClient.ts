@@ -1,0 +1,52 @@
+/**
+ * `wikiq mcp` as an MCP client starts it: dist/cli.js as a child process, spoken to over stdio by
+ * the SDK's own Client and StdioClientTransport. Its stderr is kept (to check what it logs), and
+ * every answer is kept (to check what it says), for the tests of test/wiki/mcp*.test.ts.
+ */
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const CLI = path.join(__dirname, '..', '..', '..', 'dist', 'cli.js');
+
+export interface ToolAnswer {
+  isError?: boolean;
+  text: string;
+  structured?: Record<string, unknown>;
+}
+
+export interface McpUnderTest {
+  client: Client;
+  call(name: string, args: Record<string, unknown>): Promise<ToolAnswer>;
+  /** What the server wrote to stderr so far. */
+  log(): string;
+  /** Every answer's text so far (JSON included). */
+  answers(): string[];
+  close(): Promise<void>;
+}
+
+/** Starts `wikiq mcp ARGS` with `env` added to a clean environment (no credentials file unless given). */
+export async function startMcp(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<McpUnderTest> {
+  const base: Record<string, string> = {};
+  for (const k of ['PATH', 'HOME', 'XDG_CACHE_HOME', 'TMPDIR']) if (process.env[k] !== undefined) base[k] = process.env[k]!;
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: [CLI, 'mcp', ...args], env: { ...base, WIKIQ_CREDENTIALS: '/nonexistent/wikiq-credentials.json', ...env }, stderr: 'pipe', cwd,
+  });
+  let log = '';
+  transport.stderr?.on('data', (d: Buffer) => (log += d.toString('utf8')));
+  const client = new Client({ name: 'wikiq-test', version: '0' });
+  await client.connect(transport);
+  const answers: string[] = [];
+  return {
+    client,
+    async call(name, callArgs) {
+      const r = await client.callTool({ name, arguments: callArgs });
+      const text = (r.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
+      answers.push(text, JSON.stringify(r.structuredContent ?? null));
+      return { isError: r.isError as boolean | undefined, text, structured: r.structuredContent as Record<string, unknown> | undefined };
+    },
+    log: () => log,
+    answers: () => answers,
+    close: () => client.close(),
+  };
+}
