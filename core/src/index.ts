@@ -13,6 +13,7 @@ export { paramsOf } from './parser/params';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';
+export { enumValues } from './catalogue/enumValues';
 export { Derived, type ForeignName } from './catalogue/derived';
 export { readParaminfo, readModule, readParam } from './catalogue/paraminfo';
 export * from './catalogue/serialise';

@@ -12,7 +12,7 @@
  * parameter accepts.
  */
 import type { Analysis, Selection } from '../analysis';
-import { enumValues } from '../catalogue/model';
+import { enumValues } from '../catalogue/enumValues';
 import { Code, messages } from '../codes';
 import type { RequestChecks } from './context';
 import { selectionSpan } from './names';
