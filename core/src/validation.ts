@@ -18,7 +18,7 @@ import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
 import { checkCredentials } from './checks/credentials';
 import { checkLegacy } from './checks/legacy';
-import { checkAction, checkModes, checkName, checkRepeated, checkRequired, needsChecks, reportsUnknownNames } from './checks/names';
+import { type ModeUse, checkAction, checkModes, checkName, checkRepeated, checkRequired, modeUse, needsChecks, reportsUnknownNames } from './checks/names';
 import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
 import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
@@ -55,13 +55,17 @@ function checkRequest(c: RequestChecks, report: Report): void {
   const reportUnknown = reportsUnknownNames(c.a);
   // (An indexed loop: it runs for every parameter of a file, often before the code is optimised.)
   const params = c.a.params;
+  const modeUses: ModeUse[] = [];
   for (let i = 0; i < params.length; i++) {
     const node = params[i];
     checkRepeated(c, report, node);
     const owner = checkName(c, report, node, reportUnknown);
-    if (owner) checkValues(c, report, node, owner);
+    if (!owner) continue;
+    checkValues(c, report, node, owner);
+    const use = modeUse(c.a, node, owner);
+    if (use) modeUses.push(use);
   }
-  checkModes(c, report);
+  checkModes(report, modeUses);
   checkRequired(c, report);
   checkLegacy(c, report);
 }
