@@ -96,7 +96,7 @@ export class ValidationCache {
   private requests: readonly RequestNode[] = [];
   private entries: Entry[] = [];
 
-  /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
+  /** The diagnostics of `ctx`'s document (`doValidation`'s, credential checks included), validating only the requests whose key changed. */
   validate(ctx: FeatureContext): Diagnostic[] {
     const { file } = ctx;
     const { text, lineStarts, requests } = file;

@@ -71,7 +71,6 @@ export function checkValues(c: RequestChecks, report: Report, node: ParamNode, o
   const enums = a.catalogue.derived.valueSet(p);
   // Repeats looked for where a value can repeat: among the values before it while they are few,
   // in a set past SEEN_SCAN (a set for each multi-value parameter of a file was most of the cost).
-  // (An indexed loop: see VariableChecks.variableRefs.)
   const repeatable = vals.length > 1 && !p.allowsduplicates;
   const seen = repeatable && vals.length > SEEN_SCAN ? new Set<string>() : undefined;
   // Repeats are reported once per value (on its first repeat), not once per repeat.
