@@ -11,7 +11,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { checkImport, importsOf, valueCycles, valueImportsOf } from './architecture/rules';
+import { checkImport, importsOf, isSourceFile, isSourceFolder, valueCycles, valueImportsOf } from './architecture/rules';
 
 const root = path.resolve(__dirname, '../../..');
 const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
@@ -30,6 +30,18 @@ function sources(dir: string): string[] {
 }
 
 const exists = (rel: string) => existsSync(path.join(root, rel));
+
+/** Every source file of the repository (code and style sheets of every package, the tests, the scripts), for the size rule. */
+function allSources(dir = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(path.join(root, dir))) {
+    const rel = dir ? path.join(dir, name) : name;
+    if (statSync(path.join(root, rel)).isDirectory()) {
+      if (isSourceFolder(rel)) out.push(...allSources(rel));
+    } else if (isSourceFile(rel)) out.push(rel);
+  }
+  return out;
+}
 
 describe('architecture: the rules themselves (each row could fail)', () => {
   const rows: Array<[from: string, spec: string, verdict: RegExp | undefined]> = [
@@ -93,6 +105,28 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     const src = `import a from 'x';\nimport type { B } from "./y";\nexport * from './z';\nconst c = require('w');\nawait import('v');\n// import q from 'commented';\n/* import r from 'block' */\nimport './side';\n`;
     assert.deepEqual(importsOf(src), ['x', './y', './z', 'w', 'v', './side']);
   });
+
+  const sourceRows: Array<[rel: string, source: boolean]> = [
+    ['core/src/parser/parser.ts', true],
+    ['core/src/util/url.d.ts', true],
+    ['client/media/results.css', true],
+    ['client/media/src/main.ts', true],
+    ['scripts/build.mjs', true],
+    ['scripts/bench-memory-probe.cjs', true],
+    ['scripts/fresh-machine.sh', true],
+    ['test/neovim/check.lua', true],
+    ['test/unit/architecture.test.ts', true],
+    ['eslint.config.mjs', true],
+    ['test/fixtures/codegen/batch.py', false],
+    ['core/src/catalogue/bundled-paraminfo.json', false],
+    ['README.md', false],
+    ['node_modules/typescript/lib/typescript.js', false],
+    ['out/core/src/index.js', false],
+    ['dist/media/results.css', false],
+  ];
+  for (const [rel, source] of sourceRows) {
+    it(`${rel}: ${source ? 'held to' : 'outside'} the size rule`, () => assert.equal(isSourceFile(rel), source));
+  }
 
   const valueRows: Array<[source: string, valueImports: string[]]> = [
     [`import { f } from './a';\nf();`, ['./a']],
@@ -159,8 +193,21 @@ describe('architecture: every product source file keeps the invariants', () => {
     assert.deepEqual(valueCycles(coreValueGraph(core)), []);
   });
 
+});
+
+describe('architecture: the size rule', () => {
+  const all = allSources();
+
+  it('reads every kind of source: TypeScript, scripts and style sheets of every folder', () => {
+    for (const f of ['core/src/index.ts', 'client/media/src/main.ts', 'scripts/build.mjs', 'test/unit/architecture.test.ts', 'test/neovim/check.lua']) {
+      assert.ok(all.includes(path.join(...f.split('/'))), `${f} is not among the ${all.length} files read`);
+    }
+    assert.ok(all.some((f) => f.endsWith('.css')), 'no style sheet read');
+    assert.ok(!all.some((f) => f.split(path.sep)[0] === 'node_modules' || f.split(path.sep)[0] === 'out'), 'read a built or installed file');
+  });
+
   it('has no source file over 500 lines', () => {
-    const long = files
+    const long = all
       .map((f) => ({ f, n: readFileSync(path.join(root, f), 'utf8').split('\n').length }))
       .filter((x) => x.n > 500)
       .map((x) => `${x.f}: ${x.n} lines`);

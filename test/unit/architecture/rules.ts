@@ -168,6 +168,28 @@ export function importsOf(source: string): string[] {
   return out;
 }
 
+/** What the size rule reads as source: code and style sheets, whatever their language. */
+const SOURCE_EXTENSIONS = /\.(?:[cm]?ts|[cm]?js|css|html|sh|lua|py|php)$/;
+
+/**
+ * Folders whose files are not the project's source: what is built or installed, and the test
+ * fixtures (expected outputs and data, compared byte for byte, not code anyone edits).
+ */
+const NOT_SOURCE = new Set(['node_modules', 'out', 'dist', '.git', '.cache', '.test-output', '.vscode-test', 'test/fixtures']);
+
+/** Whether the size rule (no file over 500 lines) applies to a repository-relative path. */
+export function isSourceFile(rel: string): boolean {
+  const parts = rel.split(path.sep).join('/').split('/');
+  for (let i = 1; i < parts.length; i++) if (!isSourceFolder(parts.slice(0, i).join('/'))) return false;
+  return SOURCE_EXTENSIONS.test(parts[parts.length - 1]);
+}
+
+/** Whether a repository-relative folder may hold source (the walk for the size rule goes into it). */
+export function isSourceFolder(rel: string): boolean {
+  const p = rel.split(path.sep).join('/');
+  return !NOT_SOURCE.has(p) && !NOT_SOURCE.has(p.slice(p.lastIndexOf('/') + 1));
+}
+
 const REQUIRE_RE = /\brequire\("([^"]+)"\)/g;
 
 /**
