@@ -7,9 +7,8 @@
  * keeps them between edits). Each piece gets a Report (checks/report.ts) and a context of its own
  * (checks/context.ts), and runs the checks of checks/*.ts in the order below.
  *
- * Cost: linear in the document. Each request is analysed once (FeatureContext memoises it); the
- * per-catalogue facts are the catalogue's (catalogue/derived.ts); "did you mean" scans only run
- * for names or values already found wrong.
+ * This and the checks run for every request and parameter of a file: they are written as
+ * CONTRIBUTING.md's "How the language service stays fast" says.
  */
 import { Diagnostic, type Range } from 'vscode-languageserver-types';
 import { Code, SOURCE, codeTable, messages } from './codes';
@@ -53,9 +52,8 @@ function checkRequest(c: RequestChecks, report: Report): void {
   checkRequestVariables(c, report);
   checkAction(c, report);
   const reportUnknown = reportsUnknownNames(c.a);
-  // (An indexed loop: it runs for every parameter of a file, often before the code is optimised.)
   const params = c.a.params;
-  const modeUses: ModeUse[] = [];
+  let modeUses: ModeUse[] | undefined;
   for (let i = 0; i < params.length; i++) {
     const node = params[i];
     checkRepeated(c, report, node);
@@ -63,9 +61,9 @@ function checkRequest(c: RequestChecks, report: Report): void {
     if (!owner) continue;
     checkValues(c, report, node, owner);
     const use = modeUse(c.a, node, owner);
-    if (use) modeUses.push(use);
+    if (use) (modeUses ??= []).push(use);
   }
-  checkModes(report, modeUses);
+  if (modeUses) checkModes(report, modeUses);
   checkRequired(c, report);
   checkLegacy(c, report);
 }
@@ -80,7 +78,6 @@ export function joinPieces(pieces: readonly Piece[]): Diagnostic[] {
   const limits = new Set<string>();
   let dropped = 0;
   let firstDropped: Range | undefined;
-  // Indexed loops: a big file has a piece per request (an iterator per loop in unoptimised code).
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
     const diagnostics = piece.diagnostics;

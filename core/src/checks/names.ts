@@ -15,7 +15,7 @@ import { isFatalSelector } from './values';
 
 const NO_NOTES: readonly InfoNote[] = [];
 
-/** (Plain functions, no closures: they run for every request of a file.) */
+/** Whether a URL line of the request names an endpoint. */
 function hasEndpoint(urls: RequestNode['urls']): boolean {
   for (let i = 0; i < urls.length; i++) if (urls[i].endpoint) return true;
   return false;
