@@ -32,6 +32,7 @@ export { closest, editDistance, maxDistanceFor } from './suggest';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
 export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';
+export { COMPLETION_TRIGGERS, type CompletionTrigger } from './completion/triggers';
 export { cursorAt, type Cursor } from './cursor';
 
 // The results vocabulary: which tables a result has, their columns, the text of a cell
