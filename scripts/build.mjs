@@ -110,10 +110,17 @@ if (production) for (const f of maps(out)) rmSync(f);
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}/bundled-paraminfo.json`, JSON.stringify(JSON.parse(readFileSync(CATALOGUE, 'utf8'))));
 // The results view's stylesheet goes next to its script: uPlot's own rules (the timeline's chart),
-// then the view's, in one file the CSP's style-src allows (no style is injected at run time).
+// then the view's, in one file the CSP's style-src allows (no style is injected at run time). The
+// view's style sheets in cascade order: every client/media/*.css is one of them.
+const VIEW_CSS = ['client/media/results.css', 'client/media/tabs.css', 'client/media/views.css'];
 if (existsSync('client/media/results.css')) {
+  const unlisted = readdirSync('client/media').filter((f) => f.endsWith('.css') && !VIEW_CSS.includes(`client/media/${f}`));
+  if (unlisted.length) {
+    console.error(`build: client/media/${unlisted.join(', client/media/')} is not in VIEW_CSS (scripts/build.mjs): the view would not load it.`);
+    process.exit(1);
+  }
   mkdirSync(`${out}/media`, { recursive: true });
-  const parts = ['node_modules/uplot/dist/uPlot.min.css', 'client/media/results.css', 'client/media/views.css'].filter((f) => existsSync(f));
+  const parts = ['node_modules/uplot/dist/uPlot.min.css', ...VIEW_CSS].filter((f) => existsSync(f));
   writeFileSync(`${out}/media/results.css`, parts.map((f) => `/* ${f} */\n${readFileSync(f, 'utf8')}\n`).join('\n'));
 }
 if (watch) {

@@ -58,12 +58,7 @@ export function valuesOf(param: ParamNode, scope: Scope): string[] {
   return param.value.parts.map((p) => (p.variables.length ? expand(p.text, scope).text : p.text));
 }
 
-/**
- * A request's parameter nodes by name, looked up by a scan of its parameters. A request has a
- * handful of them: a scan beats a hash map (which would hash every freshly parsed name once per
- * analysis), and makes nothing, where a list per name made an array for every parameter of a file
- * at its first validation.
- */
+/** A request's parameter nodes by name, looked up by a scan of its parameters (a request has a handful). */
 export class ParamIndex {
   constructor(private readonly params: readonly ParamNode[]) {}
 
@@ -89,7 +84,7 @@ export class ParamIndex {
 /** What most requests have: no unknown module (shared, frozen; an analysis that finds one makes its own list). */
 const NO_UNKNOWN: readonly UnknownModule[] = Object.freeze([]);
 
-/** Adds a selection, unless the same module under the same prefix is selected already. (A plain function: no closure per analysis.) */
+/** Adds a selection, unless the same module under the same prefix is selected already. */
 function select(a: Analysis, s: Selection): void {
   for (let i = 0; i < a.selections.length; i++) if (a.selections[i].module === s.module && a.selections[i].prefix === s.prefix) return;
   a.selections.push(s);

@@ -34,7 +34,7 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
   const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
   let nextSlot = 0;
   // Most requests define no variables and paste no URL: they share the file's scope and endpoint,
-  // worked out once per call instead of once per request.
+  // worked out once per call.
   let fileScope: Scope | undefined;
   let fileCatalogue: Catalogue | undefined;
   const ownScope = (request: RequestNode | undefined) => !!request && (request.variables.length > 0 || request.urls.length > 0);
@@ -50,10 +50,8 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
       for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
       const scope = ownScope(request) ? undefined : scopeOfFile();
       const a = analyse(file, request, catalogueFor(request), env, scope);
-      // Keep only the last few: features ask about one request at a time (validation walks them
-      // in order), and holding every analysis of a big file until the call ends made the garbage
-      // collector copy them all, which was most of the cost of validating a 10,000-line file. A
-      // ring of slots: dropping the oldest of a Map made an iterator per request.
+      // Only the last KEEP_ANALYSES, in a ring of slots: features ask about one request at a time
+      // (validation walks them in order).
       kept[nextSlot] = request;
       keptAnalyses[nextSlot] = a;
       nextSlot = (nextSlot + 1) % KEEP_ANALYSES;

@@ -219,7 +219,7 @@ const spanEnd = (n: { span: Span }) => n.span.end;
 
 /**
  * The node of `nodes` (in file order, none overlapping another) on the stretch [from, to]: the
- * last starting at or before `to`, if it reaches `from`. A binary search: a big file's lists are long.
+ * last starting at or before `to`, if it reaches `from` (a binary search).
  */
 function over<T>(nodes: readonly T[], from: number, to: number, start: (n: T) => number, end: (n: T) => number): T | undefined {
   let lo = 0;

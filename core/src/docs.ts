@@ -4,7 +4,7 @@
  */
 import type { Selection } from './analysis';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
-import { enumValues } from './catalogue/model';
+import { enumValues } from './catalogue/enumValues';
 
 /** Standard namespaces of MediaWiki, for catalogues that carry no siteinfo. */
 export const DEFAULT_NAMESPACES: Array<{ id: number; name: string }> = [

@@ -5,7 +5,7 @@
  */
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
 import { ownerOf, valuesOf } from './analysis';
-import { enumValues } from './catalogue/model';
+import { enumValues } from './catalogue/enumValues';
 import type { FeatureContext } from './context';
 import { cursorAt } from './cursor';
 import { code, moduleDoc, namespacesOf, oneLine, paramDoc, selectionLabel } from './docs';

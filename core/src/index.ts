@@ -13,6 +13,7 @@ export { paramsOf } from './parser/params';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';
+export { enumValues } from './catalogue/enumValues';
 export { Derived, type ForeignName } from './catalogue/derived';
 export { readParaminfo, readModule, readParam } from './catalogue/paraminfo';
 export * from './catalogue/serialise';
@@ -31,6 +32,7 @@ export { closest, editDistance, maxDistanceFor } from './suggest';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
 export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';
+export { COMPLETION_TRIGGERS, type CompletionTrigger } from './completion/triggers';
 export { cursorAt, type Cursor } from './cursor';
 
 // The results vocabulary: which tables a result has, their columns, the text of a cell

@@ -7,9 +7,8 @@
  * keeps them between edits). Each piece gets a Report (checks/report.ts) and a context of its own
  * (checks/context.ts), and runs the checks of checks/*.ts in the order below.
  *
- * Cost: linear in the document. Each request is analysed once (FeatureContext memoises it); the
- * per-catalogue facts are the catalogue's (catalogue/derived.ts); "did you mean" scans only run
- * for names or values already found wrong.
+ * This and the checks run for every request and parameter of a file: they are written as
+ * CONTRIBUTING.md's "How the language service stays fast" says.
  */
 import { Diagnostic, type Range } from 'vscode-languageserver-types';
 import { Code, SOURCE, codeTable, messages } from './codes';
@@ -18,7 +17,7 @@ import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
 import { checkCredentials } from './checks/credentials';
 import { checkLegacy } from './checks/legacy';
-import { checkAction, checkModes, checkName, checkRepeated, checkRequired, needsChecks, reportsUnknownNames } from './checks/names';
+import { type ModeUse, checkAction, checkModes, checkName, checkRepeated, checkRequired, modeUse, needsChecks, reportsUnknownNames } from './checks/names';
 import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
 import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
@@ -53,15 +52,18 @@ function checkRequest(c: RequestChecks, report: Report): void {
   checkRequestVariables(c, report);
   checkAction(c, report);
   const reportUnknown = reportsUnknownNames(c.a);
-  // (An indexed loop: it runs for every parameter of a file, often before the code is optimised.)
   const params = c.a.params;
+  let modeUses: ModeUse[] | undefined;
   for (let i = 0; i < params.length; i++) {
     const node = params[i];
     checkRepeated(c, report, node);
     const owner = checkName(c, report, node, reportUnknown);
-    if (owner) checkValues(c, report, node, owner);
+    if (!owner) continue;
+    checkValues(c, report, node, owner);
+    const use = modeUse(c.a, node, owner);
+    if (use) (modeUses ??= []).push(use);
   }
-  checkModes(c, report);
+  if (modeUses) checkModes(report, modeUses);
   checkRequired(c, report);
   checkLegacy(c, report);
 }
@@ -76,7 +78,6 @@ export function joinPieces(pieces: readonly Piece[]): Diagnostic[] {
   const limits = new Set<string>();
   let dropped = 0;
   let firstDropped: Range | undefined;
-  // Indexed loops: a big file has a piece per request (an iterator per loop in unoptimised code).
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
     const diagnostics = piece.diagnostics;

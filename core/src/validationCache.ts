@@ -8,8 +8,9 @@
  *
  * A request node that incremental parsing (parser/incremental.ts) carried over from the last tree
  * has the text it had, by that module's contract: its entry is found by its place among the
- * unchanged requests before and after the edit, and its text is not hashed again. So an edit costs the hashing of the requests it touched, not of the
- * whole file; only a full parse (a file opened, or every so many edits) hashes every request.
+ * unchanged requests before and after the edit, and its text is not hashed again: only the
+ * requests an edit touched are hashed; a full parse (a file opened, or every so many edits) hashes
+ * every request.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
@@ -26,8 +27,8 @@ interface Entry {
   /**
    * The request's text: its length and a 53-bit hash (slices of a big text would keep the whole
    * text alive). No hash for the requests of a document's first validation: there was nothing to
-   * look them up against, and hashing a big file's every request cost a tenth of opening it; they
-   * are found by identity afterwards (a later full parse of the whole file validates them again).
+   * look them up against; they are found by identity afterwards (a later full parse of the whole
+   * file validates them again).
    */
   length: number;
   hash?: number;
@@ -70,7 +71,7 @@ function ownStrings(piece: Piece): Piece {
 /** What an entry holds besides its text's hash and diagnostics. */
 type Key = Pick<Entry, 'length' | 'header' | 'env' | 'catalogue' | 'line'>;
 
-/** Whether `e` was made for these (a plain function: no closure per request and validation). */
+/** Whether `e` was made for these. */
 function fits(e: Entry, length: number, header: string, env: string, catalogue: Catalogue, line: number): boolean {
   return e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
 }
@@ -96,7 +97,7 @@ export class ValidationCache {
   private requests: readonly RequestNode[] = [];
   private entries: Entry[] = [];
 
-  /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
+  /** The diagnostics of `ctx`'s document (`doValidation`'s, credential checks included), validating only the requests whose key changed. */
   validate(ctx: FeatureContext): Diagnostic[] {
     const { file } = ctx;
     const { text, lineStarts, requests } = file;
@@ -136,7 +137,6 @@ export class ValidationCache {
       if (!entry || !fits(entry, length, header, env, catalogue, line)) {
         const key: Key = { length, header, env, catalogue, line };
         const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, r.span.end);
-        // (A lookup of its own: a closure here would make every turn of the loop allocate the variables it captures.)
         entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));

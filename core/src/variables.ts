@@ -245,8 +245,7 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
 export function syntaxErrors(file: WikiqFile): readonly SyntaxError[] {
   if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
   const spans: Array<{ start: number; end: number }> = [];
-  // Only a request with a URL line has parameters from a URL: the others' are not made (params.ts;
-  // this runs on every validation).
+  // Only a request with a URL line has parameters from a URL: the others' are not read.
   for (const r of file.requests) if (r.urls.length) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
   if (!spans.length) return file.errors;
   spans.sort((x, y) => x.start - y.start);

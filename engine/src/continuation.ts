@@ -71,14 +71,6 @@ export class ContinuationTracker {
   }
 }
 
-/** Everything needed to resume a run later (kept in partial exports and printed by the CLI). */
-export interface ResumePoint {
-  endpoint: string;
-  /** The original parameters (without the continue members). */
-  params: Record<string, string>;
-  continue: ContinueObject;
-}
-
 /** Reads a resume point back from a partial JSON export, the CLI's JSON output or status file, or a bare `continue` object. */
 export function readResumePoint(json: unknown): { continue: ContinueObject; endpoint?: string; params?: Record<string, string> } {
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new WikiqError('resolve', 'A resume point is a JSON object: a partial export, wikiq run --format json output, or a continue object.');

@@ -13,7 +13,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
+import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
 import { VERSION, createLiveProvider } from '../../engine/src';
 import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
@@ -129,7 +129,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['=', '|', '{', ' '], resolveProvider: true },
+        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS.map((t) => t.char), resolveProvider: true },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
         documentSymbolProvider: true,

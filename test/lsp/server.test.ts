@@ -1,18 +1,27 @@
 /** The server over real LSP stdio: what any LSP editor sees. */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { InitializeResult } from 'vscode-languageserver-protocol';
+import { COMPLETION_TRIGGERS } from '../../core/src';
 import { LspClient, cursor } from './lspClient';
 
 describe('language server over stdio', () => {
   let client: LspClient;
+  let init: InitializeResult;
   before(async () => {
     client = new LspClient();
-    const init = await client.initialize();
+    init = await client.initialize();
     assert.ok(init.capabilities.completionProvider, 'completion capability');
     assert.equal(init.capabilities.hoverProvider, true);
   });
   after(async () => {
     await client.stop();
+  });
+
+  it('declares every trigger character the core\'s completion opens on (a client asks on its own only after those)', () => {
+    const declared = init.capabilities.completionProvider?.triggerCharacters ?? [];
+    assert.ok(COMPLETION_TRIGGERS.length >= 4, 'the core declares its trigger characters');
+    for (const t of COMPLETION_TRIGGERS) assert.ok(declared.includes(t.char), `${JSON.stringify(t.char)} (${t.opens}) is not in the server's triggerCharacters ${JSON.stringify(declared)}`);
   });
 
   it('completes list modules and prefixed parameters', async () => {

@@ -3,14 +3,15 @@
  * rules in architecture/rules.ts (the core imports no I/O, no vscode, no other package; other
  * packages reach the core and the engine only through their index; one network layer; only the
  * editor-facing client files import vscode; the webview imports only the shared contract; the
- * launcher dist/cli.js imports only the usage text and the version), and the size rule (no source
- * file over 500 lines).
+ * launcher dist/cli.js imports only the usage text and the version), no cycle of value imports
+ * among the core's modules (type-only imports aside), and the size rule (no source file over 500
+ * lines).
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { checkImport, importsOf } from './architecture/rules';
+import { checkImport, importsOf, isSourceFile, isSourceFolder, valueCycles, valueImportsOf } from './architecture/rules';
 
 const root = path.resolve(__dirname, '../../..');
 const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
@@ -29,6 +30,18 @@ function sources(dir: string): string[] {
 }
 
 const exists = (rel: string) => existsSync(path.join(root, rel));
+
+/** Every source file of the repository (code and style sheets of every package, the tests, the scripts), for the size rule. */
+function allSources(dir = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(path.join(root, dir))) {
+    const rel = dir ? path.join(dir, name) : name;
+    if (statSync(path.join(root, rel)).isDirectory()) {
+      if (isSourceFolder(rel)) out.push(...allSources(rel));
+    } else if (isSourceFile(rel)) out.push(rel);
+  }
+  return out;
+}
 
 describe('architecture: the rules themselves (each row could fail)', () => {
   const rows: Array<[from: string, spec: string, verdict: RegExp | undefined]> = [
@@ -101,7 +114,71 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     const src = `import a from 'x';\nimport type { B } from "./y";\nexport * from './z';\nconst c = require('w');\nawait import('v');\n// import q from 'commented';\n/* import r from 'block' */\nimport './side';\n`;
     assert.deepEqual(importsOf(src), ['x', './y', './z', 'w', 'v', './side']);
   });
+
+  const sourceRows: Array<[rel: string, source: boolean]> = [
+    ['core/src/parser/parser.ts', true],
+    ['core/src/util/url.d.ts', true],
+    ['client/media/results.css', true],
+    ['client/media/src/main.ts', true],
+    ['scripts/build.mjs', true],
+    ['scripts/bench-memory-probe.cjs', true],
+    ['scripts/fresh-machine.sh', true],
+    ['test/neovim/check.lua', true],
+    ['test/unit/architecture.test.ts', true],
+    ['eslint.config.mjs', true],
+    ['test/fixtures/codegen/batch.py', false],
+    ['core/src/catalogue/bundled-paraminfo.json', false],
+    ['README.md', false],
+    ['node_modules/typescript/lib/typescript.js', false],
+    ['out/core/src/index.js', false],
+    ['dist/media/results.css', false],
+  ];
+  for (const [rel, source] of sourceRows) {
+    it(`${rel}: ${source ? 'held to' : 'outside'} the size rule`, () => assert.equal(isSourceFile(rel), source));
+  }
+
+  const valueRows: Array<[source: string, valueImports: string[]]> = [
+    [`import { f } from './a';\nf();`, ['./a']],
+    [`import type { A } from './a';\nlet x: A;`, []],
+    [`import { type A, type B } from './a';\nlet x: A | B;`, []],
+    [`import { A } from './a';\nlet x: A;`, []], // every name used only as a type
+    [`import { A, f } from './a';\nlet x: A = f();`, ['./a']],
+    [`export * from './z';`, ['./z']],
+    [`export type { T } from './y';`, []],
+    [`export { g } from './y';`, ['./y']],
+    [`import './side';`, ['./side']],
+  ];
+  for (const [src, expected] of valueRows) {
+    it(`value imports of ${JSON.stringify(src)}: ${JSON.stringify(expected)}`, () => assert.deepEqual(valueImportsOf(src), expected));
+  }
+
+  const cycleRows: Array<[graph: Record<string, string[]>, cycles: string[]]> = [
+    [{ a: ['b'], b: ['c'], c: [] }, []],
+    [{ a: ['b'], b: ['a'] }, ['a → b → a']],
+    [{ a: ['a'] }, ['a → a']],
+    [{ x: ['a'], a: ['b'], b: ['c'], c: ['a', 'd'], d: [] }, ['a → b → c → a']],
+    [{ a: ['b'], b: ['a'], c: ['d'], d: ['c'] }, ['a → b → a', 'c → d → c']],
+  ];
+  for (const [graph, expected] of cycleRows) {
+    it(`value cycles of ${JSON.stringify(graph)}: ${JSON.stringify(expected)}`, () => assert.deepEqual(valueCycles(new Map(Object.entries(graph))), expected));
+  }
 });
+
+/** Core's graph of value imports: each source file (repository-relative) → the core files it imports as values. */
+function coreValueGraph(files: readonly string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const to: string[] = [];
+    for (const spec of valueImportsOf(readFileSync(path.join(root, f), 'utf8'))) {
+      if (!spec.startsWith('.')) continue;
+      const target = path.join(path.dirname(f), spec);
+      const file = [`${target}.ts`, path.join(target, 'index.ts')].find(exists);
+      if (file) to.push(file);
+    }
+    graph.set(f, to);
+  }
+  return graph;
+}
 
 describe('architecture: every product source file keeps the invariants', () => {
   const files = PRODUCT_DIRS.flatMap(sources);
@@ -119,8 +196,27 @@ describe('architecture: every product source file keeps the invariants', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('has no cycle of value imports among the core\'s modules', () => {
+    const core = files.filter((f) => f.startsWith(`core${path.sep}`));
+    assert.ok(core.length > 40, `only ${core.length} core files found`);
+    assert.deepEqual(valueCycles(coreValueGraph(core)), []);
+  });
+
+});
+
+describe('architecture: the size rule', () => {
+  const all = allSources();
+
+  it('reads every kind of source: TypeScript, scripts and style sheets of every folder', () => {
+    for (const f of ['core/src/index.ts', 'client/media/src/main.ts', 'scripts/build.mjs', 'test/unit/architecture.test.ts', 'test/neovim/check.lua']) {
+      assert.ok(all.includes(path.join(...f.split('/'))), `${f} is not among the ${all.length} files read`);
+    }
+    assert.ok(all.some((f) => f.endsWith('.css')), 'no style sheet read');
+    assert.ok(!all.some((f) => f.split(path.sep)[0] === 'node_modules' || f.split(path.sep)[0] === 'out'), 'read a built or installed file');
+  });
+
   it('has no source file over 500 lines', () => {
-    const long = files
+    const long = all
       .map((f) => ({ f, n: readFileSync(path.join(root, f), 'utf8').split('\n').length }))
       .filter((x) => x.n > 500)
       .map((x) => `${x.f}: ${x.n} lines`);

@@ -5,7 +5,8 @@ import { bundledCatalogue } from '../../core/src/catalogue/bundled';
 import { Catalogue } from '../../core/src/catalogue/model';
 import { readParaminfo } from '../../core/src/catalogue/paraminfo';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
-import { getLanguageService } from '../../core/src/languageService';
+import { type LanguageService, getLanguageService } from '../../core/src/languageService';
+import { COMPLETION_TRIGGERS } from '../../core/src/completion/triggers';
 import { doc, service, withCursor } from './helpers';
 
 interface Expect {
@@ -19,10 +20,21 @@ interface Expect {
   inserts?: Record<string, string>;
 }
 
+/**
+ * The clients each case runs as: one without item defaults (each item its own edit and data) and
+ * one taking LSP 3.17's `itemDefaults` (`editRange` and `data` shared by the list) — the name lists
+ * are made and kept apart for each (completion/nameLists.ts), so both must offer the same.
+ */
+const CLIENTS: ReadonlyArray<readonly string[] | undefined> = [undefined, ['editRange', 'data']];
+
 function check(input: string, expected: Expect, catalogue?: Catalogue): void {
+  for (const itemDefaults of CLIENTS) checkAs(input, expected, service(catalogue, undefined, itemDefaults));
+}
+
+function checkAs(input: string, expected: Expect, ls: LanguageService): void {
   const { text, offset } = withCursor(input);
   const d = doc(text);
-  const list = service(catalogue).doComplete(d, d.positionAt(offset));
+  const list = ls.doComplete(d, d.positionAt(offset));
   const labels = list.items.map((i) => i.label);
   for (const l of expected.has ?? []) assert.ok(labels.includes(l), `expected '${l}' among [${labels.join(', ')}]`);
   for (const l of expected.not ?? []) assert.ok(!labels.includes(l), `did not expect '${l}' among [${labels.join(', ')}]`);
@@ -33,7 +45,7 @@ function check(input: string, expected: Expect, catalogue?: Catalogue): void {
   for (const [label, insert] of Object.entries(expected.inserts ?? {})) {
     const item = list.items.find((i) => i.label === label);
     assert.ok(item, `no item ${label}`);
-    const got = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : item.insertText ?? item.label;
+    const got = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : item.textEditText ?? item.insertText ?? item.label;
     assert.equal(got, insert);
   }
 }
@@ -51,6 +63,15 @@ describe('completion offline: every core module of MediaWiki 1.39 in the bundled
   });
   it('completes the parameters of modules the contract does not describe (prop=revisions)', () =>
     check('action = query\nprop = revisions\nrv¦', { has: ['rvprop', 'rvslots', 'rvlimit'] }));
+});
+
+describe('completion: each trigger character opens what it is declared for (COMPLETION_TRIGGERS)', () => {
+  for (const t of COMPLETION_TRIGGERS) {
+    it(`${JSON.stringify(t.char)}: ${t.opens}`, () => {
+      assert.ok(t.example.endsWith(`${t.char}¦`), `the example types ${JSON.stringify(t.char)} just before the cursor`);
+      check(t.example, { has: [t.offers] });
+    });
+  }
 });
 
 describe('completion: ranking from the catalogue\'s data', () => {

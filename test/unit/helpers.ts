@@ -18,10 +18,12 @@ export function doc(text: string, uri = 'file:///test.wikiq'): TextDocument {
   return TextDocument.create(uri, 'wikiq', 1, text);
 }
 
-export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment): LanguageService {
+/** The language service over `catalogue`; `completionItemDefaults` as the client would declare them (none: a client without LSP 3.17's item defaults). */
+export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[]): LanguageService {
   return getLanguageService({
     catalogues: new StaticCatalogueProvider(catalogue),
     environment: () => env,
+    completionItemDefaults,
     onError: (feature, e) => {
       throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
     },

@@ -74,6 +74,12 @@ describe('a production build (build.mjs --production)', () => {
     assert.deepEqual(all.filter((f) => f.endsWith('.map')), []);
     for (const b of bundles) assert.ok(!read(b).includes('sourceMappingURL'), `${b} names a source map`);
   });
+  it('writes the view\'s one stylesheet with every style sheet of client/media in it, whole', () => {
+    const css = read('media/results.css');
+    const sheets = fs.readdirSync(path.join(root, 'client/media')).filter((f) => f.endsWith('.css'));
+    assert.ok(sheets.length >= 3, `only ${sheets.join(', ')} in client/media`);
+    for (const f of sheets) assert.ok(css.includes(fs.readFileSync(path.join(root, 'client/media', f), 'utf8')), `dist/media/results.css lacks client/media/${f}`);
+  });
   it('makes the CLI the package.json bin runs', () => {
     assert.equal(pkg.bin.wikiq, './dist/cli.js');
     assert.ok(read('cli.js').startsWith('#!/usr/bin/env node\n'));

@@ -1,13 +1,13 @@
 /**
  * What the view keeps across reloads (`setState`): the UI state per result (tab, table, sort,
  * filter, scroll, column widths, thumbnails), the pin, the panel's key and a copy of the model
- * small enough to keep. Everything read back is checked: the saved state is not trusted.
+ * small enough to keep. Everything read back is checked: the saved state is not trusted, and a
+ * field (or an entry of one) of the wrong shape is dropped alone (test/unit/webview-state.test.ts).
  */
 import { isObj } from '../../shared/json';
 import type { TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { isTab } from '../../shared/validate';
-import type { VsCodeApi } from './messaging';
 import { truncateForState } from '../../shared/tables';
 import { isViewFilter, type ViewFilter } from '../../shared/views';
 
@@ -44,32 +44,60 @@ export function defaultUi(): UiState {
   return { tab: 'table', sort: {}, filter: {}, scroll: {}, widths: {} };
 }
 
+/**
+ * The entries of a saved map that `read` accepts (what it returns for them); none if it is not an
+ * object. `Object.fromEntries` makes each an own property, whatever its key (`__proto__` too).
+ */
+function entries<T>(v: unknown, read: (x: unknown) => T | undefined): Record<string, T> {
+  if (!isObj(v)) return {};
+  const kept: Array<[string, T]> = [];
+  for (const [k, x] of Object.entries(v)) {
+    const t = read(x);
+    if (t !== undefined) kept.push([k, t]);
+  }
+  return Object.fromEntries(kept);
+}
+
+const aString = (x: unknown) => (typeof x === 'string' ? x : undefined);
+/** A scroll offset or a column width: a finite number, not negative. */
+const aLength = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : undefined);
+const aSort = (x: unknown): UiState['sort'][string] | undefined =>
+  isObj(x) && typeof x.col === 'string' && (x.dir === 'asc' || x.dir === 'desc') ? { col: x.col, dir: x.dir } : undefined;
+const someWidths = (x: unknown) => (isObj(x) ? entries(x, aLength) : undefined);
+
+/** A saved UI state, each field checked alone: one of the wrong shape is its default, the others stay. */
 export function validUi(u: unknown): UiState {
   const d = defaultUi();
   if (!isObj(u)) return d;
   return {
-    identity: typeof u.identity === 'string' ? u.identity : undefined,
-    tab: isTab(u.tab) ? u.tab : 'table',
-    table: typeof u.table === 'string' ? u.table : undefined,
-    sort: isObj(u.sort) ? (u.sort as UiState['sort']) : {},
-    filter: isObj(u.filter) ? (u.filter as UiState['filter']) : {},
-    scroll: isObj(u.scroll) ? (u.scroll as UiState['scroll']) : {},
-    widths: isObj(u.widths) ? (u.widths as UiState['widths']) : {},
+    identity: aString(u.identity),
+    tab: isTab(u.tab) ? u.tab : d.tab,
+    table: aString(u.table),
+    sort: entries(u.sort, aSort),
+    filter: entries(u.filter, aString),
+    scroll: entries(u.scroll, aLength),
+    widths: entries(u.widths, someWidths),
     thumbnails: typeof u.thumbnails === 'boolean' ? u.thumbnails : undefined,
     wrap: typeof u.wrap === 'boolean' ? u.wrap : undefined,
     viewFilter: isViewFilter(u.viewFilter) ? u.viewFilter : undefined,
-    viewSource: isObj(u.viewSource) ? Object.fromEntries(Object.entries(u.viewSource).filter(([, v]) => typeof v === 'string')) as Record<string, string> : undefined,
+    viewSource: isObj(u.viewSource) ? entries(u.viewSource, aString) : undefined,
   };
 }
 
+/** Where the view's state is kept (the VS Code API's `getState`/`setState`). */
+interface StateStore {
+  getState(): unknown;
+  setState(s: unknown): void;
+}
+
 /** The saved state, when there is one of this version. */
-export function loadState(api: VsCodeApi): SavedState | undefined {
+export function loadState(api: StateStore): SavedState | undefined {
   const saved = api.getState() as SavedState | undefined;
   return isObj(saved) && saved.v === 1 ? saved : undefined;
 }
 
 /** Saves the state; while records are still arriving, the model saved before is kept. */
-export function saveState(api: VsCodeApi, s: { ui: UiState; pinned: boolean; key?: string; model?: ResultsModel; receiving: boolean }): void {
+export function saveState(api: StateStore, s: { ui: UiState; pinned: boolean; key?: string; model?: ResultsModel; receiving: boolean }): void {
   const state: SavedState = { v: 1, ui: s.ui, pinned: s.pinned, key: s.key };
   if (s.model && !s.receiving) state.model = truncateForState(s.model);
   else if (s.model) state.model = (api.getState() as SavedState | undefined)?.model;

@@ -7,8 +7,7 @@
  *   appends without losing the scroll position and 100,000 records never make one huge message.
  * - Load next batch / Load all / Cancel / Export from the view reach the host as validated messages
  *   (client/shared/validate) and run through the panel's `PanelDriver` (./port; the engine binding
- *   `RunDriver`, made by the `driver` hook given to `register`) or the `onAction` hook, and fire
- *   `onDidAction`.
+ *   `RunDriver`, made by the `driver` hook given to `register`).
  * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
  *   images from the media folder and, with wikiq.results.showThumbnails on, the endpoint's origin
  *   only (./html; the page is made again when the setting changes); `localResourceRoots` is
@@ -35,8 +34,6 @@ export const VIEW_TYPE = 'wikiq.results';
 export interface ResultsHooks {
   /** Makes the engine binding (a `RunDriver`) that pages and exports a panel's run. */
   driver?: DriverFactory;
-  /** Runs Load next batch / Load all / Cancel / Export of panels that have no driver. Settles when done. */
-  onAction?(panel: ResultsPanel, action: PanelAction): unknown;
   /** Show allimages thumbnails at first (default: the wikiq.results.showThumbnails setting). */
   thumbnails?(): boolean;
   /** Where refused messages are logged. */
@@ -82,13 +79,10 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   /** The last progress was posted to this page of the view. */
   private progressSent = false;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
   private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   private markReady!: () => void;
 
-  /** Load next batch, Load all, Cancel and Export asked for in the view. */
-  readonly onDidAction = this.actionEmitter.event;
   /** What the view reports it shows, after each render (tab, table, rows, visible text); only with the `reportRenders` hook (tests). */
   readonly onDidRender = this.renderEmitter.event;
   readonly onDidDispose = this.disposeEmitter.event;
@@ -402,10 +396,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   }
 
   private async act(a: PanelAction): Promise<void> {
-    this.actionEmitter.fire(a);
     try {
       if (this.driver) await this.driver.handle(a);
-      else if (ResultsPanel.hooks.onAction) await ResultsPanel.hooks.onAction(this, a);
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -431,7 +423,6 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     this.updates.dispose();
     this.driver?.detach();
     this.disposeEmitter.fire();
-    this.actionEmitter.dispose();
     this.renderEmitter.dispose();
     this.disposeEmitter.dispose();
     for (const d of this.disposables) d.dispose();

@@ -9,9 +9,8 @@
  *
  * To add a fact: a Map field and a method that fills it on first use, as below.
  */
-import type { CompletionItem } from 'vscode-languageserver-types';
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './model';
-import { enumValues } from './model';
+import { enumValues } from './enumValues';
 
 /** Where a request name that no selected module owns belongs: the module, and the parameter that selects it. */
 export interface ForeignName {
@@ -25,9 +24,6 @@ export interface ExampleUse {
   values: Map<string, number>;
 }
 
-/** How many completion name lists a catalogue keeps before it drops them all (request shapes are few: a bound, not a tuning). */
-export const NAME_LISTS_KEPT = 200;
-
 export class Derived {
   private readonly paramMaps = new Map<ModuleInfo, Map<string, ParamInfo>>();
   private readonly fullNameMaps = new Map<ModuleInfo, Map<string, Map<string, ParamInfo>>>();
@@ -36,7 +32,6 @@ export class Derived {
   private readonly enumSets = new Map<ParamInfo, ReadonlySet<string> | null>();
   private readonly modeLists = new Map<InfoNote, readonly string[]>();
   private foreign: Map<string, ForeignName> | undefined;
-  private readonly nameLists = new Map<string, CompletionItem[]>();
   private readonly exampleUseMaps = new Map<ModuleInfo, Map<string, ExampleUse>>();
 
   constructor(private readonly catalogue: Catalogue) {}
@@ -137,20 +132,6 @@ export class Derived {
       }
     }
     return index;
-  }
-
-  /**
-   * Completion's list of names for one shape of request (`key`, made by completion/names.ts from
-   * the selections, templated names and the client's options), made by `make` the first time. Past
-   * `NAME_LISTS_KEPT` lists, all are dropped and made again as asked.
-   */
-  nameItems(key: string, make: () => CompletionItem[]): CompletionItem[] {
-    const hit = this.nameLists.get(key);
-    if (hit) return hit;
-    const items = make();
-    if (this.nameLists.size >= NAME_LISTS_KEPT) this.nameLists.clear();
-    this.nameLists.set(key, items);
-    return items;
   }
 
   /** How a module's own examples use each of its parameters (unprefixed), as a module or as a generator. */

@@ -213,14 +213,6 @@ export function isContinueParam(p: ParamInfo): boolean {
   return p.name.endsWith('continue');
 }
 
-/** The allowed values of an enumeration, or the module names of a `submodule` parameter. */
-export function enumValues(p: ParamInfo): string[] | undefined {
-  if (Array.isArray(p.type)) return p.type;
-  if (p.submodules) return Object.keys(p.submodules);
-  return undefined;
-}
-
-
 /** How many values a multi-value parameter takes in one request: `highlimit` for a user with `apihighlimits`, else `lowlimit` (50 when paraminfo says neither). */
 export function valuesLimit(p: ParamInfo, highLimits: boolean): number {
   return (highLimits ? p.highlimit : p.lowlimit) ?? p.limit ?? p.lowlimit ?? 50;

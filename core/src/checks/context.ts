@@ -2,9 +2,8 @@
  * What the checks of one piece of a document get besides its Report (report.ts): made for the
  * piece by validation.ts and dropped with it, so no check keeps state between pieces.
  */
-import type { Analysis, Owner } from '../analysis';
+import type { Analysis } from '../analysis';
 import type { FeatureContext } from '../context';
-import type { ParamNode } from '../parser/ast';
 import type { Expansion } from '../variables';
 
 /** The checks of any piece: the file-level one, or one request's. */
@@ -14,21 +13,12 @@ export interface PieceChecks {
   limitsReported: Set<number> | undefined;
 }
 
-/** A parameter with a `modes` note, kept for the mode check after the request's names are checked. */
-export interface ModeUse {
-  node: ParamNode;
-  owner: Owner;
-  modes: readonly string[];
-}
-
 /** The checks of one request. */
 export interface RequestChecks extends PieceChecks {
   /** The request's analysis: every check reads its parameters from `a.params`. */
   readonly a: Analysis;
   /** Expansions of values with variables, by the written part's text (most requests have none). */
   readonly expansions: Map<string, Expansion>;
-  /** The parameters with modes met so far; made at the first. */
-  modes: ModeUse[] | undefined;
   /** Every name the request's selections own (`ownedNames`), for "did you mean"; made at the first unknown name. */
   ownedNames: readonly string[] | undefined;
 }
@@ -38,5 +28,5 @@ export function pieceChecks(ctx: FeatureContext): PieceChecks {
 }
 
 export function requestChecks(ctx: FeatureContext, a: Analysis): RequestChecks {
-  return { ctx, a, expansions: new Map(), limitsReported: undefined, modes: undefined, ownedNames: undefined };
+  return { ctx, a, expansions: new Map(), limitsReported: undefined, ownedNames: undefined };
 }

@@ -13,7 +13,7 @@ const BEARER = /\bBearer\s+\S/i;
 const WORD = 'bearer';
 
 function bearer(text: string, value: ValueNode | undefined): boolean {
-  // The regular expression only where the word is: a slice of every value of a file made garbage.
+  // The pattern is tried only on a value that contains the word.
   return value !== undefined && hasWord(text, value.start, value.end) && BEARER.test(text.slice(value.start, value.end));
 }
 
@@ -35,7 +35,7 @@ function trimmed(text: string, { span }: ValueNode): Span {
 
 /**
  * Reports each password parameter or `Bearer` value among `variables` and `params` (of the file's
- * `text`). (Indexed loops and no closures: it runs on every request of a file, often before the code is optimised.)
+ * `text`).
  */
 export function checkCredentials(report: Report, text: string, variables: readonly VariableDef[], params: readonly ParamNode[]): void {
   const code = Code.CredentialsInFile;

@@ -12,7 +12,7 @@
  * parameter accepts.
  */
 import type { Analysis, Selection } from '../analysis';
-import { enumValues } from '../catalogue/model';
+import { enumValues } from '../catalogue/enumValues';
 import { Code, messages } from '../codes';
 import type { RequestChecks } from './context';
 import { selectionSpan } from './names';
@@ -49,7 +49,6 @@ const NO_USES: readonly LegacyUse[] = Object.freeze([]);
 /** The selections of a request that will get a legacy output format, with the parameter that avoids it. */
 export function legacyFormats(a: Analysis): readonly LegacyUse[] {
   let out: LegacyUse[] | undefined; // made at the first (most requests have none)
-  // Indexed loops: run for every request, often before the code is optimised (an iterator per loop then).
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
     for (let j = 0; j < LEGACY_RULES.length; j++) {

@@ -9,13 +9,13 @@ import { Code, type DiagnosticData, messages } from '../codes';
 import type { InfoNote, ParamInfo } from '../catalogue/model';
 import type { ParamNode, RequestNode, Span } from '../parser/ast';
 import { closest } from '../suggest';
-import type { ModeUse, RequestChecks } from './context';
+import type { RequestChecks } from './context';
 import { type Report, catalogueName, unknownSeverity } from './report';
 import { isFatalSelector } from './values';
 
 const NO_NOTES: readonly InfoNote[] = [];
 
-/** (Plain functions, no closures: they run for every request of a file.) */
+/** Whether a URL line of the request names an endpoint. */
 function hasEndpoint(urls: RequestNode['urls']): boolean {
   for (let i = 0; i < urls.length; i++) if (urls[i].endpoint) return true;
   return false;
@@ -95,9 +95,9 @@ export function checkRepeated(c: RequestChecks, report: Report, node: ParamNode)
 }
 
 /**
- * A parameter's name against its owner: deprecated, needing or excluding the module's `user`; a
- * parameter with modes is kept in `c.modes` for `checkModes`. Without an owner: an unknown name
- * (when `reportUnknown`). Returns the owner, for the value checks.
+ * A parameter's name against its owner: deprecated, needing or excluding the module's `user`.
+ * Without an owner: an unknown name (when `reportUnknown`). Returns the owner, for the value checks
+ * and `modeUse`.
  */
 export function checkName(c: RequestChecks, report: Report, node: ParamNode, reportUnknown: boolean): Owner | undefined {
   const { a } = c;
@@ -121,11 +121,26 @@ export function checkName(c: RequestChecks, report: Report, node: ParamNode, rep
       } else if (note.name === 'nonuseronly' && a.byName.has(user) && node.name !== user) {
         report.add(Code.ExcludesUser, node.nameSpan, messages[Code.ExcludesUser](node.name, user));
       }
-    } else if (note.name === 'modes' && note.values?.length) {
-      (c.modes ??= []).push({ node, owner, modes: a.catalogue.derived.modes(note) });
     }
   }
   return owner;
+}
+
+/** A parameter used in a request with the modes its `modes` note gives it, for `checkModes`. */
+export interface ModeUse {
+  node: ParamNode;
+  owner: Owner;
+  modes: readonly string[];
+}
+
+/** The modes of a parameter's owner, if its description has a `modes` note; else undefined. */
+export function modeUse(a: Analysis, node: ParamNode, owner: Owner): ModeUse | undefined {
+  const notes = owner.param.info ?? NO_NOTES;
+  for (let k = 0; k < notes.length; k++) {
+    const note = notes[k];
+    if (note.name === 'modes' && note.values?.length) return { node, owner, modes: a.catalogue.derived.modes(note) };
+  }
+  return undefined;
 }
 
 /** A name no selected module owns. */
@@ -160,10 +175,8 @@ function checkUnknownName(c: RequestChecks, report: Report, node: ParamNode): vo
   report.add(Code.UnknownParameter, node.nameSpan, messages[Code.UnknownParameter](name, suggestions, belongsTo), { data });
 }
 
-/** The parameters with modes (`c.modes`), each selection's apart (a request seldom has more than one): two that share no mode conflict. */
-export function checkModes(c: RequestChecks, report: Report): void {
-  const uses = c.modes;
-  if (!uses) return;
+/** The request's parameters with modes (`modeUse`'s), each selection's apart (a request seldom has more than one): two that share no mode conflict. */
+export function checkModes(report: Report, uses: readonly ModeUse[]): void {
   const done: Selection[] = [];
   for (const use of uses) {
     const s = use.owner.selection;

@@ -70,8 +70,7 @@ export function checkValues(c: RequestChecks, report: Report, node: ParamNode, o
   if (all && vals.length === 1 && vals[0].text === all) return;
   const enums = a.catalogue.derived.valueSet(p);
   // Repeats looked for where a value can repeat: among the values before it while they are few,
-  // in a set past SEEN_SCAN (a set for each multi-value parameter of a file was most of the cost).
-  // (An indexed loop: see VariableChecks.variableRefs.)
+  // in a set past SEEN_SCAN.
   const repeatable = vals.length > 1 && !p.allowsduplicates;
   const seen = repeatable && vals.length > SEEN_SCAN ? new Set<string>() : undefined;
   // Repeats are reported once per value (on its first repeat), not once per repeat.
@@ -103,7 +102,6 @@ export function checkValues(c: RequestChecks, report: Report, node: ParamNode, o
     }
     checkOne(c, report, node, owner, v, true);
   }
-  // (Only when there are repeats: iterating an empty list made a list and an iterator per value.)
   if (repeats) {
     for (const { v, count } of repeats.values()) {
       report.add(Code.DuplicateValue, v.span, messages[Code.DuplicateValue](v.text, name, count), { tags: [DiagnosticTag.Unnecessary] });

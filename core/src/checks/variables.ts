@@ -61,8 +61,8 @@ export function checkFileVariables(c: PieceChecks, report: Report): void {
   const file = c.ctx.file;
   const vars = file.variables;
   if (vars.length === 0) return;
-  // The names defined anywhere, gathered only when a name is not in the file's scope (this runs
-  // on every validation, and walking every request of a big file each time cost more than the edit).
+  // The names defined anywhere (the environment's, the file's, every request's), gathered the
+  // first time a name is not in the file's scope.
   let defined: Set<string> | undefined;
   const definedAnywhere = (): Set<string> => {
     if (defined) return defined;
@@ -90,8 +90,6 @@ export function checkRequestVariables(c: RequestChecks, report: Report): void {
 /** Undefined, cyclic and too large variables in one definition's or parameter's value. */
 function checkVariableRefs(c: PieceChecks, report: Report, def: VariableDef | ParamNode, scope: Scope, definedAnywhere?: () => Set<string>): void {
   if (!def.value) return;
-  // Indexed loops: this runs for every parameter of a file, often before the code is optimised
-  // (an iterator per loop then), and most parts use no variable.
   const parts = def.value.parts;
   for (let k = 0; k < parts.length; k++) {
     const part = parts[k];

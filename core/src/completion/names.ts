@@ -5,12 +5,13 @@
  */
 import { Command, CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList } from 'vscode-languageserver-types';
 import { Analysis, Owner, ownedNames, ownerOf, templatedNames } from '../analysis';
-import { enumValues } from '../catalogue/model';
+import { enumValues } from '../catalogue/enumValues';
 import type { FeatureContext } from '../context';
 import type { BlankCursor, ParamNameCursor } from '../cursor';
 import { paramDetail, selectionLabel } from '../docs';
 import { paramsOf } from '../parser/params';
 import { requestOf, withRange } from './list';
+import { keptNameList } from './nameLists';
 import { usageKey } from './ranking';
 import type { ResolveData } from './resolve';
 
@@ -27,13 +28,13 @@ export function nameCompletion(ctx: FeatureContext, c: ParamNameCursor | BlankCu
   return withRange(ctx, items, ctx.range(c.span), shared ? nameData(a) : undefined);
 }
 
-/** The name items of the request's selections: they depend only on the catalogue and the selections, so the catalogue keeps them (catalogue/derived.ts `nameItems`). */
+/** The name items of the request's selections: they depend only on the catalogue and the request's shape, so they are kept (nameLists.ts). */
 function namesOf(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger?: string): CompletionItem[] {
   const templated = a.selections.some((s) => s.module.templatedparameters.length)
     ? a.selections.flatMap((s) => s.module.templatedparameters.flatMap((t) => templatedNames(a, s, t).map((n) => n.fullName)))
     : [];
-  const key = `${hasEquals ? 1 : 0}${sharedData ? 1 : 0}${trigger ?? ''}|${a.selections.map((s) => `${s.prefix}:${s.module.path}${s === a.action ? '!' : ''}`).join(',')}|${templated.join(',')}`;
-  return a.catalogue.derived.nameItems(key, () => makeNames(a, hasEquals, sharedData, trigger));
+  const selections = a.selections.map((s) => [s.prefix, s.module.path, s === a.action] as const);
+  return keptNameList(a.catalogue, { hasEquals, sharedData, trigger, selections, templated }, () => makeNames(a, hasEquals, sharedData, trigger));
 }
 
 function makeNames(a: Analysis, hasEquals: boolean, sharedData: boolean, trigger?: string): CompletionItem[] {

@@ -6,7 +6,7 @@
 import { CompletionItem, CompletionItemKind, CompletionItemTag, CompletionList, MarkupKind } from 'vscode-languageserver-types';
 import { ownerOf, valuesOf } from '../analysis';
 import type { ModuleInfo } from '../catalogue/model';
-import { enumValues } from '../catalogue/model';
+import { enumValues } from '../catalogue/enumValues';
 import type { FeatureContext } from '../context';
 import type { ParamValueCursor } from '../cursor';
 import { namespacesOf } from '../docs';

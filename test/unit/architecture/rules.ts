@@ -5,6 +5,7 @@
  */
 import * as path from 'node:path';
 import { builtinModules } from 'node:module';
+import * as ts from 'typescript';
 
 export type Pkg = 'core' | 'engine' | 'server' | 'cli' | 'client' | 'webview' | 'shared' | 'common' | 'scripts' | 'test' | 'other';
 
@@ -180,4 +181,97 @@ export function importsOf(source: string): string[] {
   const out: string[] = [];
   for (const m of code.matchAll(IMPORT_RE)) out.push(m[1] ?? m[2]);
   return out;
+}
+
+/** What the size rule reads as source: code and style sheets, whatever their language. */
+const SOURCE_EXTENSIONS = /\.(?:[cm]?ts|[cm]?js|css|html|sh|lua|py|php)$/;
+
+/**
+ * Folders whose files are not the project's source: what is built or installed, and the test
+ * fixtures (expected outputs and data, compared byte for byte, not code anyone edits).
+ */
+const NOT_SOURCE = new Set(['node_modules', 'out', 'dist', '.git', '.cache', '.test-output', '.vscode-test', 'test/fixtures']);
+
+/** Whether the size rule (no file over 500 lines) applies to a repository-relative path. */
+export function isSourceFile(rel: string): boolean {
+  const parts = rel.split(path.sep).join('/').split('/');
+  for (let i = 1; i < parts.length; i++) if (!isSourceFolder(parts.slice(0, i).join('/'))) return false;
+  return SOURCE_EXTENSIONS.test(parts[parts.length - 1]);
+}
+
+/** Whether a repository-relative folder may hold source (the walk for the size rule goes into it). */
+export function isSourceFolder(rel: string): boolean {
+  const p = rel.split(path.sep).join('/');
+  return !NOT_SOURCE.has(p) && !NOT_SOURCE.has(p.slice(p.lastIndexOf('/') + 1));
+}
+
+const REQUIRE_RE = /\brequire\("([^"]+)"\)/g;
+
+/**
+ * The module specifiers a TypeScript source imports as values: what is left of its imports once
+ * TypeScript removes the type-only ones (`import type`, `export type`, and an import whose every
+ * name is used only as a type), as the compiled module and the bundle load them.
+ */
+export function valueImportsOf(source: string): string[] {
+  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  return [...js.matchAll(REQUIRE_RE)].map((m) => m[1]);
+}
+
+/**
+ * The cycles of value imports in a graph of modules (module → the modules it imports as values),
+ * each as the path that closes it (`a → b → a`), one per strongly connected group of modules. A
+ * value cycle works only while no module of it uses another's value as it loads: moving one line
+ * to the top level breaks it, in the order the bundler happens to pick.
+ */
+export function valueCycles(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  // Tarjan's strongly connected components.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || (graph.get(v) ?? []).includes(v)) groups.push(group);
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups.map((group) => cyclePath(graph, new Set(group))).sort();
+}
+
+/** A shortest path from the group's first module (by name) back to itself, inside the group. */
+function cyclePath(graph: ReadonlyMap<string, readonly string[]>, group: ReadonlySet<string>): string {
+  const start = [...group].sort()[0];
+  const from = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const w of graph.get(queue[i]) ?? []) {
+      if (!group.has(w) || from.has(w)) continue;
+      from.set(w, queue[i]);
+      if (w === start) {
+        const path = [start];
+        for (let at = queue[i]; at !== start; at = from.get(at)!) path.unshift(at);
+        return [start, ...path].join(' → ');
+      }
+      queue.push(w);
+    }
+  }
+  return [...group].sort().join(' ⇄ ');
 }
