@@ -63,12 +63,13 @@ const cliMain = {
     build.onResolve({ filter: /^\.\/cli-main\.js$/ }, () => ({ path: './cli-main.js', external: true }));
   },
 };
-// `wikiq mcp` (cli/src/mcp/, with the MCP SDK and zod) is a third bundle, dist/mcp.js, that
-// dist/cli-main.js requires only for that command: the other commands do not read the SDK.
-const mcpBundle = {
-  name: 'mcp-bundle',
+// `wikiq mcp` (cli/src/mcp/) is part of dist/cli-main.js, required lazily (esbuild sets a required
+// module up only when it is required); the MCP SDK and zod, which it takes from cli/src/mcp/sdk.ts,
+// are a sibling bundle, dist/mcp-sdk.js, required only then: the other commands do not parse them.
+const mcpSdk = {
+  name: 'mcp-sdk',
   setup(build) {
-    build.onResolve({ filter: /^\.\/mcp\/index$/ }, () => ({ path: './mcp.js', external: true }));
+    build.onResolve({ filter: /^\.\/sdk$/ }, (a) => (a.importer.includes('cli/src/mcp/') ? { path: './mcp-sdk.js', external: true } : undefined));
   },
 };
 // dist/cli.js is the package's `bin`, run as `wikiq` after `npm install -g .` (a link into the
@@ -86,8 +87,8 @@ const builds = [
   { ...common, entryPoints: ['server/src/main.ts'], outfile: `${out}/server.js`, plugins: shared },
   // Not in the .vsix (the extension does not run them), but the package's `bin`: `npm install -g .`.
   { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain, executable] },
-  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: [...shared, mcpBundle] },
-  { ...common, entryPoints: ['cli/src/mcp/index.ts'], outfile: `${out}/mcp.js`, plugins: shared },
+  { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: [...shared, mcpSdk] },
+  { ...common, entryPoints: ['cli/src/mcp/sdk.ts'], outfile: `${out}/mcp-sdk.js`, plugins: shared },
   { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },

@@ -27,7 +27,7 @@ const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?:
   code: { flags: CODE_FLAGS, run: code },
   // diff's 1 means "different": its mistakes are 2.
   diff: { flags: DIFF_FLAGS, run: diff, usageExit: DIFF_EXIT.error },
-  // The MCP server and its SDK: a bundle of their own (dist/mcp.js, scripts/build.mjs), loaded only for this command.
+  // The MCP server: set up only when this command runs (its SDK is the sibling bundle dist/mcp-sdk.js, scripts/build.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the command runs, as a sibling bundle
   mcp: { flags: MCP_FLAGS, run: (args, io) => (require('./mcp/index') as typeof import('./mcp/index')).mcp(args, io) },
 };

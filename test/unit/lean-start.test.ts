@@ -23,7 +23,24 @@ function undiciLoaded(...args: string[]): boolean {
   return m[1] === 'true';
 }
 
+const sdkProbe = join(dir, 'sdk-probe.js');
+writeFileSync(sdkProbe, `process.on('exit', () => process.stderr.write('\\nmcp-sdk loaded: ' + Object.keys(require.cache).some((k) => k.endsWith('mcp-sdk.js')) + '\\n'));\n`);
+
+/** Whether `wikiq ARGS` read dist/mcp-sdk.js (the MCP SDK and zod, for `wikiq mcp` only). */
+function sdkLoaded(...args: string[]): boolean {
+  const r = spawnSync(process.execPath, ['-r', sdkProbe, join(root, 'dist', 'cli.js'), ...args], { cwd: dir, encoding: 'utf8', input: '', env: { ...process.env, NO_COLOR: '1' } });
+  const m = /mcp-sdk loaded: (true|false)/.exec(r.stderr);
+  assert.ok(m, `no probe line in: ${r.stderr}`);
+  return m[1] === 'true';
+}
+
 describe('lean start', () => {
+  it('the commands but wikiq mcp do not read the MCP SDK; wikiq mcp does (the probe works)', () => {
+    writeFileSync(join(dir, 'two.wikiq'), 'action = query\nmeta = siteinfo\n');
+    assert.equal(sdkLoaded('check', 'two.wikiq'), false);
+    assert.equal(sdkLoaded('mcp'), true);
+  });
+
   it('wikiq --help and --version do not load undici', () => {
     assert.equal(undiciLoaded('--help'), false);
     assert.equal(undiciLoaded('--version'), false);

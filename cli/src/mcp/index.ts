@@ -1,12 +1,11 @@
 /**
  * `wikiq mcp`: an MCP server over stdio (the official SDK) on the same core and engine as the
- * command line — bundled as dist/mcp.js, which the full command line requires only for this
- * command, so the other commands do not load the SDK. The wikis it may use are those named on
+ * command line — part of dist/cli-main.js, set up only when this command runs; the SDK's values
+ * come from ./sdk, the sibling bundle dist/mcp-sdk.js, so the other commands do not load the SDK. The wikis it may use are those named on
  * its command line (wikis.ts); its tools are in tools.ts. stdout carries the protocol only;
  * messages for a person go to stderr.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { McpServer, StdioServerTransport } from './sdk';
 import { VERSION } from '../../../engine/src';
 import { num, str, type Args, type Io } from '../args';
 import { registerTools } from './tools';

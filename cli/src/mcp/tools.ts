@@ -4,7 +4,7 @@
  * result with isError and one message a model can act on, never a protocol error or a stack trace.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import { z } from './sdk';
 import { RefusedError, ResolveError, WikiqError, engineUserAgent, errorMessage, listRequests, resolveRequest } from '../../../engine/src';
 import { cliHttpClient } from '../credentials';
 import { describeModule, findModules } from './catalogueTools';
