@@ -13,7 +13,7 @@ import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { PLATFORM, languageClient, wikiAuth } from './platform';
+import { PLATFORM, languageClient, offerMcp, wikiAuth } from './platform';
 import { ResultsPanel } from './results/ResultsPanel';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
@@ -40,6 +40,8 @@ export interface WikiqApi {
   history: RunHistoryCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
   platform: typeof PLATFORM;
+  /** Whether `wikiq mcp` is offered to the editor's agents (the editor has VS Code 1.101's MCP API; desktop only). */
+  mcpOffered: boolean;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -61,6 +63,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   let made!: (c: BaseLanguageClient) => void;
   const clientMade = new Promise<BaseLanguageClient>((resolve) => (made = resolve));
   context.subscriptions.push(completionUntilReady(clientMade, () => client));
+  const mcp = offerMcp(context);
+  if (mcp) context.subscriptions.push(mcp);
   const started = await languageClient(context, clientOptions);
   client = started.client;
   made(client);
@@ -157,7 +161,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), reviveResults: (panel, state) => ResultsPanel.revive(panel, state), history, platform: PLATFORM };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), reviveResults: (panel, state) => ResultsPanel.revive(panel, state), history, platform: PLATFORM, mcpOffered: mcp !== undefined };
 }
 
 export async function deactivate(): Promise<void> {

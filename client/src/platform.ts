@@ -12,6 +12,8 @@ import { CREDENTIALS_KEY_ENV, newSealKey, writeAtomic } from '../../engine/src/i
 import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
 import { keepServerSignedIn } from './run/serverCredentials';
+import { offerMcpServer } from './mcpProvider';
+import { VERSION } from '../../common/version';
 
 /** Where the extension runs: `desktop` (a Node extension host) or `browser` (a web worker). */
 export const PLATFORM: 'desktop' | 'browser' = 'desktop';
@@ -37,6 +39,11 @@ export function languageClient(context: vscode.ExtensionContext, options: Langua
   const initializationOptions: InitializationOptions = { ...(options.initializationOptions as InitializationOptions), cacheDir };
   const client = new LanguageClient('wikiq', 'wikiq language server', serverOptions, { ...options, initializationOptions });
   return Promise.resolve({ client, signedIn: (auth, ready, output) => keepServerSignedIn(client, ready, auth, sealKey, output) });
+}
+
+/** `wikiq mcp` offered to the editor's agents, where the editor has the API (mcpProvider.ts). */
+export function offerMcp(context: vscode.ExtensionContext): vscode.Disposable | undefined {
+  return offerMcpServer(context, VERSION);
 }
 
 /** Signed-in wikis: offered on the desktop. */

@@ -48,6 +48,11 @@ export function wikiAuth(context: vscode.ExtensionContext, environments: Environ
   return new WikiAuth(context.secrets, context.globalState, environments, BROWSER_SIGN_IN);
 }
 
+/** No `wikiq mcp` in the browser: there is no process to start. */
+export function offerMcp(_context: vscode.ExtensionContext): vscode.Disposable | undefined {
+  return undefined;
+}
+
 /** Writes an export through the editor's file system (the workspace's, wherever it lives). */
 export async function writeExport(uri: vscode.Uri, content: string): Promise<void> {
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));

@@ -86,6 +86,7 @@ const VSCODE_FILES = new Set([
   'client/src/environments.ts',
   'client/src/codeLens.ts',
   'client/src/completionUntilReady.ts',
+  'client/src/mcpProvider.ts',
   'client/src/run/auth.ts',
   'client/src/run/commands.ts',
   'client/src/run/diagnostics.ts',

@@ -21,6 +21,15 @@ describe('activation and contributions', () => {
     assert.ok(api && api.ready, 'activate() returns the API with a ready promise');
   });
 
+  it("offers wikiq mcp to the editor's agents exactly where the editor has the MCP API (VS Code 1.101 and later, desktop)", async () => {
+    const api = (await activateWikiq()) as { mcpOffered: boolean; platform: string };
+    const lm = (vscode as unknown as { lm?: { registerMcpServerDefinitionProvider?: unknown } }).lm;
+    const hasApi = typeof lm?.registerMcpServerDefinitionProvider === 'function';
+    assert.equal(api.mcpOffered, hasApi && api.platform === 'desktop', `VS Code ${vscode.version}: the API is ${hasApi ? '' : 'not '}there`);
+    const pkg = wikiqExtension().packageJSON as { contributes: { mcpServerDefinitionProviders?: Array<{ id: string }> } };
+    assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders?.map((p) => p.id), ['wikiq.mcp']);
+  });
+
   it('ships the files its package.json names (server, grammar, snippets, language configuration)', () => {
     const ext = wikiqExtension();
     const pkg = ext.packageJSON as {
