@@ -19,14 +19,13 @@
 import * as vscode from 'vscode';
 import type { RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
-import { VIEW_COMMANDS, type DiffView, type ExportFormat, type HistoryMessage, type HostMessage, type ProgressMessage, type TabId, type WebviewMessage } from '../../shared/messages';
+import { VIEW_COMMANDS, type DiffView, type ExportFormat, type HistoryMessage, type ProgressMessage, type TabId, type WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { originOf } from '../../shared/url';
 import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
-import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { makeNonce, resultsHtml } from './html';
-import { pack } from './packing';
+import { PanelView } from './panelView';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
 
@@ -69,18 +68,9 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private static hooks: ResultsHooks = {};
   private static restored = 0;
 
-  private readonly planner = new UpdatePlanner();
-  private current?: ResultsModel;
-  private isPinned = false;
-  private webviewReady = false;
+  /** What the view was shown, and the one queue to it. */
+  private readonly view: PanelView;
   private htmlOrigin?: string;
-  private readonly updates = new UpdateCoalescer(() => this.flush());
-  private sending: Promise<unknown> = Promise.resolve();
-  private lastProgress?: ProgressMessage;
-  private lastHistory?: HistoryMessage;
-  private lastDiff?: DiffView;
-  /** The last progress was posted to this page of the view. */
-  private progressSent = false;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly actionEmitter = new vscode.EventEmitter<PanelAction>();
   private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
@@ -100,8 +90,6 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   lastRendered?: RenderedReport;
   /** The engine binding that pages and exports this panel's run, when there is one. */
   driver?: PanelDriver;
-  /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
-  canPage = true;
 
   /** Registers the serializer, the view commands and the hooks; call once from `activate`. */
   static register(context: vscode.ExtensionContext, hooks: ResultsHooks = {}): vscode.Disposable {
@@ -139,10 +127,10 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     const s = isObj(state) ? state : {};
     const key = typeof s.key === 'string' ? s.key : `restored:${++ResultsPanel.restored}`;
     const p = new ResultsPanel(panel, key);
-    p.isPinned = s.pinned === true;
-    p.canPage = false;
+    p.view.pinned = s.pinned === true;
+    p.view.canPage = false;
     if (isResultsModel(s.model)) {
-      p.current = s.model;
+      p.view.model = s.model;
       p.panel.title = p.title();
     }
     p.driver = ResultsPanel.hooks.driver?.(p);
@@ -158,7 +146,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   /** The panel a new run of `key` goes to (the newest unpinned one), if any. */
   static find(key: string): ResultsPanel | undefined {
-    return [...ResultsPanel.open].reverse().find((p) => p.key === key && !p.isPinned);
+    return [...ResultsPanel.open].reverse().find((p) => p.key === key && !p.pinned);
   }
 
   /**
@@ -183,10 +171,10 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     p.driver?.detach();
     if (session && driver) {
       p.driver = driver(p, session);
-      p.canPage = true;
+      p.view.canPage = true;
       p.update(p.driver.model(), { immediate: true });
     } else {
-      p.canPage = true;
+      p.view.canPage = true;
       p.update(what as ResultsModel, { immediate: true });
     }
     return p;
@@ -204,6 +192,11 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   private constructor(readonly panel: vscode.WebviewPanel, readonly key: string) {
     ResultsPanel.open.add(this);
+    this.view = new PanelView(key, {
+      send: (m) => panel.webview.postMessage(m),
+      thumbnails: () => ResultsPanel.thumbnailsAllowed(),
+      log: (line) => ResultsPanel.hooks.log?.(line),
+    });
     this.ready = new Promise((r) => (this.markReady = r));
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media')] };
     this.disposables.push(
@@ -211,41 +204,42 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
       panel.webview.onDidReceiveMessage((m) => void this.onMessage(m)),
       // A hidden webview is torn down; it says 'ready' again when shown.
       panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.webviewReady = false;
+        if (!e.webviewPanel.visible) this.view.viewGone();
       }),
     );
   }
 
   get pinned(): boolean {
-    return this.isPinned;
+    return this.view.pinned;
   }
 
   /** The model shown (all of it, as the host has it). */
   get results(): ResultsModel | undefined {
-    return this.current;
+    return this.view.model;
   }
 
   /** A summary of what the panel shows: header, tables with their columns, modules, JSON. */
   get model(): PanelSnapshot | undefined {
-    return this.current ? snapshotOf(this.current, this.canPage) : undefined;
+    return this.view.model ? snapshotOf(this.view.model, this.view.canPage) : undefined;
   }
 
   private title(): string {
-    const name = this.current?.requestName || 'Results';
-    return `${this.isPinned ? '📌 ' : ''}Results: ${name}`;
+    const name = this.view.model?.requestName || 'Results';
+    return `${this.view.pinned ? '📌 ' : ''}Results: ${name}`;
   }
 
   private setHtml(): void {
     const w = this.panel.webview;
     const media = vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media');
-    this.htmlOrigin = this.current ? originOf(this.current.endpoint) : undefined;
-    this.webviewReady = false;
+    const model = this.view.model;
+    this.htmlOrigin = model ? originOf(model.endpoint) : undefined;
+    this.view.viewGone();
     w.html = resultsHtml({
       cspSource: w.cspSource,
       nonce: makeNonce(),
       scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
       styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
-      endpoint: this.current?.endpoint,
+      endpoint: model?.endpoint,
       remoteImages: ResultsPanel.thumbnailsAllowed(),
       reportRenders: ResultsPanel.hooks.reportRenders,
     });
@@ -256,38 +250,20 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    * now. The panel reads the model when it sends: pass the session's current result each time.
    */
   update(model: ResultsModel, opts: { immediate?: boolean } = {}): void {
-    this.current = model;
-    const title = this.title();
-    if (this.panel.title !== title) this.panel.title = title; // not once per batch
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
+      this.view.model = model;
+      this.setTitle();
       this.setHtml();
       return;
     }
-    this.updates.request(opts.immediate);
+    this.view.update(model, opts.immediate);
+    this.setTitle();
   }
 
-  /** Posts what the view has not been sent of the model, then the progress (a render clears the progress line it follows). */
-  private flush(): void {
-    if (this.current && this.webviewReady) this.postModel(this.current);
-    this.sendProgress();
-  }
-
-  private postModel(model: ResultsModel): void {
-    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.thumbnailsAllowed() });
-    for (const m of msgs) {
-      if (m.type === 'render') {
-        m.paging = this.canPage;
-        m.key = this.key;
-      }
-      this.post(m);
-      // The first rows paint before the rest of a large result arrives.
-      if (m.type === 'render' && m.more) this.pause(FIRST_PAINT_GRACE_MS);
-    }
-  }
-
-  private pause(ms: number): void {
-    this.sending = this.sending.then(() => new Promise((r) => setTimeout(r, ms)));
+  private setTitle(): void {
+    const title = this.title();
+    if (this.panel.title !== title) this.panel.title = title; // not once per batch
   }
 
   /**
@@ -295,67 +271,51 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    * the coalesced updates (a few a second, not one per batch); its end is sent at once.
    */
   progress(p: Omit<ProgressMessage, 'type'>): void {
-    this.lastProgress = { type: 'progress', ...p };
-    this.progressSent = false;
-    if (p.running) this.updates.request();
-    else this.sendProgress();
-  }
-
-  private sendProgress(): void {
-    if (!this.lastProgress || this.progressSent || !this.webviewReady) return;
-    this.progressSent = true;
-    this.post(this.lastProgress);
+    this.view.progress(p);
   }
 
   setPinned(pinned: boolean): void {
-    this.isPinned = pinned;
+    this.view.setPinned(pinned);
     this.panel.title = this.title();
-    if (this.webviewReady) this.post({ type: 'pinned', pinned });
   }
 
   /** The request's kept runs for the History menu, and which one is shown. */
   setHistory(h: Omit<HistoryMessage, 'type'>): void {
-    this.lastHistory = { type: 'history', ...h };
-    if (this.webviewReady) this.post(this.lastHistory);
+    this.view.setHistory(h);
   }
 
   /** Shows a comparison on the Diff tab (and selects it), or clears it (null). */
   showDiff(view: DiffView | null): void {
-    if (!view && !this.lastDiff) return;
-    this.lastDiff = view ?? undefined;
-    if (this.webviewReady) this.post({ type: 'diff', view });
+    this.view.showDiff(view);
   }
 
   /** The comparison shown, if any. */
   get diff(): DiffView | undefined {
-    return this.lastDiff;
+    return this.view.diff;
+  }
+
+  /** False for a kept run or a panel restored after a reload: paging needs a new run. */
+  get canPage(): boolean {
+    return this.view.canPage;
   }
 
   /** Shows a kept run (read-only: no paging; exports what it shows). */
   showKept(model: ResultsModel): void {
     this.driver?.detach();
     this.driver = ResultsPanel.hooks.driver?.(this);
-    this.canPage = false;
+    this.view.canPage = false;
     this.showDiff(null);
     this.update(model, { immediate: true });
   }
 
   /** Switches the view's tab (and table). */
-  showTab(tab: TabId, table?: string): Thenable<boolean> {
-    return this.panel.webview.postMessage(table ? { type: 'show', tab, table } : { type: 'show', tab });
+  showTab(tab: TabId, table?: string): Promise<void> {
+    return this.view.showTab(tab, table);
   }
 
   /** Resolves once every message posted so far has been handed to the view. */
   delivered(): Promise<void> {
-    return this.sending.then(() => undefined);
-  }
-
-  private post(m: HostMessage): void {
-    // In order, one after the other; large ones packed (./packing).
-    // A message the view cannot take (its panel closed meanwhile) is not the next one's concern.
-    this.sending = this.sending.then(async () => this.panel.webview.postMessage(await pack(m))).catch((e) => {
-      ResultsPanel.hooks.log?.(`results view: a ${m.type} message was not delivered (${e instanceof Error ? e.message : String(e)})`);
-    });
+    return this.view.delivered();
   }
 
   /** Handles a message as if the view had sent it (tests drive the buttons with it). */
@@ -365,17 +325,12 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   private readonly handlers: Handlers = {
     ready: () => {
-      this.webviewReady = true;
-      this.planner.reset();
-      this.progressSent = !this.lastProgress?.running;
-      this.updates.flush();
-      if (this.lastHistory) this.post(this.lastHistory);
-      if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
+      this.view.viewReady();
       this.markReady();
     },
     openUrl: (m) => vscode.env.openExternal(vscode.Uri.parse(m.url, true)),
     copy: (m) => vscode.env.clipboard.writeText(m.text),
-    pin: () => this.setPinned(!this.isPinned),
+    pin: () => this.setPinned(!this.view.pinned),
     loadNext: (m) => this.act(m),
     loadAll: (m) => this.act(m),
     cancel: (m) => this.act(m),
@@ -428,7 +383,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   dispose(): void {
     if (!ResultsPanel.open.delete(this)) return;
-    this.updates.dispose();
+    this.view.dispose();
     this.driver?.detach();
     this.disposeEmitter.fire();
     this.actionEmitter.dispose();
