@@ -18,7 +18,7 @@ import type { AppendMessage, DiffView, HistoryMessage, HostMessage, ProgressMess
 import { runLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
-import { IMAGE_ORIGIN_ATTRIBUTE, safeHttpUrl } from '../../shared/url';
+import { IMAGE_ORIGIN_ATTRIBUTE, originOf, safeHttpUrl } from '../../shared/url';
 import { VIEWS, viewSources, type ViewFilter, type ViewId, type ViewSources, describeFilter } from '../../shared/views';
 import { BreakdownView } from './breakdownView';
 import { ImagesView } from './imagesView';
@@ -158,11 +158,7 @@ export class App implements ViewContext {
   }
 
   endpointOrigin(): string | undefined {
-    try {
-      return this.model ? new URL(this.model.endpoint).origin : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.model ? originOf(this.model.endpoint) : undefined;
   }
 
   setThumbnails(on: boolean): void {

@@ -18,7 +18,7 @@ export interface ViewContext {
   readonly thumbnails: boolean;
   readonly menu: Menu;
   setThumbnails(on: boolean): void;
-  /** The endpoint's origin (where thumbnails come from). */
+  /** The endpoint's origin (where thumbnails come from): `originOf` of ../../shared/url, undefined unless http(s). */
   endpointOrigin(): string | undefined;
   /** The origin the page's CSP lets images load from: set only when the user allows remote images. */
   readonly imageOrigin?: string;
