@@ -1,8 +1,10 @@
 /**
  * The folder invariants of ARCHITECTURE.md that can be checked by reading imports: which package
- * may import what. `checkImport` judges one import of one file; `importsOf` reads a file's imports.
+ * may import what. `checkImport` judges one import of one file; `importsOf` reads a file's imports;
+ * `staticMutableState` finds process-wide mutable state where objects should hold it.
  * The architecture test applies them to every source file of the products (not the tests).
  */
+import * as ts from 'typescript';
 import * as path from 'node:path';
 import { builtinModules } from 'node:module';
 
@@ -83,6 +85,8 @@ const VSCODE_FILES = new Set([
   'client/src/results/ResultsPanel.ts',
   'client/src/results/runDriver.ts',
   'client/src/results/historyCommands.ts',
+  'client/src/results/panelManager.ts',
+  'client/src/results/probe.ts',
   'client/src/results/port.ts',
   'client/src/platform.ts',
   'client/src/platform.web.ts',
@@ -165,5 +169,32 @@ export function importsOf(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
   const out: string[] = [];
   for (const m of code.matchAll(IMPORT_RE)) out.push(m[1] ?? m[2]);
+  return out;
+}
+
+/** Folders whose state belongs to objects (a panel, the panel manager): no process-wide mutable state. */
+export const NO_STATIC_STATE_DIRS = ['client/src/results/'];
+
+const isMutableInit = (e: ts.Expression | undefined): boolean =>
+  !!e && (ts.isNewExpression(e) || ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e));
+
+/**
+ * The process-wide mutable state a source declares: `static` fields that are not `readonly`, or
+ * are `readonly` but hold a new object, array or collection (a `Set` of open panels is state), and
+ * module-level `let`/`var`. Each as `line N: name`.
+ */
+export function staticMutableState(source: string): string[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const at = (n: ts.Node, name: string) => out.push(`line ${file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1}: ${name}`);
+  const has = (n: ts.Node, kind: ts.SyntaxKind) => ts.canHaveModifiers(n) && !!ts.getModifiers(n)?.some((m) => m.kind === kind);
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyDeclaration(n) && has(n, ts.SyntaxKind.StaticKeyword) && (!has(n, ts.SyntaxKind.ReadonlyKeyword) || isMutableInit(n.initializer))) at(n, `static ${n.name.getText(file)}`);
+    ts.forEachChild(n, visit);
+  };
+  for (const s of file.statements) {
+    if (ts.isVariableStatement(s) && !(s.declarationList.flags & ts.NodeFlags.Const)) for (const d of s.declarationList.declarations) at(d, `module-level ${d.name.getText(file)}`);
+  }
+  visit(file);
   return out;
 }
