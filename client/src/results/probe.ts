@@ -10,7 +10,6 @@ import type { DiffView, ExportFormat, TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import type { RenderedReport } from '../../shared/renderReport';
 import type { PanelSnapshot } from '../../shared/tables';
-import type { PanelDriver } from './port';
 import type { ResultsPanel } from './ResultsPanel';
 
 export class PanelProbe implements vscode.Disposable {
@@ -58,20 +57,12 @@ export class PanelProbe implements vscode.Disposable {
     return this.target.diff;
   }
 
-  get driver(): PanelDriver | undefined {
-    return this.target.driver;
-  }
-
   showTab(tab: TabId, table?: string): Promise<void> {
     return this.target.showTab(tab, table);
   }
 
   exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
     return this.target.exportAs(format, table, target);
-  }
-
-  loadMore(all: boolean): Promise<void> {
-    return this.target.loadMore(all);
   }
 
   /** Closes the panel, as the panel's own `dispose` does. */
