@@ -7,6 +7,7 @@
  */
 import { PREFERRED_COLUMNS, cellText, cellValue, columnsOf, diffSummary, type ResultDiff, type TableDiff } from '../../core/src';
 import type { DiffView } from './messages';
+import { formatCount } from './format';
 
 export { diffSummary } from '../../core/src';
 
@@ -76,7 +77,7 @@ export function diffGrid(t: TableDiff): DiffGrid {
   ];
   return {
     id: t.id, name: t.name, keyText: t.key ? `by ${t.key}` : 'whole records', ...(notes.length ? { note: notes.join('; ') } : {}), columns, rows, lead: lead < 0 ? columns.length : lead,
-    summary: `${diffSummary(t)} · ${t.counts.before.toLocaleString('en-US')} → ${t.counts.after.toLocaleString('en-US')} records`,
+    summary: `${diffSummary(t)} · ${formatCount(t.counts.before)} → ${formatCount(t.counts.after)} records`,
   };
 }
 
@@ -98,5 +99,5 @@ export function timeLabel(iso: string, now: Date = new Date()): string {
 
 /** A kept run in the History menu: `05:31:02 · complete · 38 records`. */
 export function runLabel(r: { time: string; status: string; records: number }, now?: Date): string {
-  return `${timeLabel(r.time, now)} · ${r.status} · ${r.records.toLocaleString('en-US')} record${r.records === 1 ? '' : 's'}`;
+  return `${timeLabel(r.time, now)} · ${r.status} · ${formatCount(r.records)} record${r.records === 1 ? '' : 's'}`;
 }

@@ -14,10 +14,10 @@ import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
 import { PLATFORM, languageClient, offerMcp, wikiAuth } from './platform';
-import { ResultsPanel } from './results/ResultsPanel';
+import { ResultsPanelManager } from './results/panelManager';
+import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
-import { panelKey } from './results/history';
 
 let client: BaseLanguageClient | undefined;
 
@@ -32,10 +32,10 @@ export interface WikiqApi {
   auth: WikiAuth;
   /** Resolves once the server holds the latest credentials (tests). */
   serverSignedIn: () => Promise<unknown>;
-  /** The open results panels (tests). */
-  resultsPanels: () => ResultsPanel[];
+  /** The open results panels, as the tests see them (only under VS Code's test harness: ./results/probe). */
+  resultsPanels: () => PanelProbe[];
   /** Restores a results panel from the state its view saved, as VS Code's serializer does after a reload (tests). */
-  reviveResults: (panel: vscode.WebviewPanel, state: unknown) => ResultsPanel;
+  reviveResults: (panel: vscode.WebviewPanel, state: unknown) => PanelProbe;
   /** Run history and Compare (tests). */
   history: RunHistoryCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
@@ -132,22 +132,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     }),
   );
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
-  // The panel and the engine binding know each other only through ./results/port.
-  // Render reports are a test hook: on only under VS Code's test harness.
   const auth = wikiAuth(context, environments);
-  // The run commands show each run and the history keeps it; the history runs the request on another wiki through them.
-  const run = new RunCommands(environments, output, (session, document) => {
-    const panel = ResultsPanel.show(panelKey(document.uri.toString(), session.request.index), session);
-    void history.ran(panel, session, document.uri);
-    return panel.driver;
-  }, auth);
-  const history = new RunHistoryCommands(context, environments, run, auth);
-  context.subscriptions.push(history, ResultsPanel.register(context, {
-    driver: (panel, session) => new RunDriver(panel, session, escapeFormulas, (s) => history.grew(panel, s)),
+  // The results panels (and their serializer); each panel and its engine binding know each other only through ./results/port.
+  // Render reports are a test hook: on only under VS Code's test harness.
+  const panels = new ResultsPanelManager({
+    media: vscode.Uri.joinPath(context.extensionUri, 'dist', 'media'),
+    driver: (panel, session, grew) => new RunDriver(panel, session, escapeFormulas, grew),
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
-    history: (panel, action) => history.handle(panel, action),
-    restored: (panel) => history.restored(panel),
-  }));
+  });
+  // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
+  // and runs a request on another wiki through the run commands.
+  const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri), auth);
+  const history = new RunHistoryCommands(context, environments, run, panels, auth);
+  context.subscriptions.push(panels, history);
   const serverSignedIn = started.signedIn(auth, ready, output);
   context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
@@ -161,7 +158,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => ResultsPanel.all(), reviveResults: (panel, state) => ResultsPanel.revive(panel, state), history, platform: PLATFORM, mcpOffered: mcp !== undefined };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, platform: PLATFORM, mcpOffered: mcp !== undefined };
 }
 
 export async function deactivate(): Promise<void> {

@@ -4,14 +4,15 @@
  * packages reach the core and the engine only through their index; one network layer; only the
  * editor-facing client files import vscode; the webview imports only the shared contract; the
  * launcher dist/cli.js imports only the usage text and the version), no cycle of value imports
- * among the core's modules (type-only imports aside), and the size rule (no source file over 500
- * lines).
+ * among the core's modules (type-only imports aside), the size rule (no source file over 500
+ * lines), and no process-wide mutable state in client/src/results/ (the panel manager and each
+ * panel hold it).
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { checkImport, importsOf, isSourceFile, isSourceFolder, valueCycles, valueImportsOf } from './architecture/rules';
+import { NO_STATIC_STATE_DIRS, checkImport, importsOf, isSourceFile, isSourceFolder, staticMutableState, valueCycles, valueImportsOf } from './architecture/rules';
 
 const root = path.resolve(__dirname, '../../..');
 const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
@@ -110,6 +111,17 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     });
   }
 
+  const stateRows: Array<[source: string, found: string[]]> = [
+    ['class P { private static readonly open = new Set<P>(); }', ['line 1: static open']],
+    ['class P {\n  private static hooks: object = {};\n  static restored = 0;\n}', ['line 2: static hooks', 'line 3: static restored']],
+    ['class P { static readonly list = [1]; static readonly table = { a: 1 }; }', ['line 1: static list', 'line 1: static table']],
+    ['let counter = 0;\nvar other = 1;\nexport const VIEW_TYPE = "x";', ['line 1: module-level counter', 'line 2: module-level other']],
+    ['class P { static readonly VIEW = "x"; private readonly open = new Set<P>(); private n = 0; static make(): P { let x = new P(); return x; } }', []],
+  ];
+  for (const [source, found] of stateRows) {
+    it(`static mutable state: ${JSON.stringify(source).slice(0, 70)} → ${found.length ? found.join(', ') : 'none'}`, () => assert.deepEqual(staticMutableState(source), found));
+  }
+
   it('reads imports, re-exports, requires and dynamic imports, not comments', () => {
     const src = `import a from 'x';\nimport type { B } from "./y";\nexport * from './z';\nconst c = require('w');\nawait import('v');\n// import q from 'commented';\n/* import r from 'block' */\nimport './side';\n`;
     assert.deepEqual(importsOf(src), ['x', './y', './z', 'w', 'v', './side']);
@@ -200,6 +212,13 @@ describe('architecture: every product source file keeps the invariants', () => {
     const core = files.filter((f) => f.startsWith(`core${path.sep}`));
     assert.ok(core.length > 40, `only ${core.length} core files found`);
     assert.deepEqual(valueCycles(coreValueGraph(core)), []);
+  });
+
+  it('keeps no process-wide mutable state (static fields, module-level let) in client/src/results/', () => {
+    const found = files
+      .filter((f) => NO_STATIC_STATE_DIRS.some((d) => f.split(path.sep).join('/').startsWith(d)))
+      .flatMap((f) => staticMutableState(readFileSync(path.join(root, f), 'utf8')).map((x) => `${f}: ${x}`));
+    assert.deepEqual(found, []);
   });
 
 });

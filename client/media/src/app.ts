@@ -16,10 +16,9 @@ import { isObj, getPath, setPath } from '../../shared/json';
 import { TABS } from '../../shared/messages';
 import type { AppendMessage, DiffView, HistoryMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
 import { runLabel } from '../../shared/diffView';
-import { renderDiff } from './diffTab';
 import type { ResultsModel } from '../../shared/model';
 import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
-import { IMAGE_ORIGIN_ATTRIBUTE, safeHttpUrl } from '../../shared/url';
+import { IMAGE_ORIGIN_ATTRIBUTE, originOf, safeHttpUrl } from '../../shared/url';
 import { VIEWS, viewSources, type ViewFilter, type ViewId, type ViewSources, describeFilter } from '../../shared/views';
 import { BreakdownView } from './breakdownView';
 import { ImagesView } from './imagesView';
@@ -27,7 +26,6 @@ import { TimelineView } from './timelineView';
 import type { DataView } from './viewParts';
 import { isResultsModel } from '../../shared/validate';
 import type { ViewContext } from './context';
-import { renderDebug } from './debugTab';
 import { clear, h } from './dom';
 import { isEmptyResult } from './empty';
 import { renderHeader } from './header';
@@ -35,12 +33,11 @@ import { JsonTab } from './jsonTab';
 import type { JsonTree } from './jsonTree';
 import { Menu, exportItems, type MenuItem } from './menu';
 import { MessagePump, VsCodeApi, vscodeApi } from './messaging';
-import { renderRaw } from './rawTab';
 import { recordCount } from '../../shared/tables';
 import { UiState, defaultUi, identityOf, loadState, saveState, validUi } from './state';
 import { TableTab } from './tableTab';
+import { TAB_TABLE, perTab, type Change, type TabParts } from './tabs';
 
-const TAB_LABELS: Record<TabId, string> = { table: 'Table', images: 'Images', timeline: 'Timeline', breakdown: 'Breakdown', json: 'JSON', raw: 'Raw', debug: 'Debug', diff: 'Diff' };
 const isView = (t: TabId): t is ViewId => (VIEWS as readonly string[]).includes(t);
 const NO_SOURCES: ViewSources = { images: [], timeline: [], breakdown: [] };
 const sourcesKey = (s: ViewSources) => JSON.stringify(s);
@@ -76,9 +73,8 @@ export class App implements ViewContext {
   private readonly tabs: Record<TabId, HTMLButtonElement>;
   private readonly tables: TableTab;
   private readonly jsonTab: JsonTab;
-  private rawStale = true;
-  private debugStale = true;
-  private diffStale = true;
+  /** What each tab drew is stale (./tabs: `staleOn`). */
+  private readonly stale: Record<TabId, boolean> = perTab(() => true);
   private awaitingRestore = true;
   private saveTimer = 0;
   private reportTimer = 0;
@@ -94,15 +90,13 @@ export class App implements ViewContext {
     clear(root);
     this.header = h('header', { class: 'hdr' });
     this.tablist = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Result views' });
-    this.tabs = {} as Record<TabId, HTMLButtonElement>;
-    this.panels = {} as Record<TabId, HTMLElement>;
-    for (const t of TABS) {
-      const tab = h('button', { type: 'button', role: 'tab', id: `tab-${t}`, 'aria-controls': `panel-${t}`, 'aria-selected': 'false', tabindex: '-1', class: 'tab' }, TAB_LABELS[t]);
+    this.tabs = perTab((t) => {
+      const tab = h('button', { type: 'button', role: 'tab', id: `tab-${t}`, 'aria-controls': `panel-${t}`, 'aria-selected': 'false', tabindex: '-1', class: 'tab' }, TAB_TABLE[t].label);
       tab.addEventListener('click', () => this.selectTab(t, true));
-      this.tabs[t] = tab;
       this.tablist.appendChild(tab);
-      this.panels[t] = h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: '-1' });
-    }
+      return tab;
+    });
+    this.panels = perTab((t) => h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: '-1' }));
     this.tabs.diff.hidden = true;
     this.tablist.addEventListener('keydown', (e) => {
       const shown = TABS.filter((t) => !this.tabs[t].hidden);
@@ -164,11 +158,7 @@ export class App implements ViewContext {
   }
 
   endpointOrigin(): string | undefined {
-    try {
-      return this.model ? new URL(this.model.endpoint).origin : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.model ? originOf(this.model.endpoint) : undefined;
   }
 
   setThumbnails(on: boolean): void {
@@ -225,7 +215,7 @@ export class App implements ViewContext {
     },
     show: (m) => {
       if (m.table) this.tables.selectNamed(m.table);
-      if (isView(m.tab) && this.tabs[m.tab].hidden) this.announce(`Nothing in this result suits the ${TAB_LABELS[m.tab]} view.`);
+      if (isView(m.tab) && this.tabs[m.tab].hidden) this.announce(`Nothing in this result suits the ${TAB_TABLE[m.tab].label} view.`);
       else this.selectTab(m.tab, false);
     },
     history: (m) => {
@@ -234,7 +224,7 @@ export class App implements ViewContext {
     },
     diff: (m) => {
       this.diffView = m.view ?? undefined;
-      this.diffStale = true;
+      this.changed('diff');
       this.tabs.diff.hidden = !m.view;
       if (m.view) this.selectTab('diff', false);
       else if (this.ui.tab === 'diff') this.selectTab('table', false);
@@ -265,7 +255,7 @@ export class App implements ViewContext {
     this.renderHeader();
     this.updateViews(true);
     this.tables.build();
-    this.rawStale = this.debugStale = true;
+    this.changed('render');
     this.jsonTab.reset();
     // A result without tables opens on its JSON; an empty one stays on the Table tab, which says so.
     const toJson = this.tables.size === 0 && !isEmptyResult(this.model.result);
@@ -306,10 +296,10 @@ export class App implements ViewContext {
     this.renderHeader();
     this.root.dataset.records = String(recordCount(result));
     this.root.dataset.state = m.more ? 'receiving' : 'ready';
-    this.rawStale = true;
-    this.debugStale = true;
+    this.changed('append');
     this.jsonTab.grew(this.ui.tab === 'json');
-    if (this.ui.tab === 'raw' || this.ui.tab === 'debug') this.showTabContent(this.ui.tab);
+    // A tab that draws everything again does so at once when it is the one shown.
+    if (TAB_TABLE[this.ui.tab].staleOn.includes('append')) this.showTabContent(this.ui.tab);
     this.saveSoon();
     this.reportSoon();
   }
@@ -358,21 +348,22 @@ export class App implements ViewContext {
     this.tables.select(id);
   }
 
+  /** What the tabs drew that `change` makes stale (./tabs). */
+  private changed(change: Change): void {
+    for (const t of TABS) if (TAB_TABLE[t].staleOn.includes(change)) this.stale[t] = true;
+  }
+
+  /** Draws tab `t` (./tabs): every time for the tabs that keep track themselves, else only when stale. */
   private showTabContent(t: TabId): void {
     if (!this.model) return;
-    if (t === 'table') this.tables.show();
-    else if (isView(t)) this.views[t].show();
-    else if (t === 'json') this.jsonTab.show();
-    else if (t === 'raw') {
-      if (this.rawStale) renderRaw(this.panels.raw, this);
-      this.rawStale = false;
-    } else if (t === 'diff') {
-      if (this.diffStale) renderDiff(this.panels.diff, this.diffView);
-      this.diffStale = false;
-    } else {
-      if (this.debugStale) renderDebug(this.panels.debug, this);
-      this.debugStale = false;
-    }
+    const entry = TAB_TABLE[t];
+    if (entry.staleOn.length && !this.stale[t]) return;
+    this.stale[t] = false;
+    entry.show(this.partsOf(t));
+  }
+
+  private partsOf(t: TabId): TabParts {
+    return { ctx: this, panel: this.panels[t], tables: this.tables, views: this.views, json: this.jsonTab };
   }
 
   /** The JSON tree (tests). */

@@ -1,5 +1,5 @@
 /** What the tabs see of the view they are part of (the app implements it). */
-import type { TabId, WebviewMessage } from '../../shared/messages';
+import type { DiffView, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import type { Menu } from './menu';
 import type { UiState } from './state';
@@ -7,6 +7,8 @@ import type { ViewFilter, ViewSources } from '../../shared/views';
 
 export interface ViewContext {
   readonly model?: ResultsModel;
+  /** The comparison on the Diff tab (the tab is shown only with one). */
+  readonly diffView?: DiffView;
   readonly ui: UiState;
   /** Records of this result are still arriving. */
   readonly receiving: boolean;
@@ -16,7 +18,7 @@ export interface ViewContext {
   readonly thumbnails: boolean;
   readonly menu: Menu;
   setThumbnails(on: boolean): void;
-  /** The endpoint's origin (where thumbnails come from). */
+  /** The endpoint's origin (where thumbnails come from): `originOf` of ../../shared/url, undefined unless http(s). */
   endpointOrigin(): string | undefined;
   /** The origin the page's CSP lets images load from: set only when the user allows remote images. */
   readonly imageOrigin?: string;

@@ -2,6 +2,7 @@
  * Building DOM in the results view. Text is only ever inserted as text nodes; attributes are set one
  * by one (never a style or event-handler attribute). Wiki HTML goes through ./purify instead.
  */
+import type { ViewContext } from './context';
 
 type Child = Node | string | null | undefined | false;
 
@@ -54,4 +55,20 @@ export function consume(e: Event, handled: boolean): void {
   if (!handled) return;
   e.preventDefault();
   e.stopPropagation();
+}
+
+/**
+ * A table's filter box (the Table tab's tables and the paraminfo reference): shows the filter kept
+ * in the UI state for table `id`, keeps what is typed there (saved soon) and calls `onChange`
+ * once typing pauses.
+ */
+export function filterBox(ctx: Pick<ViewContext, 'ui' | 'saveSoon'>, id: string, o: { placeholder: string; label: string }, onChange: () => void): HTMLInputElement {
+  const input = h('input', { type: 'search', class: 'filter', placeholder: o.placeholder, 'aria-label': o.label, spellcheck: 'false' });
+  input.value = ctx.ui.filter[id] ?? '';
+  onInputQuiet(input, 150, () => {
+    ctx.ui.filter[id] = input.value;
+    ctx.saveSoon();
+    onChange();
+  });
+  return input;
 }

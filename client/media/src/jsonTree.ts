@@ -5,7 +5,7 @@
  * capped; past the cap the tree says so and offers export instead. Search walks the value in time
  * slices and reveals each match (expanding the buckets on its way). Everything is inserted as text.
  */
-import { compact } from '../../shared/format';
+import { compact, formatCount } from '../../shared/format';
 import { isNested } from '../../shared/json';
 import { safeHttpUrl } from '../../shared/url';
 import { button, clear, consume, h, onInputQuiet } from './dom';
@@ -115,7 +115,7 @@ export class JsonTree {
       if (!this.limited) {
         this.limited = true;
         this.notice.hidden = false;
-        this.notice.textContent = `The JSON view shows at most ${this.o.maxNodes.toLocaleString('en-US')} nodes at a time. Collapse some, or export the result to see everything.`;
+        this.notice.textContent = `The JSON view shows at most ${formatCount(this.o.maxNodes)} nodes at a time. Collapse some, or export the result to see everything.`;
         this.o.onLimit?.();
       }
       return null;
@@ -139,13 +139,13 @@ export class JsonTree {
 
   private valueNode(v: unknown): Node {
     if (v === null) return h('span', { class: 'jt-null' }, 'null');
-    if (Array.isArray(v)) return h('span', { class: 'jt-summary' }, v.length ? `[${v.length.toLocaleString('en-US')}] ${compact(v, 80).replace(/^\(\d+\) /, '')}` : '[]');
+    if (Array.isArray(v)) return h('span', { class: 'jt-summary' }, v.length ? `[${formatCount(v.length)}] ${compact(v, 80).replace(/^\(\d+\) /, '')}` : '[]');
     if (typeof v === 'object') {
       const n = sizeOf(v);
-      return h('span', { class: 'jt-summary' }, n ? `{${n.toLocaleString('en-US')}} ${compact(v, 80)}` : '{}');
+      return h('span', { class: 'jt-summary' }, n ? `{${formatCount(n)}} ${compact(v, 80)}` : '{}');
     }
     if (typeof v === 'string') {
-      const shown = v.length > 5000 ? `${v.slice(0, 5000)}… (${(v.length - 5000).toLocaleString('en-US')} more characters)` : v;
+      const shown = v.length > 5000 ? `${v.slice(0, 5000)}… (${formatCount(v.length - 5000)} more characters)` : v;
       const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
       if (url) return h('span', { class: 'jt-str' }, '"', h('a', { href: url, title: url }, shown), '"');
       return h('span', { class: 'jt-str' }, `"${shown}"`);

@@ -2,7 +2,7 @@
 import { formatCount } from '../../shared/format';
 import { getPath } from '../../shared/json';
 import type { ViewContext } from './context';
-import { h, onInputQuiet } from './dom';
+import { filterBox, h } from './dom';
 import { ParamReference } from './paraminfo';
 import { TableSpec, tableRows } from '../../shared/tables';
 
@@ -14,18 +14,12 @@ export class ParamController {
   private shown = 0;
 
   constructor(private readonly app: ViewContext, public spec: TableSpec) {
-    this.filterInput = h('input', { type: 'search', class: 'filter', placeholder: 'Filter modules, parameters', 'aria-label': 'Filter modules and parameters', spellcheck: 'false' });
-    this.filterInput.value = app.ui.filter[spec.id] ?? '';
+    this.filterInput = filterBox(app, spec.id, { placeholder: 'Filter modules, parameters', label: 'Filter modules and parameters' }, () => void this.mount(true));
     this.status = h('span', { class: 'muted count', role: 'status' });
     const box = h('div', { class: 'pi' });
     const result = app.model!.result;
     const helpformat = String(getPath(result, ['paraminfo', 'helpformat']) ?? 'none');
     this.ref = new ParamReference(box, { endpoint: app.model!.endpoint, helpformat, onOpenUrl: (u) => app.openUrl(u) });
-    onInputQuiet(this.filterInput, 150, () => {
-      app.ui.filter[spec.id] = this.filterInput.value;
-      app.saveSoon();
-      void this.mount(true);
-    });
     this.element = h('div', { class: 'table-view' }, h('div', { class: 'toolbar' }, this.filterInput, this.status), box);
   }
 

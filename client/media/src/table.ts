@@ -7,7 +7,7 @@ import { compact, formatCount, htmlColumn, looksLikeHtml } from '../../shared/fo
 import { isNested, isObj } from '../../shared/json';
 import { safeHttpUrl, thumbnailUrl } from '../../shared/url';
 import type { ViewContext } from './context';
-import { button, clear, h, onInputQuiet } from './dom';
+import { button, clear, filterBox, h } from './dom';
 import { JsonTree } from './jsonTree';
 import { sanitizeHtml } from './purify';
 import { ColumnSet, PREFERRED_COLUMNS, TableSpec, cellData, cellText, cellValue, compareCells, tableRows } from '../../shared/tables';
@@ -54,13 +54,7 @@ export class TableController {
 
   constructor(private readonly app: ViewContext, public spec: TableSpec) {
     this.columns = new ColumnSet(PREFERRED_COLUMNS[spec.kind === 'keyvalue' ? 'keyvalue' : spec.name] ?? []);
-    this.filterInput = h('input', { type: 'search', class: 'filter', placeholder: 'Filter rows', 'aria-label': `Filter ${spec.name}`, spellcheck: 'false' });
-    this.filterInput.value = app.ui.filter[spec.id] ?? '';
-    onInputQuiet(this.filterInput, 150, () => {
-      app.ui.filter[spec.id] = this.filterInput.value;
-      app.saveSoon();
-      void this.refilter();
-    });
+    this.filterInput = filterBox(app, spec.id, { placeholder: 'Filter rows', label: `Filter ${spec.name}` }, () => void this.refilter());
     this.status = h('span', { class: 'muted count', role: 'status', 'aria-live': 'polite' });
     const tools: Array<Node> = [this.filterInput];
     if (this.hasThumbnails()) {

@@ -1,247 +1,189 @@
 /**
- * The results view: one webview panel per request (by key), reused when the request runs again
- * unless the user pinned it (then the next run opens a new panel and the pinned one stays).
+ * One results panel: a webview panel showing one request's results, with all of its state — what
+ * its view was shown (./panelView: the model, pin, paging, progress, History menu, comparison, and
+ * the one ordered queue to the view), the engine binding that pages and exports its run (`driver`,
+ * ./port) and which kept run of its request it shows (`run`, read and written by
+ * ./historyCommands). The view's own copy (client/media/src/app.ts) is made only from the messages
+ * this panel posts. The panels are made, found and restored by ./panelManager.
  *
- * - Input is a plain `ResultsModel` (client/shared/model): `ResultsPanel.show(key, model)` and `update(model)`;
- *   updates are throttled and sent as a render plus chunked appends (./delta), so a new batch
- *   appends without losing the scroll position and 100,000 records never make one huge message.
+ * - Input is a plain `ResultsModel` (client/shared/model): `update(model)`; updates are throttled
+ *   and sent as a render plus chunked appends (./delta), so a new batch appends without losing the
+ *   scroll position and 100,000 records never make one huge message.
  * - Load next batch / Load all / Cancel / Export from the view reach the host as validated messages
  *   (client/shared/validate) and run through the panel's `PanelDriver` (./port; the engine binding
- *   `RunDriver`, made by the `driver` hook given to `register`).
+ *   `RunDriver`, made by the manager's `driver` dependency).
  * - Security: CSP `default-src 'none'`, the one script by nonce, styles from the media folder,
  *   images from the media folder and, with wikiq.results.showThumbnails on, the endpoint's origin
  *   only (./html; the page is made again when the setting changes); `localResourceRoots` is
  *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
- * - A serializer restores panels after a reload from the state the view keeps (the first records;
- *   paging needs a new run, export works on what was kept).
  */
 import * as vscode from 'vscode';
-import type { RunSession } from '../../../engine/src/index';
-import { isObj } from '../../shared/json';
-import { VIEW_COMMANDS, type DiffView, type ExportFormat, type HistoryMessage, type HostMessage, type ProgressMessage, type TabId, type WebviewMessage } from '../../shared/messages';
+import type { DiffView, ExportFormat, HistoryMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
-import { originOf } from '../../shared/url';
-import { isResultsModel, parseWebviewMessage } from '../../shared/validate';
-import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
-import { makeNonce, resultsHtml } from './html';
-import { pack } from './packing';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
-import type { DriverFactory, PanelAction, PanelDriver, PanelPort } from './port';
-
-export const VIEW_TYPE = 'wikiq.results';
-
-export interface ResultsHooks {
-  /** Makes the engine binding (a `RunDriver`) that pages and exports a panel's run. */
-  driver?: DriverFactory;
-  /** Show allimages thumbnails at first (default: the wikiq.results.showThumbnails setting). */
-  thumbnails?(): boolean;
-  /** Where refused messages are logged. */
-  log?(line: string): void;
-  /**
-   * Ask each view to report what it renders (`onDidRender`, `lastRendered`): a test hook, on only
-   * when VS Code runs the extension under its test harness (../../shared/renderReport).
-   */
-  reportRenders?: boolean;
-  /** History and Compare asked for in the view (the History menu): `historyCommands.ts`. */
-  history?(panel: ResultsPanel, action: HistoryAction): unknown;
-  /** A panel restored after a reload (its History menu): `historyCommands.ts`. */
-  restored?(panel: ResultsPanel): unknown;
-}
+import { originOf } from '../../shared/url';
+import { parseWebviewMessage } from '../../shared/validate';
+import { makeNonce, resultsHtml } from './html';
+import { PanelView } from './panelView';
+import type { RunSession } from '../../../engine/src/index';
+import type { PanelAction, PanelDriver, PanelPort } from './port';
 
 /** What the view's History menu asks for. */
 export type HistoryAction = Extract<WebviewMessage, { type: 'showRun' | 'compare' }>;
 
+/** Which run of its request a panel shows, as the run history keeps it (./historyCommands). */
+export interface PanelRun {
+  /** The history key of its request, the file and the request's number. */
+  key: string;
+  document: vscode.Uri;
+  index: number;
+  /** The kept run shown (undefined: the latest run, not kept). */
+  shownId?: string;
+  /** Why the run shown was not kept, when it was not. */
+  notKept?: string;
+}
+
+/** What a panel is given by its manager. */
+export interface PanelEnvironment {
+  /** dist/media: the page's script and stylesheet, and all the webview may load locally. */
+  readonly media: vscode.Uri;
+  /** Thumbnails from the wiki's origin are allowed (and shown at first). */
+  thumbnails(): boolean;
+  /** Makes the engine binding of a panel (without a run: a kept run, a restored panel — it exports what is shown). */
+  driver(panel: ResultsPanel, session?: RunSession): PanelDriver;
+  /** Ask the view to report what it renders (a test hook: ../../shared/renderReport). */
+  readonly reportRenders: boolean;
+  /** A render report from the view (only with `reportRenders`). */
+  rendered?(panel: ResultsPanel, report: RenderedReport): void;
+  /** The History menu's actions. */
+  history?(panel: ResultsPanel, action: HistoryAction): unknown;
+  /** Where refused and undelivered messages are logged. */
+  log?(line: string): void;
+  /** The panel closed. */
+  closed(panel: ResultsPanel): void;
+}
+
 /** Handles each message type of the webview (the compiler checks every type has one). */
 type Handlers = { [K in WebviewMessage['type']]: (m: Extract<WebviewMessage, { type: K }>) => unknown };
 
-export interface ShowOptions {
-  viewColumn?: vscode.ViewColumn;
-  preserveFocus?: boolean;
-}
-
 export class ResultsPanel implements PanelPort, vscode.Disposable {
-  private static readonly open = new Set<ResultsPanel>();
-  private static extensionUri?: vscode.Uri;
-  private static hooks: ResultsHooks = {};
-  private static restored = 0;
-
-  private readonly planner = new UpdatePlanner();
-  private current?: ResultsModel;
-  private isPinned = false;
-  private webviewReady = false;
+  /** What the view was shown, and the one queue to it. */
+  private readonly view: PanelView;
   private htmlOrigin?: string;
-  private readonly updates = new UpdateCoalescer(() => this.flush());
-  private sending: Promise<unknown> = Promise.resolve();
-  private lastProgress?: ProgressMessage;
-  private lastHistory?: HistoryMessage;
-  private lastDiff?: DiffView;
-  /** The last progress was posted to this page of the view. */
-  private progressSent = false;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly renderEmitter = new vscode.EventEmitter<RenderedReport>();
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   private markReady!: () => void;
+  private closed = false;
 
-  /** What the view reports it shows, after each render (tab, table, rows, visible text); only with the `reportRenders` hook (tests). */
-  readonly onDidRender = this.renderEmitter.event;
   readonly onDidDispose = this.disposeEmitter.event;
   /** Resolves when the view's script first said it is ready. */
   readonly ready: Promise<void>;
-  /** Every message the host accepted (tests). */
-  readonly received: WebviewMessage[] = [];
-  /** The view's last render report (only with the `reportRenders` hook: tests). */
-  lastRendered?: RenderedReport;
   /** The engine binding that pages and exports this panel's run, when there is one. */
   driver?: PanelDriver;
-  /** False for a panel restored after a reload: its run is gone, paging needs a new run. */
-  canPage = true;
+  /** Which run of its request the panel shows (set by the run history once it knows the request). */
+  run?: PanelRun;
 
-  /** Registers the serializer, the view commands and the hooks; call once from `activate`. */
-  static register(context: vscode.ExtensionContext, hooks: ResultsHooks = {}): vscode.Disposable {
-    ResultsPanel.extensionUri = context.extensionUri;
-    ResultsPanel.hooks = hooks;
-    return vscode.Disposable.from(
-      vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-        deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown) {
-          ResultsPanel.revive(panel, state);
-          return Promise.resolve();
-        },
-      }),
-      // Images, Timeline, Breakdown: the active results panel's tab (the view says when one does not apply).
-      ...VIEW_COMMANDS.map(([command, tab]) => vscode.commands.registerCommand(command, () => ResultsPanel.active()?.showTab(tab))),
-      // The setting is also the page's permission to load images (its CSP): pages are made again when it changes.
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('wikiq.results.showThumbnails')) for (const p of ResultsPanel.open) p.setHtml();
-      }),
-    );
-  }
-
-  /** Thumbnails from the wiki's origin are allowed (and shown at first): the wikiq.results.showThumbnails setting. */
-  private static thumbnailsAllowed(): boolean {
-    return ResultsPanel.hooks.thumbnails?.() ?? vscode.workspace.getConfiguration('wikiq').get<boolean>('results.showThumbnails') === true;
-  }
-
-  /** The results panel the user is in (else the newest visible one). */
-  static active(): ResultsPanel | undefined {
-    const all = [...ResultsPanel.open];
-    return all.find((p) => p.panel.active) ?? all.reverse().find((p) => p.panel.visible);
-  }
-
-  /** Restores a panel from the state its view saved (`{ key, model, … }`). */
-  static revive(panel: vscode.WebviewPanel, state: unknown): ResultsPanel {
-    const s = isObj(state) ? state : {};
-    const key = typeof s.key === 'string' ? s.key : `restored:${++ResultsPanel.restored}`;
-    const p = new ResultsPanel(panel, key);
-    p.isPinned = s.pinned === true;
-    p.canPage = false;
-    if (isResultsModel(s.model)) {
-      p.current = s.model;
-      p.panel.title = p.title();
-    }
-    p.driver = ResultsPanel.hooks.driver?.(p);
-    p.setHtml();
-    void ResultsPanel.hooks.restored?.(p);
-    return p;
-  }
-
-  /** Every open results panel. */
-  static all(): ResultsPanel[] {
-    return [...ResultsPanel.open];
-  }
-
-  /** The panel a new run of `key` goes to (the newest unpinned one), if any. */
-  static find(key: string): ResultsPanel | undefined {
-    return [...ResultsPanel.open].reverse().find((p) => p.key === key && !p.isPinned);
-  }
-
-  /**
-   * Shows a model in the panel of `key` (reused unless pinned) or a new one. With a RunSession
-   * instead of a model, the panel keeps it and pages/exports it through the driver the `driver`
-   * hook makes for it.
-   */
-  static show(key: string, model: ResultsModel, options?: ShowOptions): ResultsPanel;
-  static show(key: string, session: RunSession): ResultsPanel;
-  static show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}): ResultsPanel {
-    const session = isSession(what) ? what : undefined;
-    const driver = session && ResultsPanel.hooks.driver;
-    if (session && !driver) throw new Error('ResultsPanel.register(context, { driver }) was not given a driver for runs');
-    let p = ResultsPanel.find(key);
-    if (!p) {
-      if (!ResultsPanel.extensionUri) throw new Error('ResultsPanel.register(context) was not called');
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, ResultsPanel.webviewOptions());
-      p = new ResultsPanel(panel, key);
-    } else p.panel.reveal(undefined, options.preserveFocus ?? true);
-    // A new run: the comparison shown was of other runs, and the run still loading into the panel (Run all batches, Load all) stops.
-    p.showDiff(null);
-    p.driver?.detach();
-    if (session && driver) {
-      p.driver = driver(p, session);
-      p.canPage = true;
-      p.update(p.driver.model(), { immediate: true });
-    } else {
-      p.canPage = true;
-      p.update(what as ResultsModel, { immediate: true });
-    }
-    return p;
-  }
-
-  private static webviewOptions(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableCommandUris: false,
-      enableFindWidget: true,
-      retainContextWhenHidden: false,
-      localResourceRoots: [vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media')],
-    };
-  }
-
-  private constructor(readonly panel: vscode.WebviewPanel, readonly key: string) {
-    ResultsPanel.open.add(this);
+  constructor(readonly panel: vscode.WebviewPanel, readonly key: string, private readonly env: PanelEnvironment) {
+    this.view = new PanelView(key, { send: (m) => panel.webview.postMessage(m), thumbnails: () => env.thumbnails(), log: (line) => env.log?.(line) });
     this.ready = new Promise((r) => (this.markReady = r));
-    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media')] };
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [env.media] };
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((m) => void this.onMessage(m)),
+      panel.webview.onDidReceiveMessage((m) => void this.receive(m)),
       // A hidden webview is torn down; it says 'ready' again when shown.
       panel.onDidChangeViewState((e) => {
-        if (!e.webviewPanel.visible) this.webviewReady = false;
+        if (!e.webviewPanel.visible) this.view.viewGone();
       }),
     );
   }
 
   get pinned(): boolean {
-    return this.isPinned;
+    return this.view.pinned;
   }
 
   /** The model shown (all of it, as the host has it). */
   get results(): ResultsModel | undefined {
-    return this.current;
+    return this.view.model;
   }
 
   /** A summary of what the panel shows: header, tables with their columns, modules, JSON. */
   get model(): PanelSnapshot | undefined {
-    return this.current ? snapshotOf(this.current, this.canPage) : undefined;
+    return this.view.model ? snapshotOf(this.view.model, this.view.canPage) : undefined;
+  }
+
+  /** False for a kept run or a panel restored after a reload: paging needs a new run. */
+  get canPage(): boolean {
+    return this.view.canPage;
+  }
+
+  /** The comparison shown, if any. */
+  get diff(): DiffView | undefined {
+    return this.view.diff;
+  }
+
+  /** A panel restored after a reload: what its view kept (pinned, the first records); its run is gone. */
+  restore(pinned: boolean, model: ResultsModel | undefined): void {
+    this.view.pinned = pinned;
+    this.view.canPage = false;
+    if (model) {
+      this.view.model = model;
+      this.panel.title = this.title();
+    }
+    this.driver = this.env.driver(this);
+    this.setHtml();
+  }
+
+  /**
+   * A new run: a plain model, or the driver made for its session (which gives the model). The
+   * comparison shown was of other runs, and the run still loading into the panel (Run all batches,
+   * Load all) stops.
+   */
+  showNew(what: ResultsModel | ((panel: ResultsPanel) => PanelDriver)): void {
+    this.showDiff(null);
+    this.driver?.detach();
+    let model: ResultsModel;
+    if (typeof what === 'function') {
+      this.driver = what(this);
+      model = this.driver.model();
+    } else model = what;
+    this.view.canPage = true;
+    this.update(model, { immediate: true });
+  }
+
+  /** Shows a kept run (read-only: no paging; exports what it shows). */
+  showKept(model: ResultsModel): void {
+    this.driver?.detach();
+    this.driver = this.env.driver(this);
+    this.view.canPage = false;
+    this.showDiff(null);
+    this.update(model, { immediate: true });
   }
 
   private title(): string {
-    const name = this.current?.requestName || 'Results';
-    return `${this.isPinned ? '📌 ' : ''}Results: ${name}`;
+    const name = this.view.model?.requestName || 'Results';
+    return `${this.view.pinned ? '📌 ' : ''}Results: ${name}`;
   }
 
-  private setHtml(): void {
+  private setTitle(): void {
+    const title = this.title();
+    if (this.panel.title !== title) this.panel.title = title; // not once per batch
+  }
+
+  /** Makes the page again (its CSP names the endpoint's origin and the thumbnails setting); the new page asks for the model. */
+  setHtml(): void {
     const w = this.panel.webview;
-    const media = vscode.Uri.joinPath(ResultsPanel.extensionUri!, 'dist', 'media');
-    this.htmlOrigin = this.current ? originOf(this.current.endpoint) : undefined;
-    this.webviewReady = false;
+    const model = this.view.model;
+    this.htmlOrigin = model ? originOf(model.endpoint) : undefined;
+    this.view.viewGone();
     w.html = resultsHtml({
       cspSource: w.cspSource,
       nonce: makeNonce(),
-      scriptUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.js')).toString(),
-      styleUri: w.asWebviewUri(vscode.Uri.joinPath(media, 'results.css')).toString(),
-      endpoint: this.current?.endpoint,
-      remoteImages: ResultsPanel.thumbnailsAllowed(),
-      reportRenders: ResultsPanel.hooks.reportRenders,
+      scriptUri: w.asWebviewUri(vscode.Uri.joinPath(this.env.media, 'results.js')).toString(),
+      styleUri: w.asWebviewUri(vscode.Uri.joinPath(this.env.media, 'results.css')).toString(),
+      endpoint: model?.endpoint,
+      remoteImages: this.env.thumbnails(),
+      reportRenders: this.env.reportRenders,
     });
   }
 
@@ -250,154 +192,82 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    * now. The panel reads the model when it sends: pass the session's current result each time.
    */
   update(model: ResultsModel, opts: { immediate?: boolean } = {}): void {
-    this.current = model;
-    const title = this.title();
-    if (this.panel.title !== title) this.panel.title = title; // not once per batch
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
+      this.view.model = model;
+      this.setTitle();
       this.setHtml();
       return;
     }
-    this.updates.request(opts.immediate);
+    this.view.update(model, opts.immediate);
+    this.setTitle();
   }
 
-  /** Posts what the view has not been sent of the model, then the progress (a render clears the progress line it follows). */
-  private flush(): void {
-    if (this.current && this.webviewReady) this.postModel(this.current);
-    this.sendProgress();
-  }
-
-  private postModel(model: ResultsModel): void {
-    const msgs = this.planner.plan(model, { pinned: this.isPinned, thumbnails: ResultsPanel.thumbnailsAllowed() });
-    for (const m of msgs) {
-      if (m.type === 'render') {
-        m.paging = this.canPage;
-        m.key = this.key;
-      }
-      this.post(m);
-      // The first rows paint before the rest of a large result arrives.
-      if (m.type === 'render' && m.more) this.pause(FIRST_PAINT_GRACE_MS);
-    }
-  }
-
-  private pause(ms: number): void {
-    this.sending = this.sending.then(() => new Promise((r) => setTimeout(r, ms)));
-  }
-
-  /**
-   * Shows or clears the progress line (with its Cancel button). While a run goes on it rides with
-   * the coalesced updates (a few a second, not one per batch); its end is sent at once.
-   */
+  /** Shows or clears the progress line (with its Cancel button); while a run goes on, a few times a second. */
   progress(p: Omit<ProgressMessage, 'type'>): void {
-    this.lastProgress = { type: 'progress', ...p };
-    this.progressSent = false;
-    if (p.running) this.updates.request();
-    else this.sendProgress();
-  }
-
-  private sendProgress(): void {
-    if (!this.lastProgress || this.progressSent || !this.webviewReady) return;
-    this.progressSent = true;
-    this.post(this.lastProgress);
+    this.view.progress(p);
   }
 
   setPinned(pinned: boolean): void {
-    this.isPinned = pinned;
+    this.view.setPinned(pinned);
     this.panel.title = this.title();
-    if (this.webviewReady) this.post({ type: 'pinned', pinned });
   }
 
   /** The request's kept runs for the History menu, and which one is shown. */
   setHistory(h: Omit<HistoryMessage, 'type'>): void {
-    this.lastHistory = { type: 'history', ...h };
-    if (this.webviewReady) this.post(this.lastHistory);
+    this.view.setHistory(h);
   }
 
   /** Shows a comparison on the Diff tab (and selects it), or clears it (null). */
   showDiff(view: DiffView | null): void {
-    if (!view && !this.lastDiff) return;
-    this.lastDiff = view ?? undefined;
-    if (this.webviewReady) this.post({ type: 'diff', view });
+    this.view.showDiff(view);
   }
 
-  /** The comparison shown, if any. */
-  get diff(): DiffView | undefined {
-    return this.lastDiff;
-  }
-
-  /** Shows a kept run (read-only: no paging; exports what it shows). */
-  showKept(model: ResultsModel): void {
-    this.driver?.detach();
-    this.driver = ResultsPanel.hooks.driver?.(this);
-    this.canPage = false;
-    this.showDiff(null);
-    this.update(model, { immediate: true });
-  }
-
-  /** Switches the view's tab (and table). */
-  showTab(tab: TabId, table?: string): Thenable<boolean> {
-    return this.panel.webview.postMessage(table ? { type: 'show', tab, table } : { type: 'show', tab });
+  /** Switches the view's tab (and table), after what was posted before (./panelView). */
+  showTab(tab: TabId, table?: string): Promise<void> {
+    return this.view.showTab(tab, table);
   }
 
   /** Resolves once every message posted so far has been handed to the view. */
   delivered(): Promise<void> {
-    return this.sending.then(() => undefined);
-  }
-
-  private post(m: HostMessage): void {
-    // In order, one after the other; large ones packed (./packing).
-    // A message the view cannot take (its panel closed meanwhile) is not the next one's concern.
-    this.sending = this.sending.then(async () => this.panel.webview.postMessage(await pack(m))).catch((e) => {
-      ResultsPanel.hooks.log?.(`results view: a ${m.type} message was not delivered (${e instanceof Error ? e.message : String(e)})`);
-    });
-  }
-
-  /** Handles a message as if the view had sent it (tests drive the buttons with it). */
-  simulate(m: unknown): Promise<void> {
-    return this.onMessage(m);
+    return this.view.delivered();
   }
 
   private readonly handlers: Handlers = {
     ready: () => {
-      this.webviewReady = true;
-      this.planner.reset();
-      this.progressSent = !this.lastProgress?.running;
-      this.updates.flush();
-      if (this.lastHistory) this.post(this.lastHistory);
-      if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
+      this.view.viewReady();
       this.markReady();
     },
     openUrl: (m) => vscode.env.openExternal(vscode.Uri.parse(m.url, true)),
     copy: (m) => vscode.env.clipboard.writeText(m.text),
-    pin: () => this.setPinned(!this.isPinned),
+    pin: () => this.setPinned(!this.view.pinned),
     loadNext: (m) => this.act(m),
     loadAll: (m) => this.act(m),
     cancel: (m) => this.act(m),
     export: (m) => this.act(m),
-    showRun: (m) => ResultsPanel.hooks.history?.(this, m),
-    compare: (m) => ResultsPanel.hooks.history?.(this, m),
+    showRun: (m) => this.env.history?.(this, m),
+    compare: (m) => this.env.history?.(this, m),
   };
 
-  private async onMessage(raw: unknown): Promise<void> {
-    const report = ResultsPanel.hooks.reportRenders ? parseRenderedReport(raw) : undefined;
+  /** A message from the view (untrusted: checked first); settles when it has been acted on. */
+  async receive(raw: unknown): Promise<void> {
+    const report = this.env.reportRenders ? parseRenderedReport(raw) : undefined;
     if (report) {
-      this.lastRendered = report;
-      this.renderEmitter.fire(report);
+      this.env.rendered?.(this, report);
       return;
     }
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
-      ResultsPanel.hooks.log?.(`results view: refused a message (${parsed.reason})`);
+      this.env.log?.(`results view: refused a message (${parsed.reason})`);
       return;
     }
     const m = parsed.message;
-    this.received.push(m);
     await (this.handlers[m.type] as (m: WebviewMessage) => unknown)(m);
   }
 
   private async act(a: PanelAction): Promise<void> {
     try {
-      if (this.driver) await this.driver.handle(a);
+      await this.driver?.handle(a);
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -408,9 +278,9 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     await this.act({ type: all ? 'loadAll' : 'loadNext' });
   }
 
-  /** Exports the result (a table for CSV/NDJSON); returns the file written. */
+  /** Exports the result (a table for CSV/NDJSON) through the driver; returns the file written. */
   async exportAs(format: ExportFormat, table?: string, target?: vscode.Uri): Promise<string | undefined> {
-    this.driver ??= ResultsPanel.hooks.driver?.(this);
+    this.driver ??= this.env.driver(this);
     return this.driver?.exportAs(format, table, target);
   }
 
@@ -419,17 +289,14 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   }
 
   dispose(): void {
-    if (!ResultsPanel.open.delete(this)) return;
-    this.updates.dispose();
+    if (this.closed) return;
+    this.closed = true;
+    this.env.closed(this);
+    this.view.dispose();
     this.driver?.detach();
     this.disposeEmitter.fire();
-    this.renderEmitter.dispose();
     this.disposeEmitter.dispose();
     for (const d of this.disposables) d.dispose();
     this.panel.dispose();
   }
-}
-
-function isSession(x: unknown): x is RunSession {
-  return isObj(x) && 'merger' in x && 'state' in x && typeof (x as { next?: unknown }).next === 'function';
 }

@@ -9,6 +9,7 @@
  * - Raw bodies are capped; `debuginfo` is redacted before it leaves the host.
  * Pure: no `vscode`.
  */
+import { formatCount } from '../../shared/format';
 import { isObj } from '../../shared/json';
 import type { AppendMessage, HostMessage } from '../../shared/messages';
 import { ModelHeader, ResultsModel, headerOf } from '../../shared/model';
@@ -128,8 +129,8 @@ export class UpdatePlanner {
     for (const b of bodies) {
       if (sent.raw >= this.o.rawMax) break;
       const kept = b.length > this.o.rawCap ? b.slice(0, this.o.rawCap) : b;
-      let body = kept.length < b.length ? `${kept}\n… [${(b.length - kept.length).toLocaleString('en-US')} more characters not shown; export the result to keep everything]` : b;
-      if (sent.rawChars + kept.length > this.o.rawTotal) body = `[body of ${b.length.toLocaleString('en-US')} characters not shown: the Raw tab keeps ${this.o.rawTotal.toLocaleString('en-US')} characters in all; export the result to keep everything]`;
+      let body = kept.length < b.length ? `${kept}\n… [${formatCount(b.length - kept.length)} more characters not shown; export the result to keep everything]` : b;
+      if (sent.rawChars + kept.length > this.o.rawTotal) body = `[body of ${formatCount(b.length)} characters not shown: the Raw tab keeps ${formatCount(this.o.rawTotal)} characters in all; export the result to keep everything]`;
       else sent.rawChars += kept.length;
       sent.raw++;
       out.push(body);

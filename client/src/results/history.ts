@@ -71,7 +71,7 @@ const SECRET_NAME = /password|token|secret/i;
 const BEARER = /\bBearer\s+\S/i;
 
 /** The key runs of a request are kept under: its file and its name (or its number when unnamed). */
-/** A results panel's key: the file and the request's number (`ResultsPanel.show` reuses the panel of a key). */
+/** A results panel's key: the file and the request's number (`ResultsPanelManager.show` reuses the panel of a key). */
 export function panelKey(fileUri: string, index: number): string {
   return `${fileUri}#${index}`;
 }

@@ -17,8 +17,8 @@ import { diffViewOf, runLabel, timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
 import { RunHistory, historyKey, keptRunOf, modelOfKept, parsePanelKey, type HistoryFs, type KeptRun } from './history';
-import { ResultsPanel, type HistoryAction } from './ResultsPanel';
-import type { PanelPort } from './port';
+import type { PanelHistory, ResultsPanelManager } from './panelManager';
+import type { HistoryAction, PanelRun, ResultsPanel } from './ResultsPanel';
 
 /** The workspace file system under `root`, as the store's folder. */
 function workspaceFs(root: vscode.Uri): HistoryFs {
@@ -56,17 +56,6 @@ function workspaceFs(root: vscode.Uri): HistoryFs {
   };
 }
 
-/** What a panel shows, as the history sees it. */
-interface PanelRun {
-  /** The history key of its request, the file and the request's number. */
-  key: string;
-  document: vscode.Uri;
-  index: number;
-  /** The kept run shown (undefined: the latest run, not kept). */
-  shownId?: string;
-  notKept?: string;
-}
-
 /** A run of a session: its id and start, its history key, whether it was signed in. */
 interface SessionRun {
   id: string;
@@ -85,24 +74,25 @@ export interface Comparison {
 /** What "Compare with…" can be given (tests), instead of asking. */
 export type CompareTarget = { runId: string } | { environment: string };
 
-let counter = 0;
-const newRunId = (t: Date) => `${t.getTime().toString(36)}-${(++counter).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
-export class RunHistoryCommands implements vscode.Disposable {
+export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
   readonly store: RunHistory;
+  /** The run each session is (its id, start, key); the entry goes with the session. */
   private readonly sessions = new WeakMap<RunSession, SessionRun>();
-  private readonly panels = new WeakMap<PanelPort, PanelRun>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Runs started so far: part of each new run's id. */
+  private runCount = 0;
   /** The last keep (tests wait on it: `settled`). */
   private keeping: Promise<void> = Promise.resolve();
 
-  constructor(context: vscode.ExtensionContext, private readonly environments: Environments, private readonly runs: RunCommands, private readonly auth?: WikiAuth) {
+  /** Keeps the runs shown in `panels` (it connects itself to them); runs a request on another wiki through `runs`. */
+  constructor(context: vscode.ExtensionContext, private readonly environments: Environments, private readonly runs: RunCommands, private readonly panels: ResultsPanelManager, private readonly auth?: WikiAuth) {
     const root = vscode.Uri.joinPath(context.storageUri ?? context.globalStorageUri, 'history');
     this.store = new RunHistory(workspaceFs(root), () => {
       const c = vscode.workspace.getConfiguration('wikiq.history');
       return { maxRunsPerRequest: c.get<number>('maxRunsPerRequest') ?? 10, maxBytes: (c.get<number>('maxMB') ?? 50) * 1024 * 1024 };
     });
     this.disposables.push(
+      panels.useHistory(this),
       vscode.commands.registerCommand('wikiq.compareWithPrevious', () => this.compareWithPrevious()),
       vscode.commands.registerCommand('wikiq.compareWith', (target?: CompareTarget) => this.compareWith(undefined, target)),
     );
@@ -113,9 +103,9 @@ export class RunHistoryCommands implements vscode.Disposable {
     const { name, index, endpoint } = session.request;
     const key = historyKey(document.toString(), name, index);
     const time = new Date();
-    this.panels.set(panel, { key, document, index });
+    panel.run = { key, document, index };
     this.keeping = (async () => {
-      this.sessions.set(session, { id: newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
+      this.sessions.set(session, { id: this.newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
       await this.keep(panel, session);
     })();
     return this.keeping;
@@ -126,12 +116,16 @@ export class RunHistoryCommands implements vscode.Disposable {
     const where = parsePanelKey(panel.key);
     const name = panel.results?.requestName;
     if (!where || name === undefined) return;
-    this.panels.set(panel, { key: historyKey(where.fileUri, name, where.index), document: vscode.Uri.parse(where.fileUri), index: where.index });
+    panel.run = { key: historyKey(where.fileUri, name, where.index), document: vscode.Uri.parse(where.fileUri), index: where.index };
     try {
       await this.sendHistory(panel);
     } catch {
       // The storage could not be listed: the restored panel has no History menu, as before.
     }
+  }
+
+  private newRunId(t: Date): string {
+    return `${t.getTime().toString(36)}-${(++this.runCount).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   }
 
   /** Resolves once the runs shown so far are kept (tests). */
@@ -140,15 +134,15 @@ export class RunHistoryCommands implements vscode.Disposable {
   }
 
   /** More batches of `session` arrived in `panel` (Load next batch, Load all): the kept run grows. */
-  async grew(panel: PanelPort, session: RunSession): Promise<void> {
+  async grew(panel: ResultsPanel, session: RunSession): Promise<void> {
     // The run's first keep (`ran`) may still be under way: it says which run this is.
     await this.keeping.catch(() => undefined);
-    if (this.sessions.has(session) && this.panels.has(panel)) await (this.keeping = this.keep(panel, session));
+    if (this.sessions.has(session) && panel.run) await (this.keeping = this.keep(panel, session));
   }
 
-  private async keep(panel: PanelPort, session: RunSession): Promise<void> {
+  private async keep(panel: ResultsPanel, session: RunSession): Promise<void> {
     const run = this.sessions.get(session);
-    const info = this.panels.get(panel);
+    const info = panel.run;
     if (!run || !info) return;
     let notKept: string | undefined;
     if (run.signedIn && vscode.workspace.getConfiguration('wikiq.history').get<boolean>('keepSignedIn') !== true) {
@@ -170,9 +164,9 @@ export class RunHistoryCommands implements vscode.Disposable {
     }
   }
 
-  private async sendHistory(panel: PanelPort): Promise<void> {
-    const info = this.panels.get(panel);
-    if (!info || !(panel instanceof ResultsPanel)) return;
+  private async sendHistory(panel: ResultsPanel): Promise<void> {
+    const info = panel.run;
+    if (!info) return;
     const runs = await this.store.list(info.key);
     panel.setHistory({ runs: runs.map(({ id, time, status, records, endpoint }) => ({ id, time, status, records, endpoint })), shown: info.shownId, ...(info.notKept ? { notKept: info.notKept } : {}) });
   }
@@ -189,7 +183,7 @@ export class RunHistoryCommands implements vscode.Disposable {
 
   /** Shows the kept run `id` in `panel`. */
   async showRun(panel: ResultsPanel, id: string): Promise<boolean> {
-    const info = this.panels.get(panel);
+    const info = panel.run;
     const run = info && await this.store.load(info.key, id);
     if (!info || !run) {
       void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
@@ -205,13 +199,13 @@ export class RunHistoryCommands implements vscode.Disposable {
 
   /** The results panel a command acts on: the active one, else the newest. */
   private target(): ResultsPanel | undefined {
-    const all = ResultsPanel.all();
+    const all = this.panels.all();
     return all.find((p) => p.panel.active) ?? all[all.length - 1];
   }
 
   /** The panel's request, or a message saying to run it first. */
   private infoOf(panel: ResultsPanel | undefined): { panel: ResultsPanel; info: PanelRun; shown: ResultsModel } | undefined {
-    const info = panel && this.panels.get(panel);
+    const info = panel?.run;
     if (!panel || !info || !panel.results) {
       void vscode.window.showInformationMessage('wikiq: run a request first; its results panel keeps its runs and compares them.');
       return undefined;

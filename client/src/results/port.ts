@@ -2,10 +2,10 @@
  * The narrow interfaces between a results panel and the engine binding that pages and exports its
  * run, so that neither imports the other: `ResultsPanel` implements `PanelPort` and holds a
  * `PanelDriver`; `RunDriver` implements `PanelDriver` and talks to a `PanelPort`. `extension.ts`
- * binds the two (the `driver` hook of `ResultsPanel.register`).
+ * binds the two (the `driver` dependency of the `ResultsPanelManager` it makes: ./panelManager).
  */
 import type { Uri } from 'vscode';
-import type { RunSession, RunState } from '../../../engine/src/index';
+import type { RunState } from '../../../engine/src/index';
 import type { ExportFormat, ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 
@@ -37,6 +37,3 @@ export interface PanelDriver {
   /** Exports to `target` (or a file the user picks); returns the file written. */
   exportAs(format: ExportFormat, table?: string, target?: Uri): Promise<string | undefined>;
 }
-
-/** Makes the driver of a panel: with the run it shows, or none for a panel restored after a reload. */
-export type DriverFactory = (panel: PanelPort, session?: RunSession) => PanelDriver;

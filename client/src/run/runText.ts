@@ -5,6 +5,7 @@
  */
 import { generateCode, runStatus } from '../../../core/src';
 import { waitText, type HttpLogEntry, type Progress, type RunState } from '../../../engine/src';
+import { formatCount } from '../../shared/format';
 
 export { curlCommand, shellQuote } from '../../../core/src';
 
@@ -17,7 +18,7 @@ export function copyText(request: { endpoint: string; params: Record<string, str
 }
 
 export function progressMessage(p: Progress): string {
-  const base = `batch ${p.batches.toLocaleString('en-US')}, ${p.records.toLocaleString('en-US')} record${p.records === 1 ? '' : 's'} so far`;
+  const base = `batch ${formatCount(p.batches)}, ${formatCount(p.records)} record${p.records === 1 ? '' : 's'} so far`;
   return p.waiting ? `${base} — ${waitText(p.waiting)}` : base;
 }
 

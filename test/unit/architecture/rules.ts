@@ -1,6 +1,7 @@
 /**
  * The folder invariants of ARCHITECTURE.md that can be checked by reading imports: which package
- * may import what. `checkImport` judges one import of one file; `importsOf` reads a file's imports.
+ * may import what. `checkImport` judges one import of one file; `importsOf` reads a file's imports;
+ * `staticMutableState` finds process-wide mutable state where objects should hold it.
  * The architecture test applies them to every source file of the products (not the tests).
  */
 import * as path from 'node:path';
@@ -92,6 +93,8 @@ const VSCODE_FILES = new Set([
   'client/src/run/diagnostics.ts',
   'client/src/run/serverCredentials.ts',
   'client/src/results/ResultsPanel.ts',
+  'client/src/results/panelManager.ts',
+  'client/src/results/probe.ts',
   'client/src/results/runDriver.ts',
   'client/src/results/historyCommands.ts',
   'client/src/results/port.ts',
@@ -275,4 +278,31 @@ function cyclePath(graph: ReadonlyMap<string, readonly string[]>, group: Readonl
     }
   }
   return [...group].sort().join(' ⇄ ');
+}
+
+/** Folders whose state belongs to objects (a panel, the panel manager): no process-wide mutable state. */
+export const NO_STATIC_STATE_DIRS = ['client/src/results/'];
+
+const isMutableInit = (e: ts.Expression | undefined): boolean =>
+  !!e && (ts.isNewExpression(e) || ts.isArrayLiteralExpression(e) || ts.isObjectLiteralExpression(e));
+
+/**
+ * The process-wide mutable state a source declares: `static` fields that are not `readonly`, or
+ * are `readonly` but hold a new object, array or collection (a `Set` of open panels is state), and
+ * module-level `let`/`var`. Each as `line N: name`.
+ */
+export function staticMutableState(source: string): string[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const at = (n: ts.Node, name: string) => out.push(`line ${file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1}: ${name}`);
+  const has = (n: ts.Node, kind: ts.SyntaxKind) => ts.canHaveModifiers(n) && !!ts.getModifiers(n)?.some((m) => m.kind === kind);
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyDeclaration(n) && has(n, ts.SyntaxKind.StaticKeyword) && (!has(n, ts.SyntaxKind.ReadonlyKeyword) || isMutableInit(n.initializer))) at(n, `static ${n.name.getText(file)}`);
+    ts.forEachChild(n, visit);
+  };
+  for (const s of file.statements) {
+    if (ts.isVariableStatement(s) && !(s.declarationList.flags & ts.NodeFlags.Const)) for (const d of s.declarationList.declarations) at(d, `module-level ${d.name.getText(file)}`);
+  }
+  visit(file);
+  return out;
 }

@@ -10,7 +10,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { CatalogueInfoRequest, CatalogueStatus } from '../../../common/protocol';
 import type { WikiqApi } from '../../../client/src/extension';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import type { PanelProbe } from '../../../client/src/results/probe';
 import type { TestWiki } from '../../wiki/harness';
 import { PRIVATE, startPrivateWiki } from '../../wiki/private';
 import { activateWikiq, answerPrompt, closeAllEditors, codeOf, hasPage, openText, screenshot, waitForDiagnostics } from './helpers';
@@ -47,7 +47,7 @@ function catalogueOf(api: WikiqApi, uri: vscode.Uri, accept: (s: CatalogueStatus
 }
 
 /** Resolves once the panel's webview drew what `accept` likes. */
-function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<void> {
+function rendered(panel: PanelProbe, accept: (r: NonNullable<PanelProbe['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<void> {
   return new Promise((resolve, reject) => {
     if (panel.lastRendered && accept(panel.lastRendered)) return resolve();
     const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);

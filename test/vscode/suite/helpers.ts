@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import type { PanelProbe } from '../../../client/src/results/probe';
 import type { ContrastPair, RowCoverage } from '../../webviewMeasure';
 import { PageAck, PageRequest, RenderedToken, SYNC_ENV, waitForJson, writeJsonAtomic } from '../sync';
 
@@ -248,13 +248,13 @@ export async function closeAllEditors(): Promise<void> {
 }
 
 /** Resolves with the results view's render report once `accept` likes it (the `reportRenders` test hook); rejects after `timeoutMs`. */
-export function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
+export function rendered(panel: PanelProbe, accept: (r: NonNullable<PanelProbe['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<PanelProbe['lastRendered']>> {
   if (panel.lastRendered && accept(panel.lastRendered)) return Promise.resolve(panel.lastRendered);
   return nextRendered(panel, accept, timeoutMs);
 }
 
 /** Like `rendered`, but only a render reported from now on counts (not the last one, which may already show the same). */
-export function nextRendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<ResultsPanel['lastRendered']>> {
+export function nextRendered(panel: PanelProbe, accept: (r: NonNullable<PanelProbe['lastRendered']>) => boolean, timeoutMs = 20_000): Promise<NonNullable<PanelProbe['lastRendered']>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results view never rendered what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 300)})`)); }, timeoutMs);
     const sub = panel.onDidRender((r) => {

@@ -8,7 +8,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import type { PanelProbe } from '../../../client/src/results/probe';
 import type { Comparison } from '../../../client/src/results/historyCommands';
 import { historyKey, parsePanelKey } from '../../../client/src/results/history';
 import { maintenance, pageTitle, startWiki, TestWiki } from '../../wiki/harness';
@@ -21,7 +21,7 @@ describe('run history and compare', function () {
   this.timeout(180_000);
   let wiki: TestWiki;
   let api: WikiqApi;
-  let panel: ResultsPanel;
+  let panel: PanelProbe;
 
   before(async function () {
     this.timeout(600_000);

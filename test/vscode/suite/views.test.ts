@@ -7,12 +7,12 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import type { PanelProbe } from '../../../client/src/results/probe';
 import { SEED } from '../../wiki/seed';
 import { startWiki, TestWiki } from '../../wiki/harness';
 import { activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot, VISIBLE_WEBVIEW, webviewContrast } from './helpers';
 
-type Report = NonNullable<ResultsPanel['lastRendered']>;
+type Report = NonNullable<PanelProbe['lastRendered']>;
 
 describe('views chosen by the data\'s shape', function () {
   this.timeout(180_000);
@@ -34,7 +34,7 @@ describe('views chosen by the data\'s shape', function () {
   });
 
   /** Runs request `name` (all its batches) and shows `command`'s view of it; resolves with the view's report. */
-  async function runAndShow(name: string, params: string, command: string, tab: string): Promise<{ panel: ResultsPanel; report: Report }> {
+  async function runAndShow(name: string, params: string, command: string, tab: string): Promise<{ panel: PanelProbe; report: Report }> {
     const { editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### ${name}\naction = query\n${params}\n`);
     editor.selection = new vscode.Selection(4, 0, 4, 0);
     const outcome = await vscode.commands.executeCommand<{ state: { complete: boolean; failure?: unknown } }>('wikiq.runAll');

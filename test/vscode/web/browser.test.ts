@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
-import type { ResultsPanel } from '../../../client/src/results/ResultsPanel';
+import type { PanelProbe } from '../../../client/src/results/probe';
 import type { CatalogueStatus } from '../../../common/protocol';
 import type { PageAck, PageRequest } from '../sync';
 import type { WebTestConfig } from './protocol';
@@ -42,7 +42,7 @@ function until(check: () => Promise<boolean> | boolean, event: vscode.Event<unkn
   });
 }
 
-function rendered(panel: ResultsPanel, accept: (r: NonNullable<ResultsPanel['lastRendered']>) => boolean): Promise<void> {
+function rendered(panel: PanelProbe, accept: (r: NonNullable<PanelProbe['lastRendered']>) => boolean): Promise<void> {
   return until(() => !!panel.lastRendered && accept(panel.lastRendered), panel.onDidRender, `the results view rendering what was expected (last: ${JSON.stringify(panel.lastRendered)?.slice(0, 200)})`);
 }
 
