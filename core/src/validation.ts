@@ -16,6 +16,7 @@ import { Code, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
+import { checkAssertions } from './checks/assertions';
 import { checkCredentials } from './checks/credentials';
 import { checkLegacy } from './checks/legacy';
 import { checkAction, checkModes, checkName, checkRepeated, checkRequired, needsChecks, reportsUnknownNames } from './checks/names';
@@ -45,6 +46,7 @@ export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
   } else {
     checkCredentials(report, ctx.file.text, r.variables, NO_PARAMS);
   }
+  checkAssertions(ctx, r, report);
   return report.piece();
 }
 
