@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The demo's own sources (not its tsconfig: `tsc -b` does not see that file, so it would never
 // bring out/ up to date with it).
-const sources = ['test/wiki/demo.ts', 'test/wiki/harness.ts', 'test/wiki/seed.ts', 'test/wiki/install.ts', 'test/wiki/php.ts', 'test/apt.ts'];
-const outputs = ['out/test/wiki/demo.js', 'out/test/wiki/harness.js', 'out/test/wiki/seed.js', 'out/test/wiki/install.js', 'out/test/wiki/php.js', 'out/test/apt.js'];
+const sources = ['test/wiki/demo.ts', 'test/wiki/harness.ts', 'test/wiki/seed.ts', 'test/wiki/install.ts', 'test/wiki/php.ts', 'test/provision.ts'];
+const outputs = ['out/test/wiki/demo.js', 'out/test/wiki/harness.js', 'out/test/wiki/seed.js', 'out/test/wiki/install.js', 'out/test/wiki/php.js', 'out/test/provision.js'];
 const mtime = (f) => statSync(`${root}${f}`).mtimeMs;
 const newestSource = Math.max(...sources.map(mtime));
 const stale = outputs.some((f) => !existsSync(`${root}${f}`) || mtime(f) < newestSource);

@@ -4,7 +4,7 @@
  * which the launcher dist/cli.js (launcher.ts) loads for everything but the usage and the version.
  * Messages are one clear line each; never a stack trace. One file per concern: `help.ts` (the usage
  * text and when it is the answer), `args.ts` (flags, files, environments), `check.ts`
- * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
+ * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `test.ts` (+ `testReport.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
  */
 import { WikiqError, errorMessage } from '../../engine/src';
 import { answerWithoutCommand } from './help';
@@ -13,6 +13,7 @@ import { CHECK_FLAGS, check } from './check';
 import { RUN_FLAGS, run } from './run';
 import { CODE_FLAGS, code } from './code';
 import { DIFF_EXIT, DIFF_FLAGS, diff } from './diff';
+import { TEST_FLAGS, test } from './test';
 import { forTerminal } from './terminal';
 
 export type { Io } from './args';
@@ -27,6 +28,8 @@ const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?:
   code: { flags: CODE_FLAGS, run: code },
   // diff's 1 means "different": its mistakes are 2.
   diff: { flags: DIFF_FLAGS, run: diff, usageExit: DIFF_EXIT.error },
+  // test's 1 means "an assertion failed": its mistakes (and file errors) are 2.
+  test: { flags: TEST_FLAGS, run: test, usageExit: 2 },
 };
 
 /** Every flag some command takes: to find the command before its own flags are checked. */
