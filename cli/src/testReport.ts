@@ -35,7 +35,8 @@ export function failureLines(r: RequestResult, a: AssertionResult): string[] {
   const lines = [`${r.file}:${a.line}  ${a.text}`];
   if (a.error) lines.push(`  ${a.error}`);
   else {
-    lines.push(`  actual: ${a.actual}${a.expected !== '' ? `  (expected ${a.assertion.operator?.op ?? ''} ${a.expected})` : ''}`);
+    const op = a.assertion.operator?.op;
+    lines.push(`  actual: ${a.actual}${op ? `  (expected ${op}${a.expected !== '' ? ` ${a.expected}` : ''})` : ''}`);
     if (a.offenders?.length) {
       lines.push(`  ${a.assertion.subject?.quantifier === 'some' ? 'first records' : 'first records that break it'} (${a.table ?? 'records'}):`);
       for (const o of a.offenders) lines.push(`    #${o.index + 1}${o.label ? ` ${o.label}` : ''}: ${a.assertion.subject?.text.replace(/^\S+\s+/, '') ?? ''} = ${o.value}`);
