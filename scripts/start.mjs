@@ -1,7 +1,8 @@
 // `npm start [-- --once]`: the first run. Builds the CLI when dist/ is missing or older than its
 // sources, starts the seeded demo wiki on 127.0.0.1 (scripts/demo-wiki.mjs, which installs Debian's
 // mediawiki and php packages as root, or says how), runs every request of examples/*.wikiq against it
-// with the CLI (dist/cli.js --format table), then leaves the wiki up for the editor until Ctrl-C.
+// with the CLI (dist/cli.js --format table) and checks examples/checks.wikiq (wikiq test), then
+// leaves the wiki up for the editor until Ctrl-C.
 //   --once  stop the wiki and exit after the tables: exit 0 when every request ran, 1 otherwise (tests, CI)
 // The port is the demo's: WIKIQ_DEMO_PORT, else 8080 (what examples/ name) when free, else any free one.
 import { spawn, spawnSync } from 'node:child_process';
@@ -92,6 +93,12 @@ const failed = [];
 for (const r of requests) {
   if (stopping) break;
   if ((await runRequest(r, endpoint)) !== 0) failed.push(r);
+}
+// The assertions of examples/checks.wikiq, as CI would check them (wikiq test).
+if (!stopping) {
+  console.log('\n── wikiq test examples/checks.wikiq');
+  const cli = spawn(process.execPath, ['dist/cli.js', 'test', 'examples/checks.wikiq', '--endpoint', endpoint], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if ((await new Promise((resolve) => cli.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))) !== 0) failed.push({ file: 'examples/checks.wikiq', name: 'wikiq test' });
 }
 holding = false;
 console.log('');

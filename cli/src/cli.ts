@@ -4,7 +4,7 @@
  * which the launcher dist/cli.js (launcher.ts) loads for everything but the usage and the version.
  * Messages are one clear line each; never a stack trace. One file per concern: `help.ts` (the usage
  * text and when it is the answer), `args.ts` (flags, files, environments), `check.ts`
- * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
+ * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `test.ts` (+ `testReport.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
  */
 import { WikiqError, errorMessage } from '../../engine/src';
 import { answerWithoutCommand } from './help';
@@ -13,6 +13,7 @@ import { CHECK_FLAGS, check } from './check';
 import { RUN_FLAGS, run } from './run';
 import { CODE_FLAGS, code } from './code';
 import { DIFF_EXIT, DIFF_FLAGS, diff } from './diff';
+import { TEST_FLAGS, test } from './test';
 import { forTerminal } from './terminal';
 import { MCP_FLAGS } from './mcp/flags';
 
@@ -30,6 +31,8 @@ const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?:
   // The MCP server: set up only when this command runs (its SDK is the sibling bundle dist/mcp-sdk.js, scripts/build.mjs).
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when the command runs, as a sibling bundle
   mcp: { flags: MCP_FLAGS, run: (args, io) => (require('./mcp/index') as typeof import('./mcp/index')).mcp(args, io) },
+  // test's 1 means "an assertion failed": its mistakes (and file errors) are 2.
+  test: { flags: TEST_FLAGS, run: test, usageExit: 2 },
 };
 
 /** Every flag some command takes: to find the command before its own flags are checked. */

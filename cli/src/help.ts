@@ -73,6 +73,21 @@ Usage:
       with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
       long), 1 failed with nothing received (or bad usage).
 
+  wikiq test FILES... [options]
+      Runs every request of FILES that has assertions ('?? SUBJECT OPERATOR VALUE' lines), following
+      continuation to the end, and checks them: each request ✓/✗, and for each failing assertion
+      file:line, the assertion, the actual value and, for every/some/no, the first records that
+      break it. Assertions are read before anything is sent; a malformed one is refused.
+      Exit status: 0 every assertion holds, 1 one fails or a run fails, 2 bad usage or a file
+      error (a malformed assertion included).
+      --reporter R         text (default), junit (one testcase per request, named by its ### title),
+                           tap or json
+      --out FILE           write the report to FILE (the text report then goes to stdout)
+      --grep TEXT          only the requests whose title has TEXT (case-insensitive)
+      --max-batches N      as for run (default 1000); a run stopped by it is partial
+      --endpoint, --env, --config, --catalogue, --cache-dir, --timeout, --max-response-mb,
+      --maxlag, --max-wait, --user-agent   as for run
+
   wikiq code FILE --lang L [options]
       Prints one request of FILE as a program that sends it, follows its continuation, merges
       the batches per page as wikiq does, and sends a multi-value parameter past its limit (50

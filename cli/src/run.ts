@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
-  renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunState, type RunStatus,
+  renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions, type RunState, type RunStatus,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -56,7 +56,7 @@ const oneBased = (ms: readonly ApiMessage[]) => ms.map((m) => (m.line === undefi
 const batchesText = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
 
 /** The batches whose records are in the result: an API error's batch brings none. */
-function keptBatches(state: RunState): number {
+export function keptBatches(state: RunState): number {
   return state.batches - (state.failure?.kind === 'api' && state.batches > 0 ? 1 : 0);
 }
 
@@ -64,7 +64,7 @@ function keptBatches(state: RunState): number {
  * The request `--request` names in FILE (default the first), resolved with the environment and
  * the catalogue the flags choose; a resolve error names the file and line.
  */
-export async function resolveFileRequest(args: Args, io: Io, file: string): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue }> {
+export async function resolveFileRequest(args: Args, io: Io, file: string, index?: number): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue }> {
   const text = readText(file, io);
   const env = loadEnvironment(args, file, io);
   // The command line's rule: --endpoint, then the environment's endpoint, then the file's (loadEnvironment).
@@ -73,7 +73,7 @@ export async function resolveFileRequest(args: Args, io: Io, file: string): Prom
   const parsed = parse(text);
   const requests = listRequests(parsed);
   if (!requests.length) throw new UsageError(`${file} has no request.`);
-  const sel = reqArg === undefined ? { index: requests[0].index } : /^\d+$/.test(reqArg) ? { index: Number(reqArg) - 1 } : { name: reqArg };
+  const sel = index !== undefined ? { index } : reqArg === undefined ? { index: requests[0].index } : /^\d+$/.test(reqArg) ? { index: Number(reqArg) - 1 } : { name: reqArg };
 
   let resolved: ResolvedRequest;
   let catalogue: Catalogue | undefined;
@@ -95,11 +95,8 @@ export async function run(args: Args, io: Io): Promise<number> {
   const [file] = args.positional;
   if (!file || args.positional.length > 1) throw new UsageError(`wikiq run takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
   const format: ExportFormat | 'table' = choice(args, '--format', ['table', 'json', 'ndjson', 'csv'] as const, io.stdoutTty ? 'table' : 'json');
-  const maxBatches = num(args, '--max-batches', { integer: true, min: 1 });
   const maxRecords = num(args, '--max-records', { integer: true, min: 1 });
-  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
-  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
-  const maxlag = num(args, '--maxlag', { integer: true, min: 0 });
+  const network = networkOptions(args, io);
   const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
   const { resolved } = await resolveFileRequest(args, io, file);
   const out = str(args, '--out');
@@ -130,14 +127,10 @@ export async function run(args: Args, io: Io): Promise<number> {
       }
       : undefined;
   const fileOut = writer ?? jsonFile;
-  const http = cliHttpClient(resolved.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent: str(args, '--user-agent') || engineUserAgent('cli') });
-  const session = new RunSession(resolved, http, {
+  const session = new RunSession(resolved, network.http(resolved), {
+    ...network.options,
     all: args.flags.has('--all'),
-    maxBatches,
     maxRecords,
-    maxlag,
-    maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
-    signal: io.stop,
     sink,
     backpressure: streamed
       ? () => {
@@ -146,9 +139,6 @@ export async function run(args: Args, io: Io): Promise<number> {
         return fileOut ? fileOut.drained() : io.outDrained?.();
       }
       : undefined,
-    keepRaw: 0,
-    // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
-    onProgress: (p) => (io.tty && io.progress ? io.progress(p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   }, resumeFrom);
   if (format === 'json') {
     doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
@@ -220,6 +210,27 @@ export async function run(args: Args, io: Io): Promise<number> {
     return 2;
   }
   return 0;
+}
+
+/**
+ * The network's limits and manners, as `run` and `test` read them from their flags: the HTTP
+ * client for a request's wiki, and the run options every run of theirs shares (batches, maxlag,
+ * waits, the stop signal, no raw bodies kept, progress on a terminal).
+ */
+export function networkOptions(args: Args, io: Io): { http: (r: ResolvedRequest) => ReturnType<typeof cliHttpClient>; options: RunOptions } {
+  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
+  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
+  const options: RunOptions = {
+    maxBatches: num(args, '--max-batches', { integer: true, min: 1 }),
+    maxlag: num(args, '--maxlag', { integer: true, min: 0 }),
+    maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
+    signal: io.stop,
+    keepRaw: 0,
+    // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
+    onProgress: (p) => (io.tty && io.progress ? io.progress(p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
+  };
+  const userAgent = str(args, '--user-agent') || engineUserAgent('cli');
+  return { http: (r) => cliHttpClient(r.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent }), options };
 }
 
 /** The table's layout: the terminal's width, or --width N; piped or redirected without --width, every cell whole. */

@@ -75,6 +75,8 @@ export enum Code {
   LegacyFormat = 'legacy-format',
   /** A password or a Bearer token written in the file: credentials live in SecretStorage or the CLI's environment. */
   CredentialsInFile = 'credentials-in-file',
+  /** A `??` assertion line that cannot be read (an unknown subject or operator, a missing value, a pattern the linear-time engine cannot run). */
+  InvalidAssertion = 'invalid-assertion',
 }
 
 export interface CodeInfo {
@@ -124,6 +126,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
   [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
+  [Code.InvalidAssertion]: { severity: DiagnosticSeverity.Error, summary: 'A `??` assertion that cannot be read (subject, operator, value, or a pattern the linear-time engine cannot run): `wikiq test` refuses the file.' },
 };
 
 const q = (s: string) => `'${s}'`;
@@ -209,6 +212,7 @@ export const messages = {
   [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
   [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
     `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,
+  [Code.InvalidAssertion]: (why: string) => `Malformed assertion: ${why}`,
   [Code.CredentialsInFile]: (what: string) =>
     `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };

@@ -12,6 +12,7 @@
 import { requestAt } from './analysis';
 import type { CommentNode, ParamNode, RequestNode, Span, UrlLine, ValueNode, ValuePart, VariableDef, VariableRef, WikiqFile } from './parser/ast';
 import { paramsOf } from './parser/params';
+import { classify } from './parser/scan';
 import { firstAtOrAfter, lineOf } from './util/search';
 
 interface On {
@@ -91,8 +92,11 @@ export interface UrlCursor extends On {
 /** On a line's text that is none of the above: between a name and its `=`, a `|` line continuing nothing… */
 export interface NoneCursor extends On { kind: 'none' }
 
+/** On a `??` assertion line: [lineStart, lineEnd) is the line without its blanks around. */
+export interface AssertionCursor extends On { kind: 'assertion'; lineStart: number; lineEnd: number }
+
 export type Cursor =
-  | HeaderCursor | CommentCursor | BlankCursor | ParamNameCursor | ParamValueCursor | VariableRefCursor | VariableDefCursor | UrlCursor | NoneCursor;
+  | AssertionCursor | HeaderCursor | CommentCursor | BlankCursor | ParamNameCursor | ParamValueCursor | VariableRefCursor | VariableDefCursor | UrlCursor | NoneCursor;
 
 /** The characters of a name being typed after `{{`, read on past the cursor. */
 const NAME_CHAR = /[A-Za-z0-9_.-]/;
@@ -112,6 +116,8 @@ export function cursorAt(file: WikiqFile, offset: number): Cursor {
   if (comment) return { kind: 'comment', ...on, comment };
   const def = over(file.variables, lineStart, lineEnd, spanStart, spanEnd) ?? (request && over(request.variables, lineStart, lineEnd, spanStart, spanEnd));
   if (def) return variableDefCursor(text, on, def, lineStart);
+  const l = classify(text, lineStart, lineEnd);
+  if (l.kind === 'assertion') return { kind: 'assertion', ...on, lineStart: l.start, lineEnd: l.end };
   if (!request) return blankOrNone(text, on, lineStart, lineEnd);
   const url = over(request.urls, lineStart, lineEnd, spanStart, spanEnd);
   if (url) return urlCursor({ ...on, request }, url);

@@ -5,6 +5,7 @@
  */
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
 import { ownerOf, valuesOf } from './analysis';
+import { assertionHover } from './assertionDocs';
 import { enumValues } from './catalogue/enumValues';
 import type { FeatureContext } from './context';
 import { cursorAt } from './cursor';
@@ -27,6 +28,8 @@ export function doHover(ctx: FeatureContext, offset: number): Hover | null {
       return c.part ? refHover(ctx, c.request, c.part, offset) : null;
     case 'variableRef':
       return c.ref ? variableHover(ctx, c.ref.name, c.request, c.ref.span) : null;
+    case 'assertion':
+      return assertionHover(ctx, c.lineStart, c.lineEnd, offset);
     case 'header':
       return c.request.headerSpan && within(c.request.headerSpan, offset) ? headerHover(ctx, c.request) : null;
     case 'paramName':

@@ -10,6 +10,7 @@ export { SyntaxErrorCode, syntaxErrorMessages } from './parser/errors';
 export { parse, computeLineStarts, isHttpUrl } from './parser/parser';
 export { reparse, type TextChange } from './parser/incremental';
 export { paramsOf } from './parser/params';
+export { assertionsOf, readAssertion, OPERATORS, QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from './parser/assertions';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';
@@ -40,6 +41,7 @@ export * from './results/tables';
 export * from './results/cells';
 export * from './results/status';
 export * from './results/diff';
+export * from './results/assertions';
 
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';

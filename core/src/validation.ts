@@ -15,6 +15,7 @@ import { Code, SOURCE, codeTable, messages } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
+import { checkAssertions } from './checks/assertions';
 import { checkCredentials } from './checks/credentials';
 import { checkLegacy } from './checks/legacy';
 import { type ModeUse, checkAction, checkModes, checkName, checkRepeated, checkRequired, modeUse, needsChecks, reportsUnknownNames } from './checks/names';
@@ -44,6 +45,7 @@ export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
   } else {
     checkCredentials(report, ctx.file.text, r.variables, NO_PARAMS);
   }
+  checkAssertions(ctx, r, report);
   return report.piece();
 }
 

@@ -8,12 +8,13 @@ import { USAGE } from '../../cli/src/help';
 import { RUN_FLAGS } from '../../cli/src/run';
 import { DIFF_FLAGS } from '../../cli/src/diff';
 import { MCP_FLAGS } from '../../cli/src/mcp/flags';
+import { TEST_FLAGS } from '../../cli/src/test';
 
 const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
 const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('\n## ', readme.indexOf('## Command line') + 1));
 
 describe('the command line\'s flags are documented', () => {
-  for (const [command, spec] of [['check', CHECK_FLAGS], ['run', RUN_FLAGS], ['diff', DIFF_FLAGS], ['mcp', MCP_FLAGS]] as const) {
+  for (const [command, spec] of [['check', CHECK_FLAGS], ['run', RUN_FLAGS], ['diff', DIFF_FLAGS], ['mcp', MCP_FLAGS], ['test', TEST_FLAGS]] as const) {
     it(`wikiq ${command}: each flag in --help and the README`, () => {
       for (const flag of [...spec.values, ...spec.switches]) {
         assert.match(USAGE, new RegExp(`${flag}\\b`), `${flag} in --help`);

@@ -30,6 +30,7 @@ const NEEDS: Record<string, string> = {
   'code --install-extension wikiq.vsix': 'VS Code and the .vsix (the editor layer installs it)',
   'wikiq run first.wikiq --request "Recent changes" --format table': 'the network (www.mediawiki.org)',
   'wikiq check queries/*.wikiq --strict --format sarif > wikiq.sarif   # wikiq installed as above': "a CI job's step: the job's own files",
+  'wikiq test queries/*.wikiq --reporter junit --out wikiq-junit.xml': "a CI job's step: the job's own files and wiki (test/wiki/test-command.test.ts runs wikiq test --reporter junit)",
   'node /path/to/wikiq/dist/server.js --stdio': 'a long run: the language server an editor starts (the lsp layer runs it)',
 };
 
@@ -59,7 +60,7 @@ function readmeCommands(): string[] {
 
 /** A usage line or a mention rather than a command: placeholders, ellipses, optional parts, or a bare subcommand. */
 function isUsage(command: string): boolean {
-  return /…|\.\.\.|\[|\b[A-Z]{3,}\b/.test(command) || /^wikiq (check|run|code|diff|mcp)$/.test(command);
+  return /…|\.\.\.|\[|\b[A-Z]{3,}\b/.test(command) || /^wikiq (check|run|code|diff|mcp|test)$/.test(command);
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-readme-'));

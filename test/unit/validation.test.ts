@@ -65,6 +65,16 @@ function check(input: string, expected: Expected[], opts: Options = {}): void {
 const Q = 'action = query\n';
 const AI = 'action = query\nlist = allimages\n';
 
+describe('validation: assertions', () => {
+  it('reports a malformed assertion on what is wrong, and a variable its value uses that nothing defines', () =>
+    check(`${AI}?? records > 0\n?? every ns == 6\n?? recods > 0\n?? some name matches /a(?!b)/\n?? ms < {{budget}}\n`, [
+      { code: 'invalid-assertion', text: 'recods', severity: E, message: "'recods' is not a subject" },
+      { code: 'invalid-assertion', text: '/a(?!b)/', severity: E, message: 'a lookaround' },
+      { code: 'undefined-variable', text: '{{budget}}' },
+    ]));
+  it('reports nothing for assertions that can be read', () => check(`@budget = 500\n### R\n${AI}?? ms < {{budget}}\n?? $.query.allimages[0].name exists\n?? no title matches /^Draft/i\n`, []));
+});
+
 describe('validation: credentials in the file', () => {
   it('reports a password parameter, saying where credentials go', () =>
     check('action = login\nlgname = Bot@wikiq\nlgpassword = hunter2hunter2\n', [

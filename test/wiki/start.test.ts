@@ -74,6 +74,14 @@ describe('npm start -- --once', () => {
     assert.match(run.out, /^allimages \(20\)$/m, 'examples/files.wikiq · Newest files lists 20 files');
   });
 
+  it('checks examples/checks.wikiq with wikiq test: every assertion holds on the demo wiki', () => {
+    const at = run.out.indexOf('── wikiq test examples/checks.wikiq\n');
+    assert.ok(at >= 0, run.out);
+    const section = run.out.slice(at, run.out.indexOf('\nRan ', at));
+    assert.match(section, /✓ Every file is a PNG in the File namespace {2}\(complete, 3 batches, 140 records, \d+ ms\)/);
+    assert.match(section, /\n2 requests: 2 passed, 0 failed \(13 assertions: 13 held, 0 failed\)/);
+  });
+
   it('says where to go next, and stops the wiki', async () => {
     assert.match(run.out, /open this folder in VS Code and press F5/);
     assert.match(run.out, /examples\/ point at http:\/\/127\.0\.0\.1:8080\/api\.php/);

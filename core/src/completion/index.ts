@@ -6,6 +6,7 @@
 import type { CompletionList } from 'vscode-languageserver-types';
 import type { FeatureContext } from '../context';
 import { cursorAt } from '../cursor';
+import { assertionCompletion } from './assertions';
 import { noItems } from './list';
 import { nameCompletion } from './names';
 import { valueCompletion } from './values';
@@ -23,6 +24,8 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
       return valueCompletion(ctx, c);
     case 'variableRef':
       return variableCompletion(ctx, c);
+    case 'assertion':
+      return assertionCompletion(ctx, c.request, c.lineStart, c.lineEnd, offset);
     default:
       // A header, a comment, a variable's name or value, a pasted URL: nothing to offer.
       return noItems();

@@ -11,7 +11,7 @@ export function noItems(): CompletionList {
 
 /** The cursor's request; before the first `###` where no request starts, an empty one (its names are a new request's). */
 export function requestOf(c: Cursor): RequestNode {
-  return c.request ?? { index: -1, span: { start: c.offset, end: c.offset }, paramCount: 0, variables: [], urls: [] };
+  return c.request ?? { index: -1, span: { start: c.offset, end: c.offset }, paramCount: 0, assertionCount: 0, variables: [], urls: [] };
 }
 
 /**

@@ -121,8 +121,54 @@ export interface RequestNode {
   readonly span: Span;
   /** How many parameters it has, known without reading them. */
   readonly paramCount: number;
+  /** How many `??` assertion lines it has; `assertionsOf(request)` (parser/assertions.ts) reads them. */
+  readonly assertionCount: number;
   readonly variables: readonly VariableDef[];
   readonly urls: readonly UrlLine[];
+}
+
+/** What an assertion checks: a fact of the run, a field of every/some/no record, or a path into the merged answer. */
+export interface AssertionSubject {
+  readonly kind: 'status' | 'records' | 'batches' | 'warnings' | 'ms' | 'field' | 'path';
+  /** For `field`: every, some or no. */
+  readonly quantifier?: Quantifier;
+  readonly quantifierSpan?: Span;
+  /** For `field`: the field's path as written (after the quantifier). */
+  readonly fieldSpan?: Span;
+  /** The steps of a field's path, or of a `$` path (names and `[n]` indexes); empty for the others. */
+  readonly path: readonly PathStep[];
+  /** The subject as written (`every ns`, `$.query.general`). */
+  readonly text: string;
+  readonly span: Span;
+}
+
+export type Quantifier = 'every' | 'some' | 'no';
+export type PathStep = string | number;
+export type AssertionOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'contains' | 'matches' | 'exists' | '!exists';
+
+export interface AssertionValue {
+  /** `number`, `word` (bare text), `string` ("…"), `pattern` (/re/flags, for matches). */
+  readonly kind: 'number' | 'word' | 'string' | 'pattern';
+  /** As written. */
+  readonly raw: string;
+  /** A string unescaped; a pattern's source between its slashes; else as written. Variables still as `{{name}}`. */
+  readonly text: string;
+  /** A pattern's flags. */
+  readonly flags?: string;
+  readonly span: Span;
+  readonly variables: readonly VariableRef[];
+}
+
+/** `?? SUBJECT OPERATOR VALUE`: what `wikiq test` and the Test Explorer check after a run. */
+export interface AssertionNode {
+  readonly kind: 'assertion';
+  /** The line, without its blanks around. */
+  readonly span: Span;
+  readonly subject?: AssertionSubject;
+  readonly operator?: { readonly op: AssertionOperator; readonly span: Span };
+  readonly value?: AssertionValue;
+  /** The first thing wrong with it (a malformed assertion is not evaluated: `invalid-assertion`). */
+  readonly problem?: { readonly message: string; readonly span: Span };
 }
 
 export interface WikiqFile {

@@ -59,7 +59,7 @@ export function assemble(source: Source, blocks: Block[], variables: readonly Va
 /** The preamble is a request when it holds one, or when there is nothing else; a `###` block always is. */
 function isRequest(blocks: readonly Block[], i: number): boolean {
   const b = blocks[i];
-  return b.header || blocks.length === 1 || b.request.paramCount > 0 || b.request.urls.length > 0;
+  return b.header || blocks.length === 1 || b.request.paramCount > 0 || b.request.assertionCount > 0 || b.request.urls.length > 0;
 }
 
 /** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */

@@ -119,6 +119,7 @@ export class Request implements RequestNode {
   nameSpan: Offsets | undefined = undefined;
   readonly span: Offsets;
   paramCount = 0;
+  assertionCount = 0;
   variables: readonly VariableDef[] = NONE;
   urls: readonly UrlLine[] = NONE;
 
@@ -134,7 +135,7 @@ export class Request implements RequestNode {
 
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
   toJSON(): RequestNode {
-    const { index, name, headerSpan, nameSpan, span, paramCount, variables, urls } = this;
-    return { index, span, paramCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
+    const { index, name, headerSpan, nameSpan, span, paramCount, assertionCount, variables, urls } = this;
+    return { index, span, paramCount, assertionCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
   }
 }

@@ -41,6 +41,7 @@ export class BlockScanner {
   private variables: VariableDef[] = [];
   private urls: UrlLine[] = [];
   private paramCount = 0;
+  private assertionCount = 0;
   /** What a `|` line continues; for a variable, its value and span. */
   private open: Open = 'none';
   private variable: { value: Value; span: Offsets } | undefined = undefined;
@@ -94,6 +95,11 @@ export class BlockScanner {
         this.extend(end);
         return;
       }
+      case 'assertion':
+        // Read by assertions.ts (`assertionsOf`); a malformed one is validation's `invalid-assertion`.
+        this.assertionCount++;
+        this.extend(end);
+        return;
       case 'nameless':
       case 'param':
         paramLineErrors(text, line, errors);
@@ -157,6 +163,7 @@ export class BlockScanner {
     if (b === undefined) return;
     b.end = end;
     b.request.paramCount = this.paramCount;
+    b.request.assertionCount = this.assertionCount;
     if (this.variables.length) b.request.variables = this.variables;
     if (this.urls.length) b.request.urls = this.urls;
     if (this.comments.length) b.comments = this.comments;
@@ -166,6 +173,7 @@ export class BlockScanner {
     this.variables = [];
     this.urls = [];
     this.paramCount = 0;
+    this.assertionCount = 0;
     this.block = undefined;
   }
 }

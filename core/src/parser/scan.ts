@@ -6,7 +6,7 @@
 import type { SyntaxError } from './ast';
 import { SyntaxErrorCode, report } from './errors';
 
-export type LineKind = 'blank' | 'header' | 'comment' | 'continuation' | 'variable' | 'url' | 'param' | 'nameless';
+export type LineKind = 'blank' | 'header' | 'comment' | 'continuation' | 'variable' | 'url' | 'param' | 'nameless' | 'assertion';
 
 /** One line, classified, with its offsets. */
 export interface Line {
@@ -30,7 +30,8 @@ const METHOD_OR_URL = /^(?:(?:GET|POST|PUT|DELETE|PATCH|HEAD)[ \t]|https?:\/\/)/
  * What the line text[lineStart, lineEnd) is. Grammar (one construct per line, blanks around it ignored):
  *   `### name` header · `# …` or `// …` comment · `| more` continuation · `@name = value` variable ·
  *   `GET https://…` or `https://…` URL line · `name = value` or `name` parameter · `= value` a
- *   parameter line without a name (`nameless`, an error).
+ *   parameter line without a name (`nameless`, an error) · `?? SUBJECT OPERATOR VALUE` an
+ *   assertion (read by assertions.ts).
  */
 export function classify(text: string, lineStart: number, lineEnd: number): Line {
   const s = skipBlanks(text, lineStart, lineEnd);
@@ -44,6 +45,7 @@ export function classify(text: string, lineStart: number, lineEnd: number): Line
   }
   if (c === 35 /* # */ || (c === 47 /* / */ && text.charCodeAt(s + 1) === 47)) return { kind: 'comment', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
   if (c === 124 /* | */) return { kind: 'continuation', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
+  if (c === 63 /* ? */ && text.charCodeAt(s + 1) === 63) return { kind: 'assertion', start: s, end: e, nameStart: s, nameEnd: s, equals: -1 };
   const eq = indexIn(text, 61 /* = */, s, e);
   if (c === 64 /* @ */) return { kind: 'variable', start: s, end: e, nameStart: s + 1, nameEnd: trimBlanksBefore(text, s + 1, eq >= 0 ? eq : e), equals: eq };
   // Only lines starting like a method or a URL (g, p, d, h) can be URL lines.

@@ -49,7 +49,7 @@ const MAY_IMPORT: Record<Pkg, Pkg[]> = {
 
 /** npm packages each package may import (Node built-ins are decided by NODE below). */
 const MAY_USE: Record<Pkg, string[]> = {
-  core: ['vscode-languageserver-types', 'vscode-languageserver-textdocument'],
+  core: ['vscode-languageserver-types', 'vscode-languageserver-textdocument', 're2js'],
   shared: [],
   common: ['vscode-languageserver-protocol'],
   engine: ['undici', 'node-html-markdown'],
