@@ -40,8 +40,10 @@ export interface WikiqApi {
   history: RunHistoryCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
   platform: typeof PLATFORM;
-  /** Whether `wikiq mcp` is offered to the editor's agents (the editor has VS Code 1.101's MCP API; desktop only). */
+  /** Whether `wikiq mcp` is offered to the editor's agents (the editor has VS Code's MCP API; desktop only). */
   mcpOffered: boolean;
+  /** The MCP server definitions offered now (none where nothing is offered). */
+  mcpServers(): unknown[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
@@ -63,7 +65,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   let made!: (c: BaseLanguageClient) => void;
   const clientMade = new Promise<BaseLanguageClient>((resolve) => (made = resolve));
   context.subscriptions.push(completionUntilReady(clientMade, () => client));
-  const mcp = offerMcp(context);
+  const mcp = offerMcp(context, (line) => output.warn(line));
   if (mcp) context.subscriptions.push(mcp);
   const started = await languageClient(context, clientOptions);
   client = started.client;
@@ -158,7 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, platform: PLATFORM, mcpOffered: mcp !== undefined };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
 }
 
 export async function deactivate(): Promise<void> {

@@ -3,7 +3,9 @@
  * VS Code 1.101): the workspace's wikis as its `--endpoint` flags (./mcpServer.ts), the extension's
  * own `dist/cli.js` run by the editor's Node (`ELECTRON_RUN_AS_NODE`, as the language server is).
  * Feature-detected: on an editor without the API (the extension supports 1.90 and later) nothing
- * is registered. Desktop only (the web extension has no process to start).
+ * is registered, and a registration the editor refuses is logged, never a failed activation.
+ * `package.json` contributes the provider's id under both names VS Code has read it by:
+ * `mcpServerDefinitionProviders` (1.101 and later) and `modelContextServerCollections` (1.100). Desktop only (the web extension has no process to start).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -20,7 +22,12 @@ interface McpApi {
 }
 
 /** Registers the provider where the editor has the API; undefined where it has not. */
-export function offerMcpServer(context: vscode.ExtensionContext, version: string): vscode.Disposable | undefined {
+/** The registered provider, and what it offers now (the definitions the editor would get). */
+export interface McpOffer extends vscode.Disposable {
+  definitions(): unknown[];
+}
+
+export function offerMcpServer(context: vscode.ExtensionContext, version: string, log: (line: string) => void): McpOffer | undefined {
   const api = vscode as unknown as McpApi;
   const register = api.lm?.registerMcpServerDefinitionProvider;
   const Definition = api.McpStdioServerDefinition;
@@ -29,18 +36,33 @@ export function offerMcpServer(context: vscode.ExtensionContext, version: string
   const cli = context.asAbsolutePath(path.join('dist', 'cli.js'));
   const provider = {
     onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => {
+    provideMcpServerDefinitions: (): unknown[] => {
       const config = vscode.workspace.getConfiguration('wikiq');
       const server = mcpServerArgs({ endpoint: config.get<string>('endpoint'), environments: config.get<Record<string, EnvironmentConfig>>('environments') }, vscode.workspace.isTrusted);
       return server ? [new Definition(server.label, process.execPath, [cli, ...server.args], { ELECTRON_RUN_AS_NODE: '1' }, version)] : [];
     },
   };
-  return vscode.Disposable.from(
+  let registration: vscode.Disposable;
+  try {
+    registration = register.call(api.lm, MCP_PROVIDER_ID, provider);
+  } catch (e) {
+    // An editor whose API differs from the one this was written for: no MCP offer, the rest works.
+    changed.dispose();
+    log(`wikiq mcp is not offered to this editor's agents: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  const subscriptions = vscode.Disposable.from(
     changed,
-    register.call(api.lm, MCP_PROVIDER_ID, provider),
+    registration,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('wikiq.endpoint') || e.affectsConfiguration('wikiq.environments')) changed.fire();
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => changed.fire()),
   );
+  return {
+    dispose: () => {
+      subscriptions.dispose();
+    },
+    definitions: () => provider.provideMcpServerDefinitions(),
+  };
 }

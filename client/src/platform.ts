@@ -12,7 +12,7 @@ import { CREDENTIALS_KEY_ENV, newSealKey, writeAtomic } from '../../engine/src/i
 import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
 import { keepServerSignedIn } from './run/serverCredentials';
-import { offerMcpServer } from './mcpProvider';
+import { type McpOffer, offerMcpServer } from './mcpProvider';
 import { VERSION } from '../../common/version';
 
 /** Where the extension runs: `desktop` (a Node extension host) or `browser` (a web worker). */
@@ -42,8 +42,8 @@ export function languageClient(context: vscode.ExtensionContext, options: Langua
 }
 
 /** `wikiq mcp` offered to the editor's agents, where the editor has the API (mcpProvider.ts). */
-export function offerMcp(context: vscode.ExtensionContext): vscode.Disposable | undefined {
-  return offerMcpServer(context, VERSION);
+export function offerMcp(context: vscode.ExtensionContext, log: (line: string) => void): McpOffer | undefined {
+  return offerMcpServer(context, VERSION, log);
 }
 
 /** Signed-in wikis: offered on the desktop. */

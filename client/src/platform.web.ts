@@ -4,6 +4,7 @@
  * and the sign-in commands say why; exports written through the editor's file system.
  */
 import * as vscode from 'vscode';
+import type { McpOffer } from './mcpProvider';
 import { BaseLanguageClient, LanguageClient, LanguageClientOptions } from 'vscode-languageclient/browser';
 import type { InitializationOptions } from '../../common/protocol';
 import type { Environments } from './environments';
@@ -49,7 +50,7 @@ export function wikiAuth(context: vscode.ExtensionContext, environments: Environ
 }
 
 /** No `wikiq mcp` in the browser: there is no process to start. */
-export function offerMcp(_context: vscode.ExtensionContext): vscode.Disposable | undefined {
+export function offerMcp(_context: vscode.ExtensionContext, _log: (line: string) => void): McpOffer | undefined {
   return undefined;
 }
 

@@ -3,8 +3,8 @@
  * open a plain text file until its editor is visible, then the time from opening a .wikiq file with
  * a known problem until its first diagnostics arrive (activation, language server start, first
  * validation). Both figures go to .test-output/activation.json; scripts/bench-activation.mjs runs
- * only this file (WIKIQ_EDITOR_GREP), in a fresh window, and prints the ratio. In the whole suite
- * activation-completion.test.ts runs first and this finds the extension active (`cold: false`).
+ * only this file (WIKIQ_EDITOR_GREP) and prints the ratio. The file name sorts first, so in the
+ * whole suite this still runs before any other test opens a .wikiq file.
  */
 import * as assert from 'assert/strict';
 import * as fs from 'fs';

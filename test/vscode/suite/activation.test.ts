@@ -3,7 +3,9 @@ import * as assert from 'assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { activateWikiq, closeAllEditors, openFixture, wikiqExtension } from './helpers';
+import { State } from 'vscode-languageclient/lib/common/api';
+import type { WikiqApi } from '../../../client/src/extension';
+import { activateWikiq, closeAllEditors, completionsAt, label, openFixture, openText, wikiqExtension, withCursor } from './helpers';
 
 describe('activation and contributions', () => {
   after(closeAllEditors);
@@ -21,11 +23,41 @@ describe('activation and contributions', () => {
     assert.ok(api && api.ready, 'activate() returns the API with a ready promise');
   });
 
+  it('a completion asked while the language server (re)starts waits for it and offers parameters, not only words', async function () {
+    this.timeout(60_000);
+    const api = (await activateWikiq()) as WikiqApi;
+    await api.ready;
+    const { text, offset } = withCursor('action = query\nlist = allimages\nai¦');
+    const { doc } = await openText(text);
+    // As at a fresh start or a restart: the language client's own providers go with the server.
+    await api.client.stop();
+    const restarted = api.client.start();
+    assert.notEqual(api.client.state, State.Running, 'asked while the server is starting');
+    const labels = (await completionsAt(doc, doc.positionAt(offset))).map(label);
+    for (const p of ['ailimit', 'aiprop', 'aisort']) assert.ok(labels.includes(p), `${p} offered; got: ${labels.slice(0, 12).join(', ')}`);
+    await restarted;
+  });
+
   it("offers wikiq mcp to the editor's agents exactly where the editor has the MCP API (VS Code 1.101 and later, desktop)", async () => {
-    const api = (await activateWikiq()) as { mcpOffered: boolean; platform: string };
+    const api = (await activateWikiq()) as WikiqApi;
     const lm = (vscode as unknown as { lm?: { registerMcpServerDefinitionProvider?: unknown } }).lm;
     const hasApi = typeof lm?.registerMcpServerDefinitionProvider === 'function';
     assert.equal(api.mcpOffered, hasApi && api.platform === 'desktop', `VS Code ${vscode.version}: the API is ${hasApi ? '' : 'not '}there`);
+    if (api.mcpOffered) {
+      // The workspace names no wiki: nothing offered. Name one: the server, run by the editor's Node, names it.
+      assert.deepEqual(api.mcpServers(), []);
+      const config = vscode.workspace.getConfiguration('wikiq');
+      await config.update('endpoint', 'https://wiki.example/w/api.php', vscode.ConfigurationTarget.Workspace);
+      try {
+        const [server, ...more] = api.mcpServers() as Array<{ label: string; command: string; args: string[] }>;
+        assert.equal(more.length, 0);
+        assert.equal(server.label, 'wikiq: wiki.example');
+        assert.match(server.args[0], /dist[\\/]cli\.js$/);
+        assert.deepEqual(server.args.slice(1), ['mcp', '--endpoint', 'https://wiki.example/w/api.php']);
+      } finally {
+        await config.update('endpoint', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+    }
     const pkg = wikiqExtension().packageJSON as { contributes: { mcpServerDefinitionProviders?: Array<{ id: string }> } };
     assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders?.map((p) => p.id), ['wikiq.mcp']);
   });
