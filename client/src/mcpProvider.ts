@@ -35,9 +35,18 @@ export function offerMcpServer(context: vscode.ExtensionContext, version: string
       return server ? [new Definition(server.label, process.execPath, [cli, ...server.args], { ELECTRON_RUN_AS_NODE: '1' }, version)] : [];
     },
   };
+  // VS Code 1.100's proposed form of the API (present where proposals are enabled, as for an
+  // extension under development) throws: it wants another contribution point. Not offered there.
+  let registered: vscode.Disposable;
+  try {
+    registered = register.call(api.lm, MCP_PROVIDER_ID, provider);
+  } catch {
+    changed.dispose();
+    return undefined;
+  }
   return vscode.Disposable.from(
     changed,
-    register.call(api.lm, MCP_PROVIDER_ID, provider),
+    registered,
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('wikiq.endpoint') || e.affectsConfiguration('wikiq.environments')) changed.fire();
     }),

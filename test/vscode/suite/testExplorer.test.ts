@@ -30,7 +30,7 @@ describe('Test Explorer', function () {
     uri = vscode.Uri.file(file);
   });
   after(async () => {
-    fs.rmSync(file, { force: true });
+    if (file) fs.rmSync(file, { force: true });
     await closeAllEditors();
     await wiki?.stop();
   });
