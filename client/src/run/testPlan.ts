@@ -91,17 +91,20 @@ export function verdictOf(text: string, index: number, state: RunOutcomeState, r
     return { outcome: 'errored', messages: [{ line: lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start), message: `The run failed: ${why || 'no answer'}` }] };
   }
   const outcomes = evaluateAssertions(assertionsOf(request), facts, scopeFor(file, request, env));
-  const messages = outcomes.filter((o) => !o.pass).map((o) => failureMessage(text, lineOf(file.lineStarts, o.assertion.span.start), o));
+  const messages = outcomes.filter((o) => !o.pass).map((o) => failureMessage(lineOf(file.lineStarts, o.assertion.span.start), o));
   return { outcome: messages.length ? 'failed' : 'passed', messages };
 }
 
-/** A failing assertion's message: the assertion, then why (the actual value or the error, and the first records that break it). */
-export function failureMessage(text: string, line: number, o: AssertionOutcome): FailureMessage {
+/**
+ * A failing assertion's message, shown at its line (the editor shows the first line after the
+ * assertion itself): why — the actual value against the expected, or the error — then the first
+ * records that break it.
+ */
+export function failureMessage(line: number, o: AssertionOutcome): FailureMessage {
   const a = o.assertion;
-  const written = text.slice(a.span.start, a.span.end);
-  if (o.error) return { line, message: `${written}\n${o.error}` };
+  if (o.error) return { line, message: o.error };
   const op = a.operator?.op;
-  const lines = [written, `actual: ${o.actual}${op ? ` (expected ${op}${o.expected !== '' ? ` ${o.expected}` : ''})` : ''}`];
+  const lines = [`actual: ${o.actual}${op ? ` (expected ${op}${o.expected !== '' ? ` ${o.expected}` : ''})` : ''}`];
   if (o.offenders?.length) {
     lines.push(`${a.subject?.quantifier === 'some' ? 'first records' : 'first records that break it'} (${o.table ?? 'records'}):`);
     const field = a.subject?.text.replace(/^\S+\s+/, '') ?? '';

@@ -3,7 +3,8 @@
  * a `.wikiq` file written into the workspace is listed by the file watcher (a file item, a child
  * per request with assertions, at its header line); running the file passes one request and fails
  * the other at its failing assertion's line, each run shown in the results view; the "▶ Test"
- * CodeLens runs one request's item; deleting the file removes its items; a screenshot of the Testing view.
+ * CodeLens runs one request's item; deleting the file removes its items; screenshots of a failure's
+ * peek in the editor and of the Testing view.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
@@ -123,6 +124,23 @@ describe('Test Explorer', function () {
     const test = lenses.find((l) => l.command?.title === '▶ Test' && l.range.start.line === 2)!;
     const report = await vscode.commands.executeCommand<{ outcome: string } | undefined>(test.command!.command, ...(test.command!.arguments ?? []));
     assert.equal(report?.outcome, 'passed');
+  });
+
+  it('a failure shows in the editor at its assertion (its message after the line)', async () => {
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), vscode.ViewColumn.One);
+    editor.selection = new vscode.Selection(11, 0, 11, 0);
+    const failing = children(api.tests.controller.items.get(uri.toString())).find((c) => c.label === 'Wrong first file')!;
+    const cancel = new vscode.CancellationTokenSource();
+    const [report] = await api.tests.runTests(new vscode.TestRunRequest([failing], undefined, api.tests.profile), cancel.token);
+    cancel.dispose();
+    assert.equal(report.outcome, 'failed');
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === editor.document), 'the file is still in view beside the results');
+    // The message is drawn after its line's end: the editor alone, full width, to see it.
+    await vscode.window.showTextDocument(editor.document, editor.viewColumn);
+    await vscode.commands.executeCommand('workbench.action.closeEditorsInOtherGroups');
+    await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    const shot = await screenshot('test-explorer-failure', '.monaco-editor', 'Wrong first file');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
   });
 
   it('shows the results in the Testing view', async () => {
