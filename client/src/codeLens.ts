@@ -1,6 +1,6 @@
 /**
- * What the editor offers on a request: CodeLens above each (▶ Run, Run all batches, Copy as URL,
- * Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
+ * What the editor offers on a request: CodeLens above each (▶ Run, ▶ Test on a request with `??`
+ * assertions — its Test Explorer item, run/testExplorer.ts —, Run all batches, Copy as URL, Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
  */
 import * as vscode from 'vscode';
 import { paramsOf, parse, requestAt } from '../../core/src';
@@ -25,8 +25,9 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
       const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
       const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
+      lenses.push(new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }));
+      if (r.assertionCount) lenses.push(new vscode.CodeLens(range, { title: '▶ Test', command: 'wikiq.test', arguments: [ref], tooltip: 'Run this request to the end and check its ?? assertions (Test Explorer)' }));
       lenses.push(
-        new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }),
         new vscode.CodeLens(range, { title: 'Run all batches', command: 'wikiq.runAll', arguments: [ref], tooltip: 'Follow continuation to the end' }),
         new vscode.CodeLens(range, { title: 'Copy as URL', command: 'wikiq.copyAsUrl', arguments: [ref] }),
         new vscode.CodeLens(range, { title: 'Copy as curl', command: 'wikiq.copyAsCurl', arguments: [ref] }),

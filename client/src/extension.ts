@@ -18,6 +18,7 @@ import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
+import { TestExplorer } from './run/testExplorer';
 
 let client: BaseLanguageClient | undefined;
 
@@ -40,6 +41,8 @@ export interface WikiqApi {
   history: RunHistoryCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
   platform: typeof PLATFORM;
+  /** The Test Explorer: its `TestController`, its Run profile's runs (with their reports) and when a file's items change (tests). */
+  tests: TestExplorer;
   /** Whether `wikiq mcp` is offered to the editor's agents (the editor has VS Code's MCP API; desktop only). */
   mcpOffered: boolean;
   /** The MCP server definitions offered now (none where nothing is offered). */
@@ -146,7 +149,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   // and runs a request on another wiki through the run commands.
   const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri), auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
-  context.subscriptions.push(panels, history);
+  const tests = new TestExplorer(run, environments);
+  context.subscriptions.push(panels, history, tests);
   const serverSignedIn = started.signedIn(auth, ready, output);
   context.subscriptions.push(run, auth, serverSignedIn);
   c.onNotification(CatalogueStatusNotification, (s) => {
@@ -160,7 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
+  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
 }
 
 export async function deactivate(): Promise<void> {

@@ -105,14 +105,15 @@ export class RunCommands implements vscode.Disposable {
     );
   }
 
-  async run(ref: RequestRef | undefined, all: boolean): Promise<RunOutcome | undefined> {
+  /** Runs a request (the CodeLens's, else the one at the cursor); `cancel` stops it as the notification's Cancel does (the Test Explorer's run). */
+  async run(ref: RequestRef | undefined, all: boolean, cancel?: vscode.CancellationToken): Promise<RunOutcome | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     if (!(await this.ensureTrust())) return undefined;
     const resolved = this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
-    const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http));
+    const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http), cancel);
     this.last = outcome;
     this.diagnostics.show(t.document, outcome.state);
     const { state } = outcome;
@@ -131,7 +132,7 @@ export class RunCommands implements vscode.Disposable {
    * is shown as soon as it is in and the rest of a Run all batches is loaded in the view (its Load all:
    * the rows show while the run goes on, with the view's progress line and Cancel as well).
    */
-  private execute(resolved: ResolvedRequest, all: boolean, http: HttpClient, title: string, show?: (session: RunSession) => PanelDriver | undefined): Thenable<RunOutcome> {
+  private execute(resolved: ResolvedRequest, all: boolean, http: HttpClient, title: string, show?: (session: RunSession) => PanelDriver | undefined, cancel?: vscode.CancellationToken): Thenable<RunOutcome> {
     const s = this.settings();
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title, cancellable: true },
@@ -142,7 +143,8 @@ export class RunCommands implements vscode.Disposable {
           onProgress: (p) => progress.report({ message: progressMessage(p) }),
         });
         progress.report({ message: 'sending…' });
-        const subs = [token.onCancellationRequested(() => controller.abort())];
+        const tokens = cancel ? [token, cancel] : [token];
+        const subs = tokens.map((t) => t.onCancellationRequested(() => controller.abort()));
         try {
           if (!show) {
             await session.run({ all, maxBatches: s.maxBatches });
@@ -151,7 +153,7 @@ export class RunCommands implements vscode.Disposable {
             const view = show(session);
             if (all && session.state.stopped === 'single' && s.maxBatches > 1) {
               if (view) {
-                subs.push(token.onCancellationRequested(() => view.cancel()));
+                for (const t of tokens) subs.push(t.onCancellationRequested(() => view.cancel()));
                 await view.loadMore(true, s.maxBatches - 1);
               } else await session.run({ all: true, maxBatches: s.maxBatches - 1 });
             }

@@ -92,6 +92,7 @@ const VSCODE_FILES = new Set([
   'client/src/run/commands.ts',
   'client/src/run/diagnostics.ts',
   'client/src/run/serverCredentials.ts',
+  'client/src/run/testExplorer.ts',
   'client/src/results/ResultsPanel.ts',
   'client/src/results/panelManager.ts',
   'client/src/results/probe.ts',

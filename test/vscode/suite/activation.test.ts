@@ -38,9 +38,11 @@ describe('activation and contributions', () => {
     await restarted;
   });
 
-  it("offers wikiq mcp to the editor's agents exactly where the editor has the MCP API (VS Code 1.101 and later, desktop)", async () => {
+  it("offers wikiq mcp to the editor's agents exactly where the editor has the MCP API (desktop)", async () => {
     const api = (await activateWikiq()) as WikiqApi;
     const lm = (vscode as unknown as { lm?: { registerMcpServerDefinitionProvider?: unknown } }).lm;
+    // VS Code 1.100 has a proposed form of the API where proposals are on (an extension under development), read from the
+    // contribution point `modelContextServerCollections`; 1.101 and later, the stable one (`mcpServerDefinitionProviders`).
     const hasApi = typeof lm?.registerMcpServerDefinitionProvider === 'function';
     assert.equal(api.mcpOffered, hasApi && api.platform === 'desktop', `VS Code ${vscode.version}: the API is ${hasApi ? '' : 'not '}there`);
     if (api.mcpOffered) {

@@ -1,0 +1,63 @@
+/** The Test Explorer's editor-free side (client/src/run/testPlan.ts): which requests are tests, their ids, verdicts and failure messages. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { WikiqError } from '../../engine/src/index';
+import { MAX_TEST_FILE_BYTES, fileOfTestId, testedRequests, verdictOf, type RunOutcomeState } from '../../client/src/run/testPlan';
+
+const URI = 'file:///w/checks.wikiq';
+const FILE = [
+  '@endpoint = https://w.example/w/api.php', // 0
+  '', // 1
+  '### Images', // 2
+  'action = query', // 3
+  'list = allimages', // 4
+  '?? status == complete', // 5
+  '?? records > 2', // 6
+  '?? $.query.allimages[0].name == "A.png"', // 7
+  '?? every name matches /\\.png$/', // 8
+  '', // 9
+  '### No checks', // 10
+  'action = query', // 11
+  '', // 12
+  '### Images', // 13
+  'action = query', // 14
+  '?? records == {{want}}', // 15
+].join('\n');
+
+test('the requests with assertions are the tests: titled, at their header line, a repeated title numbered', () => {
+  assert.deepEqual(testedRequests(URI, FILE), [
+    { id: `${URI}#Images`, index: 0, title: 'Images', line: 2, assertions: 4 },
+    { id: `${URI}#Images (2)`, index: 2, title: 'Images', line: 13, assertions: 1 },
+  ]);
+  assert.deepEqual(testedRequests(URI, 'action = query\n?? records > 0\n').map((r) => [r.title, r.line]), [['request 1', 0]], 'no header: named by its place');
+  assert.deepEqual(testedRequests(URI, '### A\naction = query\n'), [], 'no assertions, no test');
+  assert.deepEqual(testedRequests(URI, '### A\n?? records > 0\n' + 'x'.repeat(MAX_TEST_FILE_BYTES)), [], 'a file too large is not read');
+  assert.equal(fileOfTestId(`${URI}#Images (2)`), URI);
+  assert.equal(fileOfTestId(URI), URI);
+});
+
+const state = (over: Partial<RunOutcomeState> = {}): RunOutcomeState => ({ complete: true, continue: null, errors: [], warnings: [], batches: 1, records: 3, ...over });
+const answer = (...names: string[]) => ({ query: { allimages: names.map((name) => ({ name })) } });
+
+test('verdicts: passed, failed with a message at each failing assertion line, errored when the run failed', () => {
+  assert.deepEqual(verdictOf(FILE, 0, state(), answer('A.png', 'B.png', 'C.png'), 10), { outcome: 'passed', messages: [] });
+  const failed = verdictOf(FILE, 0, state(), answer('Z.png', 'B.gif', 'C.png'), 10);
+  assert.equal(failed.outcome, 'failed');
+  assert.deepEqual(failed.messages, [
+    { line: 7, message: 'actual: "Z.png" (expected == A.png)', expected: '"A.png"', actual: '"Z.png"' },
+    { line: 8, message: 'actual: 1 of 3 records do not hold (expected matches /\\.png$/)\nfirst records that break it (query.allimages):\n  #2 name "B.gif": name = "B.gif"' },
+  ]);
+  const partial = verdictOf(FILE, 0, state({ complete: false, continue: { aicontinue: 'x' } }), answer('A.png', 'B.png', 'C.png'), 10);
+  assert.deepEqual(partial.messages.map((m) => [m.line, m.message]), [[5, 'actual: partial (expected == complete)']]);
+  const http = verdictOf(FILE, 0, state({ complete: false, batches: 0, records: 0, failure: new WikiqError('http', 'HTTP 503 from the wiki') }), {}, 10);
+  assert.deepEqual(http, { outcome: 'errored', messages: [{ line: 2, message: 'The run failed: HTTP 503 from the wiki' }] });
+  const cancelled = verdictOf(FILE, 0, state({ complete: false, continue: { aicontinue: 'x' }, failure: new WikiqError('cancelled', 'Cancelled') }), answer('A.png'), 10);
+  assert.equal(cancelled.outcome, 'errored', 'a cancelled run is not judged');
+});
+
+test('an undefined variable fails its assertion with the reason; the environment defines it', () => {
+  const undef = verdictOf(FILE, 2, state(), answer('A.png', 'B.png', 'C.png'), 10);
+  assert.deepEqual(undef, { outcome: 'failed', messages: [{ line: 15, message: "'{{want}}' cannot be expanded: undefined variable 'want'." }] });
+  assert.equal(verdictOf(FILE, 2, state(), answer('A.png', 'B.png', 'C.png'), 10, { variables: { want: '3' } }).outcome, 'passed');
+  assert.equal(verdictOf(FILE, 9, state(), {}, 10).outcome, 'errored', 'a request no longer there');
+});
