@@ -6,14 +6,15 @@
  * request moved. A newly arrived catalogue or another environment changes the keys it affects.
  * The result is `doValidation`'s (test/unit/validationCache.test.ts checks random edit sequences).
  *
- * A request node that incremental parsing (parser/incremental.ts) carried over from the last tree
- * has the text it had, by that module's contract: its entry is found by its place among the
- * unchanged requests before and after the edit, and its text is not hashed again. So an edit costs the hashing of the requests it touched, not of the
- * whole file; only a full parse (a file opened, or every so many edits) hashes every request.
+ * A request that incremental parsing (parser/incremental.ts) read from a block the last validated
+ * tree had has that request's text (a block is never changed: `blockOf`): its entry is found by its
+ * place among the unchanged requests before and after the edit, and its text is not hashed again.
+ * So an edit costs the hashing of the requests it touched, not of the whole file; only a full
+ * parse (a file opened, or every so many edits) hashes every request.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
-import type { RequestNode } from './parser/ast';
+import { type Block, blockOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
 import type { FeatureContext } from './context';
@@ -92,8 +93,8 @@ function index(byHash: Map<number, Entry[]>, e: Entry): void {
 const FEW = 16;
 
 export class ValidationCache {
-  /** The requests of the last validation, in order, and the entry of each. */
-  private requests: readonly RequestNode[] = [];
+  /** The blocks of the last validation's requests, in order (not the requests: they hold their tree's text), and the entry of each. */
+  private blocks: ReadonlyArray<Block | undefined> = [];
   private entries: Entry[] = [];
 
   /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
@@ -102,14 +103,15 @@ export class ValidationCache {
     const { text, lineStarts, requests } = file;
     const env = JSON.stringify(ctx.env ?? null);
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
-    // Incremental parsing keeps the nodes before and after an edit: the longest common head and
-    // tail of the two request lists are the requests whose text is unchanged.
-    const old = this.requests;
+    // Incremental parsing shares the blocks before and after an edit: the longest common head and
+    // tail of the two lists of blocks are the requests whose text is unchanged.
+    const old = this.blocks;
     const oldEntries = this.entries;
+    const blocks = requests.map(blockOf);
     let head = 0;
-    while (head < requests.length && head < old.length && requests[head] === old[head]) head++;
+    while (head < blocks.length && head < old.length && blocks[head] !== undefined && blocks[head] === old[head]) head++;
     let tail = 0;
-    while (tail < requests.length - head && tail < old.length - head && requests[requests.length - 1 - tail] === old[old.length - 1 - tail]) tail++;
+    while (tail < blocks.length - head && tail < old.length - head && blocks[blocks.length - 1 - tail] !== undefined && blocks[blocks.length - 1 - tail] === old[old.length - 1 - tail]) tail++;
     // The others are looked up by their text's hash: among the replaced entries when they are few,
     // else (a full parse) among all of the last validation's and this one's.
     let byHash: Map<number, Entry[]> | undefined;
@@ -148,8 +150,7 @@ export class ValidationCache {
       entries[i] = entry;
       pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
-    // (Kept as it is: parse and reparse each make a new list, never changed once made.)
-    this.requests = requests;
+    this.blocks = blocks;
     this.entries = entries;
     return joinPieces(pieces);
   }

@@ -1,15 +1,16 @@
 /**
  * The parser's node classes: requests (kept in the tree), and parameters, values and value parts
- * (made by `paramsOf`, and the values of variables). A node keeps its offsets as numbers and
- * makes a span object when one is read: a new object each time, so changing it changes nothing.
+ * (made by `paramsOf`, and the values of variables). Parameters, values and parts keep their
+ * offsets as numbers and make a span object when one is read: a new object each time, so changing
+ * it changes nothing.
  */
 import type { ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
-import type { Block } from './blocks';
+import type { Block, Source } from './blocks';
 
 /** The empty list most nodes have (no variables, URL lines, pipes…), shared: `readonly`, so nothing can add to it. */
 export const NONE: readonly never[] = Object.freeze([]);
 
-/** A span the parser owns and incremental.ts shifts in place (readers see it as a read-only `Span`). */
+/** A span the block scanner extends while it scans a block (readers see it as a read-only `Span`). */
 export interface Offsets {
   start: number;
   end: number;
@@ -112,24 +113,28 @@ export class Param implements ParamNode {
   }
 }
 
-/** A request as the block scanner (parser.ts) made it; `block` is where `paramsOf` reads its parameters. */
+/**
+ * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
+ * not touch it) where this tree's text (`source`) has it, its block starting at `start`. Made by
+ * `assemble` (blocks.ts) with its tree and never changed: `paramsOf` reads its lines from `source`.
+ */
 export class Request implements RequestNode {
-  name: string | undefined = undefined;
-  headerSpan: Offsets | undefined = undefined;
-  nameSpan: Offsets | undefined = undefined;
-  readonly span: Offsets;
-  paramCount = 0;
-  variables: readonly VariableDef[] = NONE;
-  urls: readonly UrlLine[] = NONE;
-
-  /** The block it was scanned from (the scanner sets it); undefined for a request made whole (an empty tree's). */
-  block: Block | undefined = undefined;
+  readonly name: string | undefined;
+  readonly paramCount: number;
 
   constructor(
-    public index: number,
-    start: number,
+    public readonly index: number,
+    readonly block: Block,
+    readonly start: number,
+    readonly source: Source,
+    readonly span: Span,
+    readonly headerSpan: Span | undefined,
+    readonly nameSpan: Span | undefined,
+    readonly variables: readonly VariableDef[],
+    readonly urls: readonly UrlLine[],
   ) {
-    this.span = { start, end: start };
+    this.name = block.name;
+    this.paramCount = block.paramCount;
   }
 
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
