@@ -1,8 +1,8 @@
 import type { SyntaxErrorCode } from './errors';
 
 /**
- * The parse tree's types, read-only for its readers: only the parser (and incremental.ts, which
- * takes a tree over) changes a tree.
+ * The parse tree's types, read-only: nothing changes a tree once made (`reparse` makes a new one),
+ * so a tree answers for the text it was made from for as long as it is held.
  */
 
 /** Half-open character offsets into the document text. */
