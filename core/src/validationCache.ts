@@ -14,7 +14,8 @@
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
-import { type Block, blockOf } from './parser/blocks';
+import type { RequestNode } from './parser/ast';
+import { blockOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
 import type { FeatureContext } from './context';
@@ -89,12 +90,18 @@ function index(byHash: Map<number, Entry[]>, e: Entry): void {
   else byHash.set(e.hash, [e]);
 }
 
+/** Whether two requests were read from one block (so have the same text). */
+function sameBlock(a: RequestNode, b: RequestNode): boolean {
+  const block = blockOf(a);
+  return block !== undefined && block === blockOf(b);
+}
+
 /** At most this many requests changed: their old entries are searched one by one, not through a table. */
 const FEW = 16;
 
 export class ValidationCache {
-  /** The blocks of the last validation's requests, in order (not the requests: they hold their tree's text), and the entry of each. */
-  private blocks: ReadonlyArray<Block | undefined> = [];
+  /** The requests of the last validation, in order, and the entry of each. */
+  private requests: readonly RequestNode[] = [];
   private entries: Entry[] = [];
 
   /** The diagnostics of `ctx`'s document (without the credential checks), validating only the requests whose key changed. */
@@ -105,13 +112,12 @@ export class ValidationCache {
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
     // Incremental parsing shares the blocks before and after an edit: the longest common head and
     // tail of the two lists of blocks are the requests whose text is unchanged.
-    const old = this.blocks;
+    const old = this.requests;
     const oldEntries = this.entries;
-    const blocks = requests.map(blockOf);
     let head = 0;
-    while (head < blocks.length && head < old.length && blocks[head] !== undefined && blocks[head] === old[head]) head++;
+    while (head < requests.length && head < old.length && sameBlock(requests[head], old[head])) head++;
     let tail = 0;
-    while (tail < blocks.length - head && tail < old.length - head && blocks[blocks.length - 1 - tail] !== undefined && blocks[blocks.length - 1 - tail] === old[old.length - 1 - tail]) tail++;
+    while (tail < requests.length - head && tail < old.length - head && sameBlock(requests[requests.length - 1 - tail], old[old.length - 1 - tail])) tail++;
     // The others are looked up by their text's hash: among the replaced entries when they are few,
     // else (a full parse) among all of the last validation's and this one's.
     let byHash: Map<number, Entry[]> | undefined;
@@ -130,14 +136,15 @@ export class ValidationCache {
     pieces[0] = fileDiagnostics(ctx);
     for (let i = 0; i < requests.length; i++) {
       const r = requests[i];
-      const line = lastAtOrBefore(lineStarts, r.span.start);
+      const span = r.span;
+      const line = lastAtOrBefore(lineStarts, span.start);
       const from = lineStarts[line];
-      const length = r.span.end - from;
+      const length = span.end - from;
       const catalogue = ctx.catalogueFor(r);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
       if (!entry || !fits(entry, length, header, env, catalogue, line)) {
         const key: Key = { length, header, env, catalogue, line };
-        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, r.span.end);
+        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, span.end);
         // (A lookup of its own: a closure here would make every turn of the loop allocate the variables it captures.)
         entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {
@@ -150,7 +157,7 @@ export class ValidationCache {
       entries[i] = entry;
       pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
-    this.blocks = blocks;
+    this.requests = requests;
     this.entries = entries;
     return joinPieces(pieces);
   }

@@ -5,7 +5,7 @@
  */
 import type { CommentNode, RequestNode, Span, SyntaxError, UrlLine, ValueNode, VariableDef, VariableRef, WikiqFile } from './ast';
 import { SyntaxErrorCode } from './errors';
-import { NONE, Part, Request, Value } from './nodes';
+import { NONE, Part, Request, Value, moved } from './nodes';
 
 /** The text a tree was made from, and its line starts: one object per tree, never changed. */
 export interface Source {
@@ -100,15 +100,9 @@ export function failedParse(text: string, lineStarts: readonly number[], e: unkn
 /** The request of `block` in the tree of `source`, where the block starts at `start`. */
 function requestOf(index: number, block: Block, start: number, source: Source): Request {
   const d = start - block.origin;
-  if (d === 0) return new Request(index, block, start, source, block.span, block.headerSpan, block.nameSpan, block.variables, block.urls);
-  return new Request(
-    index, block, start, source, moved(block.span, d), block.headerSpan && moved(block.headerSpan, d), block.nameSpan && moved(block.nameSpan, d),
-    block.variables.length ? block.variables.map((v) => movedVariable(v, d)) : NONE, block.urls.length ? block.urls.map((u) => movedUrl(u, d)) : NONE,
-  );
-}
-
-function moved(sp: Span, d: number): Span {
-  return { start: sp.start + d, end: sp.end + d };
+  if (d === 0 || (block.variables.length === 0 && block.urls.length === 0)) return new Request(index, block, start, source, block.variables, block.urls);
+  const variables = block.variables.length ? block.variables.map((v) => movedVariable(v, d)) : NONE;
+  return new Request(index, block, start, source, variables, block.urls.length ? block.urls.map((u) => movedUrl(u, d)) : NONE);
 }
 
 function movedVariable(v: VariableDef, d: number): VariableDef {

@@ -17,7 +17,7 @@
  * of edits holds no text but its own and the one its first full parse was made from.
  */
 import type { WikiqFile } from './ast';
-import { type Block, type Blocks, assemble, blocksOf, failedParse } from './blocks';
+import { type Blocks, assemble, blocksOf, failedParse } from './blocks';
 import { BlockScanner, parse } from './parser';
 import { isHeaderAt, skipBlanks } from './scan';
 import { lastAtOrBefore } from '../util/search';
@@ -77,17 +77,21 @@ function reparseBlocks(oldText: string, oldLines: readonly number[], table: Bloc
   const oldEnd = after < blocks.length ? starts[after] : oldText.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
 
-  // Line starts: the prefix as it was, the region's computed again, the rest moved.
-  const firstLine = lastAtOrBefore(oldLines, regionStart);
-  const restLine = after < blocks.length ? lastAtOrBefore(oldLines, oldEnd) : oldLines.length;
-  const lineStarts = oldLines.slice(0, firstLine + 1);
+  // Line starts, a copy: the prefix as it was, the region's computed again, the rest moved.
+  let lineStarts = oldLines.slice();
+  const firstLine = lastAtOrBefore(lineStarts, regionStart);
+  const region: number[] = [];
   for (let i = regionStart; i < newEnd; i++) {
     const c = text.charCodeAt(i);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) lineStarts.push(i + 1);
+    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) region.push(i + 1);
   }
-  const endLine = lineStarts.length;
-  for (let i = restLine; i < oldLines.length; i++) lineStarts.push(oldLines[i] + delta);
+  const restLine = after < blocks.length ? lastAtOrBefore(lineStarts, oldEnd) : lineStarts.length;
+  if (delta !== 0) for (let i = restLine; i < lineStarts.length; i++) lineStarts[i] += delta;
+  // (A region of many lines, e.g. a big paste, is not spread into one call's arguments.)
+  if (region.length <= 4096) lineStarts.splice(firstLine + 1, restLine - firstLine - 1, ...region);
+  else lineStarts = lineStarts.slice(0, firstLine + 1).concat(region, lineStarts.slice(restLine));
+  const endLine = firstLine + 1 + region.length;
 
   const source = { text, lineStarts };
   const scanner = new BlockScanner(source).run(firstLine, endLine);
@@ -96,17 +100,9 @@ function reparseBlocks(oldText: string, oldLines: readonly number[], table: Bloc
   const variables = first === 0 ? scanner.fileVariables : table.variables;
   if (first === 0) detach(variables);
   // The blocks before and after the region are shared; those after it start `delta` further.
-  const newBlocks: Block[] = blocks.slice(0, first);
-  const newStarts: number[] = starts.slice(0, first);
-  for (const b of fresh) {
-    newBlocks.push(b);
-    newStarts.push(b.origin);
-  }
-  for (let i = after; i < blocks.length; i++) {
-    newBlocks.push(blocks[i]);
-    newStarts.push(starts[i] + delta);
-  }
-  return assemble(source, { blocks: newBlocks, starts: newStarts, variables });
+  const newStarts = starts.slice(0, first).concat(fresh.map((b) => b.origin), starts.slice(after));
+  if (delta !== 0) for (let i = first + fresh.length; i < newStarts.length; i++) newStarts[i] += delta;
+  return assemble(source, { blocks: blocks.slice(0, first).concat(fresh, blocks.slice(after)), starts: newStarts, variables });
 }
 
 /** The last block starting at or before `offset` (the blocks are in order; the first starts at 0). */

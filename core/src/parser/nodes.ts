@@ -115,26 +115,41 @@ export class Param implements ParamNode {
 
 /**
  * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
- * not touch it) where this tree's text (`source`) has it, its block starting at `start`. Made by
+ * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made by
  * `assemble` (blocks.ts) with its tree and never changed: `paramsOf` reads its lines from `source`.
+ * Its spans are made when read (the block's, moved to where the block starts here); its variables
+ * and URL lines are the block's, or copies moved there (`assemble`).
  */
 export class Request implements RequestNode {
-  readonly name: string | undefined;
-  readonly paramCount: number;
-
   constructor(
-    public readonly index: number,
+    readonly index: number,
     readonly block: Block,
     readonly start: number,
     readonly source: Source,
-    readonly span: Span,
-    readonly headerSpan: Span | undefined,
-    readonly nameSpan: Span | undefined,
     readonly variables: readonly VariableDef[],
     readonly urls: readonly UrlLine[],
-  ) {
-    this.name = block.name;
-    this.paramCount = block.paramCount;
+  ) {}
+
+  get name(): string | undefined {
+    return this.block.name;
+  }
+
+  get paramCount(): number {
+    return this.block.paramCount;
+  }
+
+  get span(): Span {
+    return moved(this.block.span, this.start - this.block.origin);
+  }
+
+  get headerSpan(): Span | undefined {
+    const h = this.block.headerSpan;
+    return h && moved(h, this.start - this.block.origin);
+  }
+
+  get nameSpan(): Span | undefined {
+    const n = this.block.nameSpan;
+    return n && moved(n, this.start - this.block.origin);
   }
 
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
@@ -142,4 +157,9 @@ export class Request implements RequestNode {
     const { index, name, headerSpan, nameSpan, span, paramCount, variables, urls } = this;
     return { index, span, paramCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
   }
+}
+
+/** `sp` moved by `d` (a new object). */
+export function moved(sp: Span, d: number): Span {
+  return { start: sp.start + d, end: sp.end + d };
 }
