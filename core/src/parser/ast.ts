@@ -132,6 +132,9 @@ export interface WikiqFile {
   readonly requests: readonly RequestNode[];
   readonly comments: readonly CommentNode[];
   readonly errors: readonly SyntaxError[];
-  /** Start offset of every line, for offset ⇄ line conversions. */
-  readonly lineStarts: readonly number[];
+  /**
+   * Start offset of every line, for offset ⇄ line conversions. An `Int32Array` for a tree `parse` or
+   * `reparse` made: each tree has its own, and a typed array's copy costs the collector nothing.
+   */
+  readonly lineStarts: ArrayLike<number>;
 }

@@ -10,7 +10,7 @@ import { NONE, Part, Request, Value, moved } from './nodes';
 /** The text a tree was made from, and its line starts: one object per tree, never changed. */
 export interface Source {
   readonly text: string;
-  readonly lineStarts: readonly number[];
+  readonly lineStarts: Int32Array;
 }
 
 /**
@@ -84,7 +84,7 @@ export function blockOf(request: RequestNode): Block | undefined {
 }
 
 /** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
-export function failedParse(text: string, lineStarts: readonly number[], e: unknown): WikiqFile {
+export function failedParse(text: string, lineStarts: Int32Array, e: unknown): WikiqFile {
   const empty: Block = {
     origin: 0, length: 0, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 },
     paramCount: 0, variables: NONE, urls: NONE, comments: NONE, errors: NONE,

@@ -51,7 +51,7 @@ export function reparse(previous: WikiqFile, change: TextChange, newText?: strin
     try {
       return parse(text);
     } catch {
-      return failedParse(text, [0], err);
+      return failedParse(text, Int32Array.of(0), err);
     }
   }
 }
@@ -67,7 +67,7 @@ function startsHeader(text: string, at: number): boolean {
   return isHeaderAt(text, skipBlanks(text, at, text.length));
 }
 
-function reparseBlocks(oldText: string, oldLines: readonly number[], table: Blocks, text: string, s: number, e: number, delta: number): WikiqFile {
+function reparseBlocks(oldText: string, oldLines: ArrayLike<number>, table: Blocks, text: string, s: number, e: number, delta: number): WikiqFile {
   const { blocks, starts } = table;
   let first = blockAt(starts, s);
   // An edit that unmakes the `###` line starting a block joins its lines to the block before.
@@ -77,21 +77,20 @@ function reparseBlocks(oldText: string, oldLines: readonly number[], table: Bloc
   const oldEnd = after < blocks.length ? starts[after] : oldText.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
 
-  // Line starts, a copy: the prefix as it was, the region's computed again, the rest moved.
-  let lineStarts = oldLines.slice();
-  const firstLine = lastAtOrBefore(lineStarts, regionStart);
+  // Line starts, the tree's own: the prefix as it was, the region's computed again, the rest moved.
+  const firstLine = lastAtOrBefore(oldLines, regionStart);
+  const restLine = after < blocks.length ? lastAtOrBefore(oldLines, oldEnd) : oldLines.length;
   const region: number[] = [];
   for (let i = regionStart; i < newEnd; i++) {
     const c = text.charCodeAt(i);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
     if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) region.push(i + 1);
   }
-  const restLine = after < blocks.length ? lastAtOrBefore(lineStarts, oldEnd) : lineStarts.length;
-  if (delta !== 0) for (let i = restLine; i < lineStarts.length; i++) lineStarts[i] += delta;
-  // (A region of many lines, e.g. a big paste, is not spread into one call's arguments.)
-  if (region.length <= 4096) lineStarts.splice(firstLine + 1, restLine - firstLine - 1, ...region);
-  else lineStarts = lineStarts.slice(0, firstLine + 1).concat(region, lineStarts.slice(restLine));
   const endLine = firstLine + 1 + region.length;
+  const lineStarts = new Int32Array(endLine + oldLines.length - restLine);
+  for (let i = 0; i <= firstLine; i++) lineStarts[i] = oldLines[i];
+  lineStarts.set(region, firstLine + 1);
+  for (let i = restLine, j = endLine; i < oldLines.length; i++, j++) lineStarts[j] = oldLines[i] + delta;
 
   const source = { text, lineStarts };
   const scanner = new BlockScanner(source).run(firstLine, endLine);

@@ -18,7 +18,7 @@ export { computeLineStarts, isHttpUrl } from './scan';
 
 /** Parses a `.wikiq` document. Never throws. */
 export function parse(text: string): WikiqFile {
-  const lineStarts = computeLineStarts(text);
+  const lineStarts = Int32Array.from(computeLineStarts(text));
   try {
     const source: Source = { text, lineStarts };
     const { blocks, fileVariables } = new BlockScanner(source).run(0, lineStarts.length);
