@@ -6,15 +6,16 @@
  * request moved. A newly arrived catalogue or another environment changes the keys it affects.
  * The result is `doValidation`'s (test/unit/validationCache.test.ts checks random edit sequences).
  *
- * A request node that incremental parsing (parser/incremental.ts) carried over from the last tree
- * has the text it had, by that module's contract: its entry is found by its place among the
- * unchanged requests before and after the edit, and its text is not hashed again: only the
- * requests an edit touched are hashed; a full parse (a file opened, or every so many edits) hashes
- * every request.
+ * A request that incremental parsing (parser/incremental.ts) read from a block the last validated
+ * tree had has that request's text (a block is never changed: `blockOf`): its entry is found by its
+ * place among the unchanged requests before and after the edit, and its text is not hashed again.
+ * So an edit costs the hashing of the requests it touched, not of the whole file; only a full
+ * parse (a file opened, or every so many edits) hashes every request.
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
 import type { RequestNode } from './parser/ast';
+import { blockOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
 import type { FeatureContext } from './context';
@@ -89,6 +90,12 @@ function index(byHash: Map<number, Entry[]>, e: Entry): void {
   else byHash.set(e.hash, [e]);
 }
 
+/** Whether two requests were read from one block (so have the same text). */
+function sameBlock(a: RequestNode, b: RequestNode): boolean {
+  const block = blockOf(a);
+  return block !== undefined && block === blockOf(b);
+}
+
 /** At most this many requests changed: their old entries are searched one by one, not through a table. */
 const FEW = 16;
 
@@ -103,14 +110,14 @@ export class ValidationCache {
     const { text, lineStarts, requests } = file;
     const env = JSON.stringify(ctx.env ?? null);
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
-    // Incremental parsing keeps the nodes before and after an edit: the longest common head and
-    // tail of the two request lists are the requests whose text is unchanged.
+    // Incremental parsing shares the blocks before and after an edit: the longest common head and
+    // tail of the two lists of blocks are the requests whose text is unchanged.
     const old = this.requests;
     const oldEntries = this.entries;
     let head = 0;
-    while (head < requests.length && head < old.length && requests[head] === old[head]) head++;
+    while (head < requests.length && head < old.length && sameBlock(requests[head], old[head])) head++;
     let tail = 0;
-    while (tail < requests.length - head && tail < old.length - head && requests[requests.length - 1 - tail] === old[old.length - 1 - tail]) tail++;
+    while (tail < requests.length - head && tail < old.length - head && sameBlock(requests[requests.length - 1 - tail], old[old.length - 1 - tail])) tail++;
     // The others are looked up by their text's hash: among the replaced entries when they are few,
     // else (a full parse) among all of the last validation's and this one's.
     let byHash: Map<number, Entry[]> | undefined;
@@ -129,14 +136,15 @@ export class ValidationCache {
     pieces[0] = fileDiagnostics(ctx);
     for (let i = 0; i < requests.length; i++) {
       const r = requests[i];
-      const line = lastAtOrBefore(lineStarts, r.span.start);
+      const span = r.span;
+      const line = lastAtOrBefore(lineStarts, span.start);
       const from = lineStarts[line];
-      const length = r.span.end - from;
+      const length = span.end - from;
       const catalogue = ctx.catalogueFor(r);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
       if (!entry || !fits(entry, length, header, env, catalogue, line)) {
         const key: Key = { length, header, env, catalogue, line };
-        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, r.span.end);
+        const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, span.end);
         entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));
@@ -148,7 +156,6 @@ export class ValidationCache {
       entries[i] = entry;
       pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
-    // (Kept as it is: parse and reparse each make a new list, never changed once made.)
     this.requests = requests;
     this.entries = entries;
     return joinPieces(pieces);

@@ -5,7 +5,9 @@
  * cached by version and text: a change that reuses a version number is not served a stale parse.
  * The edits since the last parse are kept (as offsets) so that the next parse reparses only the
  * requests they touch (core's `reparse`, given the document's own text for the last edit, whose
- * length it checks); a tree whose text is not the document's is replaced by a full parse.
+ * length it checks); a tree whose text is not the document's is replaced by a full parse. A tree
+ * handed out stays true to its own text after later edits (`reparse` makes a new tree, changing
+ * none), so a handler may hold one across an await.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -7,7 +7,6 @@
  * regular expression with backtracking: never throws, linear in the line.
  */
 import type { AssertionNode, AssertionOperator, AssertionSubject, AssertionValue, PathStep, Quantifier, RequestNode, Span, SyntaxError } from './ast';
-import type { Block } from './blocks';
 import { NONE, Request } from './nodes';
 import { classify, isSpace, lineEndOf, skipBlanks } from './scan';
 import { variableRefs } from './values';
@@ -25,16 +24,19 @@ const NUMERIC_SUBJECTS = new Set<string>(['records', 'batches', 'warnings', 'ms'
 
 /** The assertions of a request, in file order (read from its lines; none for a request not made by `parse`). */
 export function assertionsOf(request: RequestNode): AssertionNode[] {
-  return request instanceof Request && request.block ? readAssertions(request.block) : [];
+  return request instanceof Request ? readAssertions(request) : [];
 }
 
-function readAssertions(block: Block): AssertionNode[] {
-  const { text, lineStarts } = block.source;
+/** The assertions of `request`, read from its block's lines in the text of its tree. */
+function readAssertions(request: Request): AssertionNode[] {
+  const { text, lineStarts } = request.source;
+  const start = request.start;
+  const end = start + request.block.length;
   const out: AssertionNode[] = [];
-  const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
-  for (let line = lastAtOrBefore(lineStarts, block.start); line < endLine; line++) {
-    const start = lineStarts[line];
-    const l = classify(text, start, lineEndOf(text, start, lineStarts[line + 1]));
+  const endLine = end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, end);
+  for (let line = lastAtOrBefore(lineStarts, start); line < endLine; line++) {
+    const at = lineStarts[line];
+    const l = classify(text, at, lineEndOf(text, at, lineStarts[line + 1]));
     if (l.kind === 'assertion') out.push(readAssertion(text, l.start, l.end));
   }
   return out;

@@ -1,8 +1,8 @@
 import type { SyntaxErrorCode } from './errors';
 
 /**
- * The parse tree's types, read-only for its readers: only the parser (and incremental.ts, which
- * takes a tree over) changes a tree.
+ * The parse tree's types, read-only: nothing changes a tree once made (`reparse` makes a new one),
+ * so a tree answers for the text it was made from for as long as it is held.
  */
 
 /** Half-open character offsets into the document text. */
@@ -178,6 +178,9 @@ export interface WikiqFile {
   readonly requests: readonly RequestNode[];
   readonly comments: readonly CommentNode[];
   readonly errors: readonly SyntaxError[];
-  /** Start offset of every line, for offset ⇄ line conversions. */
-  readonly lineStarts: readonly number[];
+  /**
+   * Start offset of every line, for offset ⇄ line conversions. An `Int32Array` for a tree `parse` or
+   * `reparse` made: each tree has its own, and a typed array's copy costs the collector nothing.
+   */
+  readonly lineStarts: ArrayLike<number>;
 }

@@ -1,15 +1,16 @@
 /**
  * The parser's node classes: requests (kept in the tree), and parameters, values and value parts
- * (made by `paramsOf`, and the values of variables). A node keeps its offsets as numbers and
- * makes a span object when one is read: a new object each time, so changing it changes nothing.
+ * (made by `paramsOf`, and the values of variables). Parameters, values and parts keep their
+ * offsets as numbers and make a span object when one is read: a new object each time, so changing
+ * it changes nothing.
  */
 import type { ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
-import type { Block } from './blocks';
+import type { Block, Source } from './blocks';
 
 /** The empty list most nodes have (no variables, URL lines, pipes…), shared: `readonly`, so nothing can add to it. */
 export const NONE: readonly never[] = Object.freeze([]);
 
-/** A span the parser owns and incremental.ts shifts in place (readers see it as a read-only `Span`). */
+/** A span the block scanner extends while it scans a block (readers see it as a read-only `Span`). */
 export interface Offsets {
   start: number;
   end: number;
@@ -112,25 +113,47 @@ export class Param implements ParamNode {
   }
 }
 
-/** A request as the block scanner (parser.ts) made it; `block` is where `paramsOf` reads its parameters. */
+/**
+ * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
+ * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made by
+ * `assemble` (blocks.ts) with its tree and never changed: `paramsOf` reads its lines from `source`.
+ * Its spans are made when read (the block's, moved to where the block starts here); its variables
+ * and URL lines are the block's, or copies moved there (`assemble`).
+ */
 export class Request implements RequestNode {
-  name: string | undefined = undefined;
-  headerSpan: Offsets | undefined = undefined;
-  nameSpan: Offsets | undefined = undefined;
-  readonly span: Offsets;
-  paramCount = 0;
-  assertionCount = 0;
-  variables: readonly VariableDef[] = NONE;
-  urls: readonly UrlLine[] = NONE;
-
-  /** The block it was scanned from (the scanner sets it); undefined for a request made whole (an empty tree's). */
-  block: Block | undefined = undefined;
-
   constructor(
-    public index: number,
-    start: number,
-  ) {
-    this.span = { start, end: start };
+    readonly index: number,
+    readonly block: Block,
+    readonly start: number,
+    readonly source: Source,
+    readonly variables: readonly VariableDef[],
+    readonly urls: readonly UrlLine[],
+  ) {}
+
+  get name(): string | undefined {
+    return this.block.name;
+  }
+
+  get paramCount(): number {
+    return this.block.paramCount;
+  }
+
+  get assertionCount(): number {
+    return this.block.assertionCount;
+  }
+
+  get span(): Span {
+    return moved(this.block.span, this.start - this.block.origin);
+  }
+
+  get headerSpan(): Span | undefined {
+    const h = this.block.headerSpan;
+    return h && moved(h, this.start - this.block.origin);
+  }
+
+  get nameSpan(): Span | undefined {
+    const n = this.block.nameSpan;
+    return n && moved(n, this.start - this.block.origin);
   }
 
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
@@ -138,4 +161,9 @@ export class Request implements RequestNode {
     const { index, name, headerSpan, nameSpan, span, paramCount, assertionCount, variables, urls } = this;
     return { index, span, paramCount, assertionCount, variables, urls, ...(name !== undefined ? { name } : {}), ...(headerSpan ? { headerSpan } : {}), ...(nameSpan ? { nameSpan } : {}) };
   }
+}
+
+/** `sp` moved by `d` (a new object). */
+export function moved(sp: Span, d: number): Span {
+  return { start: sp.start + d, end: sp.end + d };
 }

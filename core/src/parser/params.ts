@@ -1,13 +1,12 @@
 /**
  * The parameter reader: `paramsOf(request)` reads a request's parameters from its lines, by the
  * rules the block scanner (parser.ts) checked them with (`classify`, `openAfter`, values.ts,
- * url.ts). Each call reads afresh from the text the request's block has now (its `source`, which
- * `reparse` keeps up to date), and keeps nothing: the tree holds no parameter nodes, and two calls
- * give equal lists of distinct nodes. A reader that needs one request's parameters several times
- * reads them once and passes the list on (`Analysis.params`).
+ * url.ts). Each call reads afresh from the text of the request's tree (its `source`), and keeps
+ * nothing: the tree holds no parameter nodes, and two calls give equal lists of distinct nodes. A
+ * reader that needs one request's parameters several times reads them once and passes the list on
+ * (`Analysis.params`).
  */
 import type { ParamNode, RequestNode } from './ast';
-import type { Block } from './blocks';
 import { Param, Request } from './nodes';
 import { type Open, classify, lineEndOf, openAfter } from './scan';
 import { urlLine, urlParams } from './url';
@@ -16,15 +15,17 @@ import { lastAtOrBefore } from '../util/search';
 
 /** The parameters of a request, in file order (read from its lines; none for a request not made by `parse`). */
 export function paramsOf(request: RequestNode): ParamNode[] {
-  return request instanceof Request && request.block ? readParams(request.block) : [];
+  return request instanceof Request ? readParams(request) : [];
 }
 
-/** The parameters of `block`, read from its lines as its source has them now. */
-export function readParams(block: Block): Param[] {
-  const { text, lineStarts } = block.source;
+/** The parameters of `request`, read from its block's lines in the text of its tree. */
+function readParams(request: Request): Param[] {
+  const { text, lineStarts } = request.source;
+  const { block, start } = request;
+  const end = start + block.length;
   const params: Param[] = [];
-  let line = lastAtOrBefore(lineStarts, block.start) + (block.header ? 1 : 0);
-  const endLine = block.end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, block.end);
+  let line = lastAtOrBefore(lineStarts, start) + (block.header ? 1 : 0);
+  const endLine = end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, end);
   let open: Open = 'none';
   for (; line < endLine; line++) {
     const start = lineStarts[line];

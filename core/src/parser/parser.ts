@@ -8,7 +8,7 @@
 import type { CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
 import { type Block, type Source, assemble, failedParse } from './blocks';
 import { SyntaxErrorCode, report } from './errors';
-import { NONE, type Offsets, Request, type Value } from './nodes';
+import { NONE, type Offsets, type Value } from './nodes';
 import { type Line, type Open, classify, computeLineStarts, lineEndOf, openAfter, paramLineErrors } from './scan';
 import { urlLine, urlParams } from './url';
 import { continueValue, readValue, valueErrors } from './values';
@@ -18,14 +18,24 @@ export { computeLineStarts, isHttpUrl } from './scan';
 
 /** Parses a `.wikiq` document. Never throws. */
 export function parse(text: string): WikiqFile {
-  const lineStarts = computeLineStarts(text);
+  const lineStarts = Int32Array.from(computeLineStarts(text));
   try {
     const source: Source = { text, lineStarts };
-    const scanner = new BlockScanner(source).run(0, lineStarts.length);
-    return assemble(source, scanner.blocks, scanner.fileVariables);
+    const { blocks, fileVariables } = new BlockScanner(source).run(0, lineStarts.length);
+    return assemble(source, { blocks, starts: blocks.map((b) => b.origin), variables: fileVariables });
   } catch (e) {
     return failedParse(text, lineStarts, e);
   }
+}
+
+/** A block as it is scanned: where it starts, its header, and its request's span so far (`Block`'s other fields are gathered by the scanner). */
+interface Started {
+  start: number;
+  header: boolean;
+  name: string | undefined;
+  headerSpan: Offsets | undefined;
+  nameSpan: Offsets | undefined;
+  span: Offsets;
 }
 
 /** Scans lines [firstLine, endLine) of its source into blocks; `firstLine` starts the file (the preamble) or is a `###` line. */
@@ -35,7 +45,7 @@ export class BlockScanner {
   readonly fileVariables: VariableDef[] = [];
 
   // The block being scanned, and what it gathers until it ends.
-  private block: Block | undefined = undefined;
+  private block: Started | undefined = undefined;
   private comments: CommentNode[] = [];
   private errors: SyntaxError[] = [];
   private variables: VariableDef[] = [];
@@ -50,7 +60,7 @@ export class BlockScanner {
 
   run(firstLine: number, endLine: number): this {
     const { text, lineStarts } = this.source;
-    if (firstLine === 0) this.startBlock(0, new Request(0, 0), false);
+    if (firstLine === 0) this.block = { start: 0, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 } };
     for (let i = firstLine; i < endLine; i++) {
       const start = lineStarts[i];
       this.line(classify(text, start, lineEndOf(text, start, lineStarts[i + 1])), start);
@@ -113,13 +123,10 @@ export class BlockScanner {
 
   private header(line: Line, lineStart: number): void {
     const { start, end, nameStart } = line;
-    const r = new Request(this.blocks.length, start);
-    r.headerSpan = { start, end };
-    r.name = this.source.text.slice(nameStart, end);
-    r.nameSpan = { start: nameStart, end };
-    r.span.end = end;
     this.endBlock(lineStart);
-    this.startBlock(lineStart, r, true);
+    this.block = {
+      start: lineStart, header: true, name: this.source.text.slice(nameStart, end), headerSpan: { start, end }, nameSpan: { start: nameStart, end }, span: { start, end },
+    };
   }
 
   private variableLine(line: Line): void {
@@ -140,34 +147,26 @@ export class BlockScanner {
     }
   }
 
-  private current(): Block {
+  private current(): Started {
     return this.block!;
   }
 
   /** The request being scanned ends at `end` at least. */
   private extend(end: number): void {
-    const span = this.current().request.span;
+    const span = this.current().span;
     if (span.end < end) span.end = end;
   }
 
-  private startBlock(start: number, request: Request, header: boolean): void {
-    const block: Block = { start, end: start, source: this.source, request, header, comments: NONE, errors: NONE };
-    request.block = block;
-    this.blocks.push(block);
-    this.block = block;
-  }
-
-  /** The block being scanned ends at `end`: it takes what it gathered (a shared empty list for what it has none of). */
+  /** The block being scanned ends at `end`: it is made of what it gathered (a shared empty list for what it has none of). */
   private endBlock(end: number): void {
     const b = this.block;
     if (b === undefined) return;
-    b.end = end;
-    b.request.paramCount = this.paramCount;
-    b.request.assertionCount = this.assertionCount;
-    if (this.variables.length) b.request.variables = this.variables;
-    if (this.urls.length) b.request.urls = this.urls;
-    if (this.comments.length) b.comments = this.comments;
-    if (this.errors.length) b.errors = this.errors;
+    const { start, header, name, headerSpan, nameSpan, span } = b;
+    this.blocks.push({
+      origin: start, length: end - start, header, name, headerSpan, nameSpan, span, paramCount: this.paramCount, assertionCount: this.assertionCount,
+      variables: this.variables.length ? this.variables : NONE, urls: this.urls.length ? this.urls : NONE,
+      comments: this.comments.length ? this.comments : NONE, errors: this.errors.length ? this.errors : NONE,
+    });
     this.comments = [];
     this.errors = [];
     this.variables = [];
