@@ -40,6 +40,19 @@ describe('grammar', () => {
   it('is valid JSON with the scope the package names', () => {
     const g = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/wikiq.tmLanguage.json'), 'utf8'));
     assert.equal(g.scopeName, 'source.wikiq');
-    for (const key of ['separator', 'comment', 'variable-definition', 'url-line', 'continuation', 'parameter', 'value']) assert.ok(g.repository[key], key);
+    for (const key of ['separator', 'comment', 'variable-definition', 'url-line', 'continuation', 'assertion', 'parameter', 'value']) assert.ok(g.repository[key], key);
+  });
+
+  it('colours an assertion line as one, not as a parameter (its rule comes before the parameter rule)', () => {
+    const g = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/wikiq.tmLanguage.json'), 'utf8')) as { patterns: Array<{ include: string }>; repository: Record<string, { begin: string; patterns: Array<{ match: string; name?: string }> }> };
+    const order = g.patterns.map((p) => p.include);
+    assert.ok(order.indexOf('#assertion') < order.indexOf('#parameter'));
+    const begin = new RegExp(g.repository.assertion.begin);
+    for (const line of ['?? records > 0', '  ?? every ns == 6']) assert.match(line, begin);
+    for (const line of ['action = query', 'titles = ??']) assert.doesNotMatch(line, begin);
+    const named = (text: string) => g.repository.assertion.patterns.filter((p) => p.name && new RegExp(p.match).test(text)).map((p) => p.name);
+    assert.deepEqual(named('matches'), ['keyword.operator.comparison.wikiq']);
+    assert.ok(named('/^Draft/i').includes('string.regexp.wikiq'));
+    assert.ok(named('$.query.general.sitename').includes('variable.other.path.wikiq'));
   });
 });
