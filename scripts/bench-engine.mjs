@@ -11,8 +11,10 @@
 // (6) `wikiq run --all --format json --out FILE` of a 1,000,000-record pull (2,000 batches of 500,
 //     local server), as a ratio to the same CLI run with --format ndjson: wall time and peak RSS
 //     (best of 2 alternating runs each; target ≤ 1.3× both). Each output is read back, streamed: a
-//     million `"logid"`s, in order, and the JSON's tail says complete; the files are then deleted.
-// (3)–(6) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
+//     million `"logid"`s, in order, and the JSON's tail says complete; the files are then deleted;
+// (7) `wikiq test` of a 20,000-record request with three assertions, as a ratio to `wikiq run --all
+//     --format json` of the same request (best of 5 alternating runs; target ≤ 1.05×).
+// (3)–(7) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -62,7 +64,7 @@ if (process.argv[2] === '--stream-child') {
   process.stdout.write(JSON.stringify({ base, peak, records: lines, batches: state.batches, failure: state.failure?.message }));
   server.close();
 } else if (process.argv[2] === '--cli') {
-  // Only the command line's figures (3)–(5): no test wiki needed.
+  // Only the command line's figures (3)–(7): no test wiki needed.
   await cliFigures();
 } else {
   const { startWiki, SEED } = require(`${root}out/test/wiki/harness.js`);
@@ -129,7 +131,7 @@ if (process.argv[2] === '--stream-child') {
   await cliFigures();
 }
 
-/** (3)–(6): the command line as a user runs it, each run a child process. */
+/** (3)–(7): the command line as a user runs it, each run a child process. */
 async function cliFigures() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-bench-cli-'));
   // Gone even when a figure fails (the million-record outputs are hundreds of MB).
@@ -166,6 +168,13 @@ async function cliFigures() {
   big.close();
   line('wikiq run --all --format json of 100,000 records (200 batches of 500), peak RSS', `${mb(js.rss)} MB`, js.rss / nd.rss, `the same run with --format ndjson at ${mb(nd.rss)} MB`, 1.2);
 
+  // (7) wikiq test of a request with assertions against wikiq run --all of the same request (issue #32).
+  const mid = await serveLog(20000);
+  fs.writeFileSync(path.join(tmp, 'checks.wikiq'), `@endpoint = http://127.0.0.1:${mid.address().port}/api.php\n### R\naction = query\nlist = logevents\n?? status == complete\n?? records == 20000\n?? every logid >= 0\n`);
+  const [testMs, allMs] = await best(5, [[cli, 'test', 'checks.wikiq'], [cli, 'run', 'checks.wikiq', '--all', '--format', 'json']]);
+  mid.close();
+  line('wikiq test of a request of 20,000 records (40 batches of 500) with three assertions, wall time', `${(testMs / 1000).toFixed(2)} s`, testMs / allMs, `wikiq run --all --format json of the same request at ${(allMs / 1000).toFixed(2)} s, best of 5`, 1.05);
+
   const N = 10;
   const [help, bare] = await best(N, [[cli, '--help'], ['-e', '0']]);
   line('wikiq --help', `${help.toFixed(0)} ms`, help / bare, `node -e 0 at ${bare.toFixed(0)} ms, best of ${N}`, 1.3);
@@ -191,7 +200,7 @@ async function cliFigures() {
       const r = await child([cli, 'run', 'million.wikiq', '--all', '--max-batches', '2000', '--format', format, '--out', file], { hook: true });
       const seen = await logids(file);
       fs.rmSync(file);
-      const incomplete = format === 'json' && !/"batches": 2000,\s*"complete": true,/.test(seen.tail);
+      const incomplete = format === 'json' && !/"batches": 2000,\s*"status": "complete",\s*"complete": true,/.test(seen.tail);
       if (seen.count !== MILLION || !seen.ordered || incomplete) throw new Error(`--format ${format} of ${MILLION} records wrote ${seen.count} logids${seen.ordered ? '' : ', not in order'}${incomplete ? ', and no complete tail' : ''}`);
       pulls[format].push(r);
     }
