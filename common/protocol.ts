@@ -11,6 +11,8 @@ export interface EnvironmentParams {
   variables?: Record<string, string>;
   /** False in an untrusted workspace: no catalogue fetch for a file-chosen endpoint. */
   trusted: boolean;
+  /** False when the `wikiq.contentLookups` setting is off: no titles, users… looked up on the wiki. Default on. */
+  contentLookups?: boolean;
 }
 
 /** Client → server: the active environment changed (also sent once after start). */

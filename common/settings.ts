@@ -17,6 +17,8 @@ export interface WikiqSettings {
   environments?: Record<string, EnvironmentConfig>;
   /** The active environment's name (other editors; VS Code keeps it per workspace, chosen from the status bar). */
   environment?: string;
+  /** Look titles, users, categories and files up on the wiki as values are typed (default true). */
+  contentLookups?: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -40,5 +42,6 @@ export function environmentFromSettings(settings: WikiqSettings | undefined, act
     endpoint: typeof env?.endpoint === 'string' && env.endpoint ? env.endpoint : fallback,
     variables,
     trusted,
+    ...(settings?.contentLookups === false ? { contentLookups: false } : {}),
   };
 }

@@ -30,6 +30,7 @@ export { checkTimestamp, type TimestampVerdict } from './timestamp';
 export { closest, editDistance, maxDistanceFor } from './suggest';
 
 // Language features behind one façade
+export * from './content';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
 export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';

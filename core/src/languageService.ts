@@ -10,6 +10,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
+import { type ContentProvider, type ContentToken, contentItems, contentQueryAt } from './content';
 import { doComplete, endpointOf, inlineDocumentation, resolveCompletion } from './completion/index';
 import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
@@ -22,6 +23,8 @@ import type { Environment } from './variables';
 
 export interface LanguageServiceParams {
   catalogues: CatalogueProvider;
+  /** Names from the wiki (titles, users, categories, files) for `doCompleteContent`; none: no content completion. */
+  content?: ContentProvider;
   /** The active environment (endpoint and variables), read at each call. */
   environment?: () => Environment | undefined;
   /**
@@ -52,6 +55,11 @@ export interface LanguageServiceParams {
 export interface LanguageService {
   parse(document: TextDocument): WikiqFile;
   doComplete(document: TextDocument, position: Position, file?: WikiqFile): CompletionList;
+  /**
+   * `doComplete`, with names from the wiki (`content`) first where the cursor is in a value of a
+   * content parameter (content.ts): waits for the provider, which bounds its own wait.
+   */
+  doCompleteContent(document: TextDocument, position: Position, file?: WikiqFile, token?: ContentToken): Promise<CompletionList>;
   /** Adds the documentation of a completion item (lazily, on `completionItem/resolve`). */
   doResolve(item: CompletionItem): CompletionItem;
   doHover(document: TextDocument, position: Position, file?: WikiqFile): Hover | null;
@@ -86,13 +94,30 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
     if (!cache) kept.set(c.document.uri, (cache = new ValidationCache()));
     return cache.validate(c);
   };
-  return {
+  const service: LanguageService = {
     parse: (document) => parse(document.getText()),
     doComplete: (document, position, file) =>
       guard({ isIncomplete: false, items: [] }, () => {
         const list = doComplete(ctx(document, file), document.offsetAt(position));
         return params.completionResolve === false ? inlineDocumentation(list, (e) => params.catalogues.get(e)) : list;
       }, err('completion')),
+    doCompleteContent: async (document, position, file, token) => {
+      const f = file ?? parse(document.getText());
+      const base = service.doComplete(document, position, f);
+      const content = params.content;
+      const c = ctx(document, f);
+      const q = content ? guard(undefined, () => contentQueryAt(c, document.offsetAt(position)), err('completion')) : undefined;
+      if (!content || !q) return base;
+      let got;
+      try {
+        got = await content.suggest(q.endpoint, q.kind, q.prefix, { namespace: q.namespace }, token);
+      } catch (e) {
+        err('content')(e);
+        return base;
+      }
+      const list = contentItems(c, q, got);
+      return { ...base, isIncomplete: base.isIncomplete || list.isIncomplete, items: [...list.items, ...base.items] };
+    },
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get(endpointOf(item.data))), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => validate(ctx(document, file)), err('validation')),
@@ -102,4 +127,5 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
     getFoldingRanges: (document, file) => guard([], () => getFoldingRanges(ctx(document, file)), err('folding')),
     forget: (uri) => void kept.delete(uri),
   };
+  return service;
 }

@@ -6,7 +6,7 @@
  * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, CompletionParams, Connection, HoverParams, LSPErrorCodes, ResponseError,
+  CancellationToken, CompletionList, CompletionParams, Connection, HoverParams, LSPErrorCodes, ResponseError,
   TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,6 +19,7 @@ import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
+import { WikiContentProvider } from './content';
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
 
@@ -54,10 +55,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let userAgent: string | undefined;
   let timeoutMs = options.catalogueTimeoutMs;
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
+  /** Content lookups: only in a trusted workspace (the user's own endpoint only, otherwise) with the setting on. */
+  const contentAllowed = (endpoint: string) => environment.contentLookups !== false && (environment.trusted || endpoint === environment.endpoint);
+  let content = new WikiContentProvider({ allowed: contentAllowed, log });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;
   const service = () => getLanguageService({
     catalogues: provider,
+    content,
     completionItemDefaults: support?.itemDefaults ?? [],
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
@@ -70,13 +75,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
   /** Wraps a handler: unknown documents and errors answer `fallback`; cancellation answers the LSP cancel error. */
-  function handle<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, f: (doc: TextDocument, file: WikiqFile, p: P) => R) {
+  function handle<P extends { textDocument: { uri: string } }, R>(name: string, fallback: R, f: (doc: TextDocument, file: WikiqFile, p: P, token: CancellationToken) => R) {
     return (p: P, token: CancellationToken): R | ResponseError<void> => {
       if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
       const doc = documents.get(p.textDocument.uri);
       if (!doc) return fallback;
       try {
-        return f(doc, fileOf(doc), p);
+        return f(doc, fileOf(doc), p, token);
       } catch (e) {
         connection.console.error(`wikiq: ${name} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
         return fallback;
@@ -114,6 +119,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
     provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
+    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {
@@ -141,10 +147,10 @@ export function startServer(connection: Connection, options: ServerOptions): voi
 
   connection.onInitialized(() => void settings?.initialized());
 
-  const complete = handle('completion', { isIncomplete: false, items: [] }, (doc, file, p: CompletionParams) => ls.doComplete(doc, p.position, file));
+  const complete = handle('completion', Promise.resolve<CompletionList>({ isIncomplete: false, items: [] }), (doc, file, p: CompletionParams, token: CancellationToken) => ls.doCompleteContent(doc, p.position, file, token));
   connection.onCompletion(async (p, token) => {
     const stillComing = await catalogueStillComing(p, token);
-    const list = complete(p, token);
+    const list = await complete(p, token);
     // Answered from a stand-in catalogue: the editor asks again as the user types.
     if (stillComing && !(list instanceof ResponseError)) list.isIncomplete = true;
     return list;
@@ -179,6 +185,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     const file = doc ? fileOf(doc) : undefined;
     const endpoint = p.endpoint ?? (file ? endpointFor(file, file.requests[0], environment) : environment.endpoint);
     if (!endpoint) return { source: 'bundled' as const, error: 'No endpoint: set @endpoint in the file or choose an environment.' };
+    content.clear(endpoint);
     return provider.refresh(endpoint);
   });
   function setEnvironment(env: EnvironmentParams): void {

@@ -1,0 +1,162 @@
+/**
+ * The wiki's content as the language service sees it (#31): which parameters take titles, users,
+ * categories or files (`CONTENT_PARAMS`, kept here as data, and the catalogue's `type`), the
+ * provider that suggests names from the wiki (handed in, as the catalogue provider is: no I/O
+ * here), and the completion items made from its answer. The server's provider is
+ * server/src/content.ts; the unit tests hand in their own.
+ */
+import { CompletionItem, CompletionItemKind, CompletionList, InsertTextFormat, MarkupKind, TextEdit } from 'vscode-languageserver-types';
+import { ownerOf, valuesOf } from './analysis';
+import type { FeatureContext } from './context';
+import { cursorAt } from './cursor';
+import { paramsOf } from './parser/params';
+import { endpointFor } from './variables';
+
+/** What a value names: a page title (any namespace), a user, a category or a file. */
+export type ContentKind = 'title' | 'user' | 'category' | 'file';
+
+export interface ContentParam {
+  kind: ContentKind;
+  /** The namespace prefix the value carries (`Category:` for `cmtitle`); none for `aifrom`. */
+  prefix?: string;
+  /** The namespace titles are looked up in (10 for `tltemplates`). */
+  namespace?: number;
+  /** The parameter (of the same module, without its prefix) whose value is the namespace (`apnamespace` for `apfrom`). */
+  namespaceParam?: string;
+}
+
+/**
+ * Parameters that take content names, by module prefix + parameter name (`cmtitle`, so the
+ * generator form `gcmtitle` is found too). Parameters the catalogue types `title` or `user` and
+ * that are not here take any title (no prefix) or a user.
+ */
+export const CONTENT_PARAMS: Readonly<Record<string, ContentParam>> = {
+  titles: { kind: 'title' },
+  cmtitle: { kind: 'category', prefix: 'Category:' },
+  tltemplates: { kind: 'title', prefix: 'Template:', namespace: 10 },
+  imimages: { kind: 'file', prefix: 'File:' },
+  clcategories: { kind: 'category', prefix: 'Category:' },
+  leuser: { kind: 'user' },
+  ususers: { kind: 'user' },
+  aiuser: { kind: 'user' },
+  ucuser: { kind: 'user' },
+  rvuser: { kind: 'user' },
+  aifrom: { kind: 'file' },
+  aiprefix: { kind: 'file' },
+  apfrom: { kind: 'title', namespaceParam: 'namespace' },
+  apprefix: { kind: 'title', namespaceParam: 'namespace' },
+  acfrom: { kind: 'category' },
+  acprefix: { kind: 'category' },
+  eititle: { kind: 'title' },
+  bltitle: { kind: 'title' },
+  letitle: { kind: 'title' },
+};
+
+/** One name the wiki suggests, with what the same request tells about it. */
+export interface ContentSuggestion {
+  /** Without the namespace prefix for categories and files (`allcategories`, `allimages`); a full title otherwise. */
+  name: string;
+  redirect?: boolean;
+  /** Members of a category. */
+  members?: number;
+  /** Bytes of a file. */
+  size?: number;
+  editcount?: number;
+  groups?: string[];
+}
+
+/** A cancellation token (the LSP one fits): set when a newer keystroke or the client cancels. */
+export interface ContentToken {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => void): { dispose(): void };
+}
+
+export interface ContentProvider {
+  /**
+   * Names of `kind` starting with `prefix` (without the namespace prefix), ranked as the wiki ranks
+   * them. `undefined`: no answer yet (the bound on waiting passed, or nothing may be sent); the
+   * editor asks again. `token` cancels it (LSP cancellation).
+   */
+  suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined>;
+}
+
+/** What the cursor's value asks the wiki for. */
+export interface ContentQuery {
+  endpoint: string;
+  kind: ContentKind;
+  /** The namespace prefix the value carries (`Category:`), or ''. */
+  nsPrefix: string;
+  /** What the user typed, without `nsPrefix`. */
+  prefix: string;
+  namespace?: number;
+  /** The part of the value an item replaces (offsets). */
+  start: number;
+  end: number;
+}
+
+const KIND_NAMESPACE: Partial<Record<ContentKind, number>> = { category: 14, file: 6 };
+
+/** The content query at `offset`, if the cursor is in a value of a content parameter and the request has an endpoint. */
+export function contentQueryAt(ctx: FeatureContext, offset: number): ContentQuery | undefined {
+  const c = cursorAt(ctx.file, offset);
+  if (c.kind !== 'paramValue') return undefined;
+  const a = ctx.analysis(c.request);
+  const owner = ownerOf(a, c.param.name);
+  if (!owner) return undefined;
+  const p = owner.param;
+  const modulePrefix = owner.selection.module.prefix;
+  const entry = CONTENT_PARAMS[modulePrefix + p.name] ?? (p.type === 'title' ? { kind: 'title' as const } : p.type === 'user' ? { kind: 'user' as const } : undefined);
+  const endpoint = endpointFor(ctx.file, c.request, ctx.env);
+  if (!entry || !endpoint) return undefined;
+  let namespace = entry.namespace ?? KIND_NAMESPACE[entry.kind];
+  if (entry.namespaceParam) {
+    const nsParam = paramsOf(c.request).find((q) => q.name === owner.selection.prefix + entry.namespaceParam);
+    const v = nsParam ? valuesOf(nsParam, a.scope)[0] : undefined;
+    if (v !== undefined && /^-?\d+$/.test(v)) namespace = Number(v);
+  }
+  const nsPrefix = entry.prefix ?? '';
+  const typed = c.prefix;
+  const prefix = nsPrefix && typed.toLowerCase().startsWith(nsPrefix.toLowerCase()) ? typed.slice(nsPrefix.length) : typed;
+  return { endpoint, kind: entry.kind, nsPrefix, prefix, namespace, start: c.span.start, end: c.span.end };
+}
+
+/** Escapes wiki text for Markdown: the wiki decides what a title may hold, not wikiq. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&]/g, (ch) => `\\${ch}`);
+}
+
+const bytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`);
+
+function describe(kind: ContentKind, s: ContentSuggestion): string {
+  const parts: string[] = [kind === 'title' ? 'page' : kind];
+  if (s.redirect) parts.push('redirect');
+  if (s.members !== undefined) parts.push(`${s.members} member${s.members === 1 ? '' : 's'}`);
+  if (s.size !== undefined) parts.push(bytes(s.size));
+  if (s.editcount !== undefined) parts.push(`${s.editcount} edit${s.editcount === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+/**
+ * The completion items for `suggestions` (in the wiki's order), each replacing the value typed with
+ * the namespace prefix the parameter wants; `suggestions` undefined: none yet, the list is incomplete.
+ */
+export function contentItems(ctx: FeatureContext, q: ContentQuery, suggestions: ContentSuggestion[] | undefined): CompletionList {
+  const range = ctx.range({ start: q.start, end: q.end });
+  const items: CompletionItem[] = (suggestions ?? []).map((s, i) => {
+    const needsPrefix = (q.kind === 'category' || q.kind === 'file') && !!q.nsPrefix && !s.name.startsWith(q.nsPrefix);
+    const value = needsPrefix ? q.nsPrefix + s.name : s.name;
+    const detail = describe(q.kind, s);
+    const groups = s.groups?.length ? `\n\nGroups: ${s.groups.map(escapeMarkdown).join(', ')}` : '';
+    return {
+      label: value,
+      kind: q.kind === 'user' ? CompletionItemKind.Reference : q.kind === 'file' ? CompletionItemKind.File : CompletionItemKind.Value,
+      detail,
+      documentation: { kind: MarkupKind.Markdown, value: `**${escapeMarkdown(value)}** — ${escapeMarkdown(detail)}${groups}` },
+      sortText: `00${String(i).padStart(3, '0')}`,
+      filterText: value,
+      insertTextFormat: InsertTextFormat.PlainText,
+      textEdit: TextEdit.replace(range, value),
+    };
+  });
+  return { isIncomplete: suggestions === undefined, items };
+}

@@ -1,0 +1,155 @@
+/**
+ * The server's content provider (#31): names from the wiki for value completion, through the
+ * engine's HTTP client (the same User-Agent as runs, maxlag=5). Polite and bounded:
+ * - at most one content request in flight per wiki: a newer one aborts the older (its HTTP request);
+ *   LSP cancellation aborts it too;
+ * - answers are cached by wiki, kind, namespace and text for CONTENT_TTL_MS; `clear` (the
+ *   "Refresh catalogue" request) empties a wiki's;
+ * - each request asks for CONTENT_LIMIT names, and its answer is read up to CONTENT_MAX_BYTES;
+ * - `suggest` waits at most `waitMs` (CONTENT_WAIT_MS): past it, it answers undefined (completion
+ *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
+ * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
+ */
+import { type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
+import { HttpClient, engineUserAgent } from '../../engine/src';
+
+export const CONTENT_WAIT_MS = 1000;
+export const CONTENT_TTL_MS = 5 * 60 * 1000;
+export const CONTENT_LIMIT = 15;
+export const CONTENT_MAX_BYTES = 1024 * 1024;
+/** The longest prefix sent: a value longer than any title is not looked up. */
+const MAX_PREFIX = 255;
+
+export interface WikiContentOptions {
+  userAgent?: string;
+  /** May a content request be sent to this wiki now? */
+  allowed: (endpoint: string) => boolean;
+  log?: (m: string) => void;
+  waitMs?: number;
+  http?: HttpClient;
+}
+
+interface InFlight {
+  key: string;
+  abort: AbortController;
+  answer: Promise<ContentSuggestion[]>;
+}
+
+/** The query string of a content request (without the endpoint). */
+export function contentQuery(kind: ContentKind, prefix: string, namespace: number | undefined): Record<string, string> {
+  const base = { action: 'query', format: 'json', formatversion: '2', maxlag: '5' };
+  const limit = String(CONTENT_LIMIT);
+  switch (kind) {
+    case 'user':
+      return { ...base, list: 'allusers', auprefix: prefix, auprop: 'editcount|groups', aulimit: limit };
+    case 'category':
+      return { ...base, list: 'allcategories', acprefix: prefix, acprop: 'size', aclimit: limit };
+    case 'file':
+      return { ...base, list: 'allimages', aiprefix: prefix, aiprop: 'size', ailimit: limit };
+    default: {
+      const ns = String(namespace ?? 0);
+      // prefixsearch ranks as the wiki's own search box does; it needs some text.
+      return prefix
+        ? { ...base, generator: 'prefixsearch', gpssearch: prefix, gpsnamespace: ns, gpslimit: limit, prop: 'info' }
+        : { ...base, generator: 'allpages', gapnamespace: ns, gaplimit: limit, prop: 'info' };
+    }
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v.slice(0, CONTENT_LIMIT) : []);
+
+/** The suggestions in a content answer, in the wiki's order; anything malformed is left out. */
+export function readContentAnswer(kind: ContentKind, body: unknown): ContentSuggestion[] {
+  const q = isObj(body) && isObj(body.query) ? body.query : {};
+  const out: ContentSuggestion[] = [];
+  if (kind === 'user') {
+    for (const u of list(q.allusers)) {
+      const name = isObj(u) ? str(u.name) : undefined;
+      if (name && isObj(u)) out.push({ name, editcount: num(u.editcount), groups: list(u.groups).filter((g): g is string => typeof g === 'string' && g !== '*') });
+    }
+  } else if (kind === 'category') {
+    for (const c of list(q.allcategories)) {
+      const name = isObj(c) ? str(c.category) : undefined;
+      if (name && isObj(c)) out.push({ name, members: num(c.size) });
+    }
+  } else if (kind === 'file') {
+    for (const f of list(q.allimages)) {
+      const name = isObj(f) ? str(f.name) : undefined;
+      if (name && isObj(f)) out.push({ name, size: num(f.size) });
+    }
+  } else {
+    const pages = list(q.pages).filter(isObj);
+    pages.sort((a, b) => (num(a.index) ?? 0) - (num(b.index) ?? 0));
+    for (const p of pages) {
+      const name = str(p.title);
+      if (name) out.push({ name, redirect: p.redirect === true || undefined });
+    }
+  }
+  return out;
+}
+
+export class WikiContentProvider implements ContentProvider {
+  /** Answers by `endpoint \n kind \n namespace \n prefix`; each kept CONTENT_TTL_MS. */
+  private readonly cache = new Map<string, { at: number; value: ContentSuggestion[] }>();
+  /** The one request in flight per wiki. */
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly http: HttpClient;
+
+  constructor(private readonly options: WikiContentOptions) {
+    this.http = options.http ?? new HttpClient({ userAgent: options.userAgent || engineUserAgent('content'), timeoutMs: 15000, maxBytes: CONTENT_MAX_BYTES });
+  }
+
+  /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
+  clear(endpoint?: string): void {
+    for (const k of [...this.cache.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) this.cache.delete(k);
+  }
+
+  async suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined> {
+    if (prefix.length > MAX_PREFIX || !this.options.allowed(endpoint)) return [];
+    const key = `${endpoint}\n${kind}\n${options.namespace ?? ''}\n${prefix}`;
+    const hit = this.cache.get(key);
+    if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
+    if (hit) this.cache.delete(key);
+    let flight = this.inFlight.get(endpoint);
+    if (flight?.key !== key) {
+      flight?.abort.abort();
+      flight = this.start(endpoint, key, kind, prefix, options.namespace);
+    }
+    const mine = flight;
+    if (token?.isCancellationRequested) return undefined;
+    return new Promise<ContentSuggestion[] | undefined>((resolve) => {
+      const timer = setTimeout(() => done(undefined), this.options.waitMs ?? CONTENT_WAIT_MS);
+      const cancel = token?.onCancellationRequested(() => {
+        if (this.inFlight.get(endpoint) === mine) mine.abort.abort();
+        done(undefined);
+      });
+      function done(v: ContentSuggestion[] | undefined) {
+        clearTimeout(timer);
+        cancel?.dispose();
+        resolve(v);
+      }
+      mine.answer.then((v) => done(v), () => done(mine.abort.signal.aborted ? undefined : []));
+    });
+  }
+
+  private start(endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
+    const abort = new AbortController();
+    const url = `${endpoint}?${new URLSearchParams(contentQuery(kind, prefix, namespace)).toString()}`;
+    const answer = this.http.get(url, abort.signal).then((res) => {
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+      const value = readContentAnswer(kind, JSON.parse(res.body));
+      this.cache.set(key, { at: Date.now(), value });
+      return value;
+    });
+    const flight: InFlight = { key, abort, answer };
+    this.inFlight.set(endpoint, flight);
+    answer.catch((e: unknown) => {
+      if (!abort.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }).finally(() => {
+      if (this.inFlight.get(endpoint) === flight) this.inFlight.delete(endpoint);
+    });
+    return flight;
+  }
+}
