@@ -1,0 +1,100 @@
+/** Value completion from the wiki's content (#31), as data: input with a cursor ¦, what the test provider is asked, what is offered. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
+import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
+import { escapeMarkdown } from '../../core/src/content';
+import { getLanguageService } from '../../core/src/languageService';
+import { contentQuery, readContentAnswer } from '../../server/src/content';
+import { doc, withCursor } from './helpers';
+
+/** A provider over a fixed list of names per kind; records what it is asked. */
+class TestProvider implements ContentProvider {
+  asked: string[] = [];
+  constructor(private readonly names: Record<ContentKind, ContentSuggestion[]>, private readonly answer = true) {}
+  suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }): Promise<ContentSuggestion[] | undefined> {
+    this.asked.push(`${kind} ${options.namespace ?? '-'} ${JSON.stringify(prefix)}`);
+    if (!this.answer) return Promise.resolve(undefined);
+    const ns = kind === 'category' ? 'Category:' : kind === 'file' ? 'File:' : '';
+    return Promise.resolve(this.names[kind].filter((s) => s.name.startsWith(prefix) || s.name.startsWith(ns + prefix)));
+  }
+}
+
+const NAMES: Record<ContentKind, ContentSuggestion[]> = {
+  title: [{ name: 'Banana page 2' }, { name: 'Banana' , redirect: true }, { name: 'Template:Infobox' }],
+  user: [{ name: 'Alice', editcount: 140, groups: ['sysop'] }, { name: 'Bob', editcount: 1 }],
+  category: [{ name: 'Fruit', members: 20 }, { name: 'Fungi', members: 1 }],
+  file: [{ name: 'Fig_[1].png', size: 2048 }],
+};
+
+interface Expect {
+  /** What the provider is asked: `kind namespace "prefix"`; none: nothing. */
+  asked?: string;
+  /** Labels offered from the wiki, in order. */
+  labels?: string[];
+  /** An item's detail. */
+  detail?: Record<string, string>;
+  incomplete?: boolean;
+}
+
+async function check(input: string, expected: Expect, answer = true): Promise<void> {
+  const provider = new TestProvider(NAMES, answer);
+  const ls = getLanguageService({
+    catalogues: new StaticCatalogueProvider(bundledCatalogue()),
+    content: provider,
+    environment: () => ({ endpoint: 'https://wiki.example/w/api.php', variables: {} }),
+    onError: (feature, e) => {
+      throw new Error(`${feature} threw: ${String(e)}`);
+    },
+  });
+  const { text, offset } = withCursor(input);
+  const d = doc(text);
+  const list = await ls.doCompleteContent(d, d.positionAt(offset));
+  assert.deepEqual(provider.asked, expected.asked ? [expected.asked] : []);
+  const fromWiki = list.items.filter((i) => i.sortText?.startsWith('00') && typeof i.detail === 'string' && /^(page|user|category|file)/.test(i.detail));
+  if (expected.labels) assert.deepEqual(fromWiki.map((i) => i.label), expected.labels);
+  for (const [label, detail] of Object.entries(expected.detail ?? {})) assert.equal(fromWiki.find((i) => i.label === label)?.detail, detail);
+  assert.equal(list.isIncomplete, expected.incomplete ?? false);
+}
+
+describe('content completion: which parameters ask the wiki, and for what', () => {
+  const cases: Array<[string, string, Expect]> = [
+    ['titles: any title, in the wiki\'s order, redirects labelled', 'action = query\ntitles = Ban¦', { asked: 'title - "Ban"', labels: ['Banana page 2', 'Banana'], detail: { Banana: 'page, redirect' } }],
+    ['titles: the value after the last |', 'action = query\ntitles = Main Page|Ban¦', { asked: 'title - "Ban"', labels: ['Banana page 2', 'Banana'] }],
+    ['cmtitle: categories, Category: added', 'action = query\nlist = categorymembers\ncmtitle = F¦', { asked: 'category 14 "F"', labels: ['Category:Fruit', 'Category:Fungi'], detail: { 'Category:Fruit': 'category, 20 members' } }],
+    ['cmtitle: the Category: typed is not sent', 'action = query\nlist = categorymembers\ncmtitle = Category:Fr¦', { asked: 'category 14 "Fr"', labels: ['Category:Fruit'] }],
+    ['gcmtitle (as a generator) too', 'action = query\ngenerator = categorymembers\ngcmtitle = Fu¦', { asked: 'category 14 "Fu"', labels: ['Category:Fungi'] }],
+    ['leuser: users with their edit counts', 'action = query\nlist = logevents\nleuser = A¦', { asked: 'user - "A"', labels: ['Alice'], detail: { Alice: 'user, 140 edits' } }],
+    ['ususers: each value of the list', 'action = query\nlist = users\nususers = Alice|B¦', { asked: 'user - "B"', labels: ['Bob'] }],
+    ['aifrom: files without File:', 'action = query\nlist = allimages\naifrom = F¦', { asked: 'file 6 "F"', labels: ['Fig_[1].png'], detail: { 'Fig_[1].png': 'file, 2.0 KiB' } }],
+    ['imimages: files with File:', 'action = query\nprop = images\nimimages = F¦', { asked: 'file 6 "F"', labels: ['File:Fig_[1].png'] }],
+    ['tltemplates: Template: namespace', 'action = query\nprop = templates\ntltemplates = Template:In¦', { asked: 'title 10 "In"' }],
+    ['apfrom: the namespace of apnamespace', 'action = query\nlist = allpages\napnamespace = 4\napfrom = Ab¦', { asked: 'title 4 "Ab"' }],
+    ['a parameter of another kind asks nothing', 'action = query\nlist = logevents\nletype = ¦', {}],
+    ['a parameter name asks nothing', 'action = query\ntit¦', {}],
+  ];
+  for (const [name, input, expected] of cases) it(name, () => check(input, expected));
+  it('no answer yet: the list is incomplete, so the editor asks again', () => check('action = query\ntitles = Ban¦', { asked: 'title - "Ban"', labels: [], incomplete: true }, false));
+});
+
+describe('content completion: wiki text stays text', () => {
+  it('escapes Markdown in titles', () => assert.equal(escapeMarkdown('A_[b](c)*'), 'A\\_\\[b\\]\\(c\\)\\*'));
+});
+
+describe('content requests: what is sent and how answers are read', () => {
+  const cases: Array<[ContentKind, string, number | undefined, Record<string, string>]> = [
+    ['title', 'Ban', 0, { generator: 'prefixsearch', gpssearch: 'Ban', gpsnamespace: '0', gpslimit: '15', prop: 'info' }],
+    ['title', '', 10, { generator: 'allpages', gapnamespace: '10', gaplimit: '15', prop: 'info' }],
+    ['user', 'A', undefined, { list: 'allusers', auprefix: 'A', auprop: 'editcount|groups', aulimit: '15' }],
+    ['category', 'F', 14, { list: 'allcategories', acprefix: 'F', acprop: 'size', aclimit: '15' }],
+    ['file', 'F', 6, { list: 'allimages', aiprefix: 'F', aiprop: 'size', ailimit: '15' }],
+  ];
+  for (const [kind, prefix, ns, params] of cases) {
+    it(`${kind} ${JSON.stringify(prefix)}`, () => assert.deepEqual(contentQuery(kind, prefix, ns), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', ...params }));
+  }
+  it('ranks titles by the wiki\'s index and reads redirects', () =>
+    assert.deepEqual(readContentAnswer('title', { query: { pages: [{ title: 'B', index: 2 }, { title: 'A', index: 1, redirect: true }, 7] } }), [{ name: 'A', redirect: true }, { name: 'B', redirect: undefined }]));
+  it('leaves malformed entries out', () =>
+    assert.deepEqual(readContentAnswer('category', { query: { allcategories: [{ category: 'X', size: 3 }, { size: 1 }, null] } }), [{ name: 'X', members: 3 }]));
+});
