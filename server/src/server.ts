@@ -55,8 +55,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let userAgent: string | undefined;
   let timeoutMs = options.catalogueTimeoutMs;
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
-  /** Content lookups: only in a trusted workspace (the user's own endpoint only, otherwise) with the setting on. */
-  const contentAllowed = (endpoint: string) => environment.contentLookups !== false && (environment.trusted || endpoint === environment.endpoint);
+  /** Content lookups: only in a trusted workspace, with the setting on. */
+  const contentAllowed = () => environment.contentLookups !== false && environment.trusted;
   let content = new WikiContentProvider({ allowed: contentAllowed, log });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;

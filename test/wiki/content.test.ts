@@ -1,0 +1,128 @@
+/**
+ * Value completion from the wiki's content (#31) against the real test wiki, over stdio: titles,
+ * a category for cmtitle (with `Category:`), a user; typing quickly cancels the older lookups and
+ * a repeat is served from the cache; nothing is sent with `wikiq.contentLookups` off or from an
+ * untrusted workspace.
+ */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CancellationTokenSource } from 'vscode-jsonrpc/node';
+import type { CompletionList } from 'vscode-languageserver-protocol';
+import { LspClient, cursor } from '../lsp/lspClient';
+import { settled } from '../lsp/status';
+import { SEED, TestWiki, pageTitle, startWiki } from './harness';
+
+const CONTENT = /[?&](generator=prefixsearch|generator=allpages|list=allusers|list=allcategories|list=allimages)(&|$)/;
+
+describe('value completion from the wiki\'s content', () => {
+  let wiki: TestWiki;
+  let cacheDir: string;
+  before(async () => {
+    wiki = await startWiki();
+    cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-content-'));
+  });
+  after(async () => {
+    await wiki?.stop();
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  const contentRequests = () => wiki.apiRequestCount((u) => CONTENT.test(u));
+  const doc = (body: string) => `@endpoint = ${wiki.endpoint}\n${body}`;
+
+  /** A client with the wiki's catalogue loaded and `body` open; `complete(input)` completes at its ¦. */
+  async function session(init: unknown = {}) {
+    const client = new LspClient(['--cache-dir', cacheDir]);
+    await client.initialize(init);
+    const uri = 'file:///content/a.wikiq';
+    await client.open(uri, doc('action = query\n'));
+    await settled(client, wiki.endpoint);
+    const complete = async (input: string): Promise<CompletionList> => {
+      const c = cursor(doc(input));
+      await client.change(uri, c.text);
+      return client.completion(uri, c.line, c.character);
+    };
+    return { client, uri, complete };
+  }
+
+  const cases: Array<[string, string, string, RegExp]> = [
+    ['titles', `action = query\ntitles = Main Page|${pageTitle(2)}¦`, pageTitle(2), /^page/],
+    ['a category for cmtitle, with Category:', `action = query\nlist = categorymembers\ncmtitle = ${SEED.categories[0].slice(0, 2)}¦`, `Category:${SEED.categories[0]}`, /^category, \d+ members?$/],
+    ['a user for leuser', `action = query\nlist = logevents\nleuser = ${SEED.users[0].slice(0, 3)}¦`, SEED.users[0], /^user, \d+ edits?$/],
+  ];
+  // One session (its catalogue fetched once, cold): a warm start sends no status to wait for.
+  let s: Awaited<ReturnType<typeof session>>;
+  before(async () => {
+    s = await session();
+  });
+  after(() => s?.client.stop());
+  for (const [name, input, label, detail] of cases) {
+    it(`completes ${name} from the wiki`, async () => {
+      const list = await s.complete(input);
+      const item = list.items.find((i) => i.label === label);
+      assert.ok(item, `${label} among ${list.items.map((i) => i.label).join(', ')}`);
+      assert.match(item.detail ?? '', detail);
+      assert.equal(list.isIncomplete, false);
+    });
+  }
+
+  it('typing ten characters quickly: the older lookups cancelled, a repeat served from the cache', async () => {
+    const { client, uri } = s;
+    {
+      const title = pageTitle(4);
+      assert.ok(title.length >= 10);
+      const before = contentRequests();
+      const sources: CancellationTokenSource[] = [];
+      const answers: Array<Promise<CompletionList | undefined>> = [];
+      for (let n = 1; n <= 10; n++) {
+        sources.at(-1)?.cancel();
+        const c = cursor(doc(`action = query\ntitles = ${title.slice(0, n)}¦`));
+        void client.change(uri, c.text);
+        const s = new CancellationTokenSource();
+        sources.push(s);
+        answers.push(client.conn.sendRequest<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: c.line, character: c.character } }, s.token).catch(() => undefined));
+      }
+      const settledAnswers = await Promise.all(answers);
+      const last = settledAnswers.at(-1);
+      const sent = contentRequests() - before;
+      // The engine's client sends one request at a time per wiki, and a newer lookup aborts the
+      // older one (queued or on the wire): far fewer than ten reach the wiki.
+      assert.ok(sent >= 1 && sent <= 3, `${sent} content requests for ten keystrokes`);
+      // The last one may have answered before its lookup ended (isIncomplete); asked again, it is answered.
+      const c = cursor(doc(`action = query\ntitles = ${title.slice(0, 10)}¦`));
+      const again = last?.isIncomplete === false ? last : await client.completion(uri, c.line, c.character);
+      assert.ok(again.items.some((i) => i.label === title), again.items.map((i) => i.label).join(', '));
+      const cached = contentRequests();
+      const repeat = await client.completion(uri, c.line, c.character);
+      assert.ok(repeat.items.some((i) => i.label === title));
+      assert.equal(contentRequests(), cached, 'the repeat is served from the cache');
+    }
+  });
+
+  const quiet: Array<[string, unknown]> = [
+    ['with wikiq.contentLookups off', { environment: { trusted: true, contentLookups: false } }],
+    ['from an untrusted workspace', { environment: { trusted: false } }],
+  ];
+  for (const [name, init] of quiet) {
+    it(`sends nothing ${name}`, async () => {
+      const client = new LspClient(['--cache-dir', cacheDir]);
+      try {
+        await client.initialize(init);
+        const uri = 'file:///content/quiet.wikiq';
+        const before = contentRequests();
+        const c = cursor(doc(`action = query\ntitles = ${pageTitle(2)}¦`));
+        await client.open(uri, c.text);
+        const list = await client.completion(uri, c.line, c.character);
+        assert.ok(!list.items.some((i) => i.label === pageTitle(2)));
+        const u = cursor(doc('action = query\nlist = logevents\nleuser = A¦'));
+        await client.change(uri, u.text);
+        await client.completion(uri, u.line, u.character);
+        assert.equal(contentRequests(), before, 'no content request reached the wiki');
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+});
