@@ -11,7 +11,7 @@
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
 import { type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
-import { HttpClient, engineUserAgent } from '../../engine/src';
+import { HttpClient, type HttpLogEntry, engineUserAgent } from '../../engine/src';
 
 export const CONTENT_WAIT_MS = 1000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
@@ -27,6 +27,8 @@ export interface WikiContentOptions {
   log?: (m: string) => void;
   waitMs?: number;
   http?: HttpClient;
+  /** Each HTTP exchange, when it ends (`--log-timing`): the test of one request in flight reads these. */
+  onExchange?: (e: HttpLogEntry) => void;
 }
 
 interface InFlight {
@@ -98,7 +100,7 @@ export class WikiContentProvider implements ContentProvider {
   private readonly http: HttpClient;
 
   constructor(private readonly options: WikiContentOptions) {
-    this.http = options.http ?? new HttpClient({ userAgent: options.userAgent || engineUserAgent('content'), timeoutMs: 15000, maxBytes: CONTENT_MAX_BYTES });
+    this.http = options.http ?? new HttpClient({ userAgent: options.userAgent || engineUserAgent('content'), timeoutMs: 15000, maxBytes: CONTENT_MAX_BYTES }, options.onExchange);
   }
 
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */

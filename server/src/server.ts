@@ -14,7 +14,7 @@ import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
-import { VERSION, createLiveProvider } from '../../engine/src';
+import { type HttpLogEntry, VERSION, createLiveProvider } from '../../engine/src';
 import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
@@ -57,7 +57,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let provider = createLiveProvider({ cacheDir, log, timeoutMs });
   /** Content lookups: only in a trusted workspace, with the setting on. */
   const contentAllowed = () => environment.contentLookups !== false && environment.trusted;
-  let content = new WikiContentProvider({ allowed: contentAllowed, log });
+  /** `--log-timing`: each content lookup's exchange, with when it started and ended (ms since the epoch). */
+  const onExchange = timing ? (e: HttpLogEntry) => log(`wikiq: content lookup ${e.status} from ${Date.now() - e.ms} to ${Date.now()}: ${e.url}`) : undefined;
+  let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;
   const service = () => getLanguageService({
@@ -119,7 +121,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
     provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
-    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent });
+    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {

@@ -17,6 +17,14 @@ import { SEED, TestWiki, pageTitle, startWiki } from './harness';
 
 const CONTENT = /[?&](generator=prefixsearch|generator=allpages|list=allusers|list=allcategories|list=allimages)(&|$)/;
 
+/** The content lookups the server logged (`--log-timing`) since notification `seen`, by when they ended. */
+function lookups(client: LspClient, seen: number): Array<{ status: string; from: number; to: number }> {
+  return client.notifications.slice(seen).flatMap((n) => {
+    const m = /^wikiq: content lookup (\S+) from (\d+) to (\d+)/.exec((n.params as { message?: string } | undefined)?.message ?? '');
+    return m ? [{ status: m[1], from: Number(m[2]), to: Number(m[3]) }] : [];
+  }).sort((a, b) => a.to - b.to);
+}
+
 describe('value completion from the wiki\'s content', () => {
   let wiki: TestWiki;
   let cacheDir: string;
@@ -34,7 +42,7 @@ describe('value completion from the wiki\'s content', () => {
 
   /** A client with the wiki's catalogue loaded and `body` open; `complete(input)` completes at its ¦. */
   async function session(init: unknown = {}) {
-    const client = new LspClient(['--cache-dir', cacheDir]);
+    const client = new LspClient(['--cache-dir', cacheDir, '--log-timing']);
     await client.initialize(init);
     const uri = 'file:///content/a.wikiq';
     await client.open(uri, doc('action = query\n'));
@@ -68,16 +76,19 @@ describe('value completion from the wiki\'s content', () => {
     });
   }
 
-  it('typing ten characters quickly: the older lookups cancelled, a repeat served from the cache', async () => {
-    const { client, uri } = s;
-    {
-      const title = pageTitle(4);
+  // With the client cancelling each older completion (LSP cancellation aborts its lookup), and
+  // without (the newer lookup aborts the older one of the same wiki).
+  for (const [i, cancel] of [[4, true], [5, false]] as const) {
+    it(`typing ten characters quickly${cancel ? ', each older completion cancelled' : ''}: at most one lookup in flight, a repeat served from the cache`, async () => {
+      const { client, uri } = s;
+      const title = pageTitle(i);
       assert.ok(title.length >= 10);
       const before = contentRequests();
+      const seen = client.notifications.length;
       const sources: CancellationTokenSource[] = [];
       const answers: Array<Promise<CompletionList | undefined>> = [];
       for (let n = 1; n <= 10; n++) {
-        sources.at(-1)?.cancel();
+        if (cancel) sources.at(-1)?.cancel();
         const c = cursor(doc(`action = query\ntitles = ${title.slice(0, n)}¦`));
         void client.change(uri, c.text);
         const s = new CancellationTokenSource();
@@ -86,10 +97,12 @@ describe('value completion from the wiki\'s content', () => {
       }
       const settledAnswers = await Promise.all(answers);
       const last = settledAnswers.at(-1);
-      const sent = contentRequests() - before;
-      // The engine's client sends one request at a time per wiki, and a newer lookup aborts the
-      // older one (queued or on the wire): far fewer than ten reach the wiki.
-      assert.ok(sent >= 1 && sent <= 3, `${sent} content requests for ten keystrokes`);
+      // The server's exchanges (`--log-timing`): never two at once; each older one aborted (on
+      // the wire: an error) or never sent, so fewer than ten answered.
+      const exchanges = lookups(client, seen);
+      assert.ok(exchanges.length >= 1 && contentRequests() - before >= 1);
+      for (let k = 1; k < exchanges.length; k++) assert.ok(exchanges[k].from >= exchanges[k - 1].to, `overlapping lookups: ${JSON.stringify(exchanges)}`);
+      assert.ok(exchanges.filter((e) => e.status === '200').length < 10, `older lookups cancelled: ${JSON.stringify(exchanges)}`);
       // The last one may have answered before its lookup ended (isIncomplete); asked again, it is answered.
       const c = cursor(doc(`action = query\ntitles = ${title.slice(0, 10)}¦`));
       const again = last?.isIncomplete === false ? last : await client.completion(uri, c.line, c.character);
@@ -98,8 +111,8 @@ describe('value completion from the wiki\'s content', () => {
       const repeat = await client.completion(uri, c.line, c.character);
       assert.ok(repeat.items.some((i) => i.label === title));
       assert.equal(contentRequests(), cached, 'the repeat is served from the cache');
-    }
-  });
+    });
+  }
 
   const quiet: Array<[string, unknown]> = [
     ['with wikiq.contentLookups off', { environment: { trusted: true, contentLookups: false } }],
