@@ -76,6 +76,18 @@ describe('value completion from the wiki\'s content', () => {
     });
   }
 
+  it('Refresh catalogue forgets the wiki\'s answers: the same completion asks again', async () => {
+    const input = `action = query\nlist = logevents\nleuser = ${SEED.users[1]}¦`;
+    await s.complete(input);
+    const cached = contentRequests();
+    await s.complete(input);
+    assert.equal(contentRequests(), cached, 'served from the cache');
+    await s.client.conn.sendRequest('wikiq/refreshCatalogue', { endpoint: wiki.endpoint });
+    const again = await s.complete(input);
+    assert.ok(again.items.some((i) => i.label === SEED.users[1]));
+    assert.equal(contentRequests(), cached + 1, 'asked the wiki again');
+  });
+
   // With the client cancelling each older completion (LSP cancellation aborts its lookup), and
   // without (the newer lookup aborts the older one of the same wiki).
   for (const [i, cancel] of [[4, true], [5, false]] as const) {
