@@ -71,6 +71,22 @@ export interface ContentToken {
   onCancellationRequested(listener: () => void): { dispose(): void };
 }
 
+/** What the wiki says of one name (hover): one request per hover. */
+export interface ContentFact {
+  /** The name asked about, as sent (with its namespace prefix). */
+  name: string;
+  /** A page: it exists (false: missing). A user: registered. */
+  exists: boolean;
+  /** A redirect's target. */
+  redirectTo?: string;
+  /** The wiki's normal form, where it differs from `name`. */
+  normalised?: string;
+  editcount?: number;
+  groups?: string[];
+  /** A category's members. */
+  members?: { pages: number; files: number; subcats: number };
+}
+
 export interface ContentProvider {
   /**
    * Names of `kind` starting with `prefix` (without the namespace prefix), ranked as the wiki ranks
@@ -78,6 +94,8 @@ export interface ContentProvider {
    * editor asks again. `token` cancels it (LSP cancellation).
    */
   suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined>;
+  /** What the wiki says of `name` (a full title, or a user name); undefined: no answer (within the bound, or allowed). */
+  facts?(endpoint: string, kind: ContentKind, name: string, token?: ContentToken): Promise<ContentFact | undefined>;
 }
 
 /** What the cursor's value asks the wiki for. */
@@ -89,6 +107,8 @@ export interface ContentQuery {
   /** What the user typed, without `nsPrefix`. */
   prefix: string;
   namespace?: number;
+  /** The whole value under the cursor (trimmed), with `nsPrefix` where the parameter wants one: what a hover asks about. */
+  value: string;
   /** The part of the value an item replaces (offsets). */
   start: number;
   end: number;
@@ -117,7 +137,9 @@ export function contentQueryAt(ctx: FeatureContext, offset: number): ContentQuer
   const nsPrefix = entry.prefix ?? '';
   const typed = c.prefix;
   const prefix = nsPrefix && typed.toLowerCase().startsWith(nsPrefix.toLowerCase()) ? typed.slice(nsPrefix.length) : typed;
-  return { endpoint, kind: entry.kind, nsPrefix, prefix, namespace, start: c.span.start, end: c.span.end };
+  const whole = c.part.text.trim();
+  const value = nsPrefix && !whole.toLowerCase().startsWith(nsPrefix.toLowerCase()) ? nsPrefix + whole : whole;
+  return { endpoint, kind: entry.kind, nsPrefix, prefix, value, namespace, start: c.span.start, end: c.span.end };
 }
 
 /** Escapes wiki text for Markdown: the wiki decides what a title may hold, not wikiq. */
@@ -159,4 +181,21 @@ export function contentItems(ctx: FeatureContext, q: ContentQuery, suggestions: 
     };
   });
   return { isIncomplete: suggestions === undefined, items };
+}
+
+/** The Markdown of a fact (wiki text escaped), for a hover. */
+export function factMarkdown(kind: ContentKind, f: ContentFact): string {
+  const name = `**${escapeMarkdown(f.normalised ?? f.name)}**`;
+  const lines: string[] = [];
+  if (kind === 'user') {
+    lines.push(f.exists ? `${name}: a registered user` : `${name}: no such user on this wiki`);
+    if (f.editcount !== undefined) lines.push(`${f.editcount} edit${f.editcount === 1 ? '' : 's'}`);
+    if (f.groups?.length) lines.push(`Groups: ${f.groups.map(escapeMarkdown).join(', ')}`);
+  } else {
+    lines.push(f.exists ? `${name}: the page exists` : `${name}: the page does not exist`);
+    if (f.normalised) lines.push(`The wiki reads ${escapeMarkdown(f.name)} as ${escapeMarkdown(f.normalised)}`);
+    if (f.redirectTo) lines.push(`A redirect to ${escapeMarkdown(f.redirectTo)}`);
+    if (f.members) lines.push(`Members: ${f.members.pages} pages, ${f.members.files} files, ${f.members.subcats} subcategories`);
+  }
+  return lines.join('  \n');
 }

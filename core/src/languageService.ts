@@ -10,7 +10,7 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
-import { type ContentProvider, type ContentToken, contentItems, contentQueryAt } from './content';
+import { type ContentProvider, type ContentToken, contentItems, contentQueryAt, factMarkdown } from './content';
 import { doComplete, endpointOf, inlineDocumentation, resolveCompletion } from './completion/index';
 import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
@@ -60,6 +60,8 @@ export interface LanguageService {
    * content parameter (content.ts): waits for the provider, which bounds its own wait.
    */
   doCompleteContent(document: TextDocument, position: Position, file?: WikiqFile, token?: ContentToken): Promise<CompletionList>;
+  /** `doHover`, with what the wiki says of the value under the cursor where it names content (one request). */
+  doHoverContent(document: TextDocument, position: Position, file?: WikiqFile, token?: ContentToken): Promise<Hover | null>;
   /** Adds the documentation of a completion item (lazily, on `completionItem/resolve`). */
   doResolve(item: CompletionItem): CompletionItem;
   doHover(document: TextDocument, position: Position, file?: WikiqFile): Hover | null;
@@ -117,6 +119,24 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       }
       const list = contentItems(c, q, got);
       return { ...base, isIncomplete: base.isIncomplete || list.isIncomplete, items: [...list.items, ...base.items] };
+    },
+    doHoverContent: async (document, position, file, token) => {
+      const f = file ?? parse(document.getText());
+      const base = service.doHover(document, position, f);
+      const content = params.content;
+      const c = ctx(document, f);
+      const q = content?.facts ? guard(undefined, () => contentQueryAt(c, document.offsetAt(position)), err('hover')) : undefined;
+      if (!content?.facts || !q || !q.value || q.value.includes('{{')) return base;
+      let fact;
+      try {
+        fact = await content.facts(q.endpoint, q.kind, q.value, token);
+      } catch (e) {
+        err('content')(e);
+      }
+      if (!fact) return base;
+      const text = factMarkdown(q.kind, fact);
+      const before = base && typeof base.contents === 'object' && 'value' in base.contents ? `${base.contents.value}\n\n---\n\n` : '';
+      return { contents: { kind: 'markdown', value: before + text }, range: base?.range ?? c.range({ start: q.start, end: q.end }) };
     },
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get(endpointOf(item.data))), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),

@@ -10,7 +10,7 @@
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
-import { type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
+import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
 import { HttpClient, type HttpLogEntry, engineUserAgent } from '../../engine/src';
 
 export const CONTENT_WAIT_MS = 1000;
@@ -92,9 +92,43 @@ export function readContentAnswer(kind: ContentKind, body: unknown): ContentSugg
   return out;
 }
 
+/** The query string of a facts request (hover): one name. */
+export function factsQuery(kind: ContentKind, name: string): Record<string, string> {
+  const base = { action: 'query', format: 'json', formatversion: '2', maxlag: '5' };
+  return kind === 'user'
+    ? { ...base, list: 'users', ususers: name, usprop: 'editcount|groups' }
+    : { ...base, titles: name, prop: 'info|categoryinfo', redirects: '1' };
+}
+
+/** The fact in a facts answer; undefined when the answer holds none. */
+export function readFactsAnswer(kind: ContentKind, name: string, body: unknown): ContentFact | undefined {
+  const q = isObj(body) && isObj(body.query) ? body.query : {};
+  if (kind === 'user') {
+    const u = list(q.users).find(isObj);
+    if (!u) return undefined;
+    const normal = str(u.name);
+    return {
+      name, exists: !u.missing && !u.invalid, normalised: normal && normal !== name ? normal : undefined,
+      editcount: num(u.editcount), groups: list(u.groups).filter((g): g is string => typeof g === 'string' && g !== '*'),
+    };
+  }
+  const p = list(q.pages).find(isObj);
+  if (!p) return undefined;
+  const to = (key: string) => str(list(q[key]).filter(isObj).map((r) => r.to).find((t) => typeof t === 'string'));
+  const ci = isObj(p.categoryinfo) ? p.categoryinfo : undefined;
+  const redirectTo = to('redirects');
+  const normal = to('normalized');
+  return {
+    name, exists: !!redirectTo || !p.missing, redirectTo, normalised: normal && normal !== name ? normal : undefined,
+    members: ci ? { pages: num(ci.pages) ?? 0, files: num(ci.files) ?? 0, subcats: num(ci.subcats) ?? 0 } : undefined,
+  };
+}
+
 export class WikiContentProvider implements ContentProvider {
   /** Answers by `endpoint \n kind \n namespace \n prefix`; each kept CONTENT_TTL_MS. */
   private readonly cache = new Map<string, { at: number; value: ContentSuggestion[] }>();
+  /** Facts by `endpoint \n kind \n name`; each kept CONTENT_TTL_MS, cleared with the answers. */
+  private readonly factCache = new Map<string, { at: number; value: ContentFact | undefined }>();
   /** The one request in flight per wiki. */
   private readonly inFlight = new Map<string, InFlight>();
   private readonly http: HttpClient;
@@ -105,7 +139,31 @@ export class WikiContentProvider implements ContentProvider {
 
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
   clear(endpoint?: string): void {
-    for (const k of [...this.cache.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) this.cache.delete(k);
+    for (const m of [this.cache, this.factCache]) for (const k of [...m.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) m.delete(k);
+  }
+
+  /** One request per hover (cached); LSP cancellation aborts it; waits at most `waitMs`. */
+  async facts(endpoint: string, kind: ContentKind, name: string, token?: ContentToken): Promise<ContentFact | undefined> {
+    if (name.length > MAX_PREFIX || !this.options.allowed(endpoint)) return undefined;
+    const key = `${endpoint}\n${kind}\n${name}`;
+    const hit = this.factCache.get(key);
+    if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
+    const abort = new AbortController();
+    const cancel = token?.onCancellationRequested(() => abort.abort());
+    const timer = setTimeout(() => abort.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
+    try {
+      const res = await this.http.get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
+      if (res.status !== 200) return undefined;
+      const value = readFactsAnswer(kind, name, JSON.parse(res.body));
+      this.factCache.set(key, { at: Date.now(), value });
+      return value;
+    } catch (e) {
+      if (!abort.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      cancel?.dispose();
+    }
   }
 
   async suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined> {

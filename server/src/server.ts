@@ -6,7 +6,7 @@
  * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, CompletionList, CompletionParams, Connection, HoverParams, LSPErrorCodes, ResponseError,
+  CancellationToken, CompletionList, CompletionParams, Connection, Hover, HoverParams, LSPErrorCodes, ResponseError,
   TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -166,7 +166,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       return item;
     }
   });
-  const hover = handle('hover', null, (doc, file, p: HoverParams) => ls.doHover(doc, p.position, file));
+  const hover = handle('hover', Promise.resolve<Hover | null>(null), (doc, file, p: HoverParams, token: CancellationToken) => ls.doHoverContent(doc, p.position, file, token));
   connection.onHover(async (p, token) => {
     await catalogueStillComing(p, token);
     return hover(p, token);

@@ -4,9 +4,9 @@ import { describe, it } from 'node:test';
 import { bundledCatalogue } from '../../core/src/catalogue/bundled';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
-import { escapeMarkdown } from '../../core/src/content';
+import { escapeMarkdown, factMarkdown } from '../../core/src/content';
 import { getLanguageService } from '../../core/src/languageService';
-import { contentQuery, readContentAnswer } from '../../server/src/content';
+import { contentQuery, readContentAnswer, readFactsAnswer } from '../../server/src/content';
 import { doc, withCursor } from './helpers';
 
 /** A provider over a fixed list of names per kind; records what it is asked. */
@@ -80,6 +80,19 @@ describe('content completion: which parameters ask the wiki, and for what', () =
 
 describe('content completion: wiki text stays text', () => {
   it('escapes Markdown in titles', () => assert.equal(escapeMarkdown('A_[b](c)*'), 'A\\_\\[b\\]\\(c\\)\\*'));
+  it('escapes it in hover facts', () =>
+    assert.equal(factMarkdown('title', { name: 'A*b', exists: true, redirectTo: '[x](javascript:y)' }), '**A\\*b**: the page exists  \nA redirect to \\[x\\]\\(javascript:y\\)'));
+});
+
+describe('hover facts: the answer read', () => {
+  it('a redirect, normalised', () =>
+    assert.deepEqual(readFactsAnswer('title', 'redirect 0', { query: { normalized: [{ from: 'redirect 0', to: 'Redirect 0' }], redirects: [{ from: 'Redirect 0', to: 'Apple page 0' }], pages: [{ title: 'Apple page 0' }] } }),
+      { name: 'redirect 0', exists: true, redirectTo: 'Apple page 0', normalised: 'Redirect 0', members: undefined }));
+  it('a category\'s members', () =>
+    assert.deepEqual(readFactsAnswer('category', 'Category:F', { query: { pages: [{ title: 'Category:F', missing: true, categoryinfo: { size: 3, pages: 2, files: 1, subcats: 0 } }] } }),
+      { name: 'Category:F', exists: false, redirectTo: undefined, normalised: undefined, members: { pages: 2, files: 1, subcats: 0 } }));
+  it('a user not registered', () => assert.equal(readFactsAnswer('user', 'Nobody', { query: { users: [{ name: 'Nobody', missing: true }] } })?.exists, false));
+  it('nothing in the answer', () => assert.equal(readFactsAnswer('user', 'X', 'bogus'), undefined));
 });
 
 describe('content requests: what is sent and how answers are read', () => {

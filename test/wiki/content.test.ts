@@ -1,6 +1,6 @@
 /**
- * Value completion from the wiki's content (#31) against the real test wiki, over stdio: titles,
- * a category for cmtitle (with `Category:`), a user; typing quickly cancels the older lookups and
+ * Value completion and hover facts from the wiki's content (#31) against the real test wiki, over
+ * stdio: titles, a category for cmtitle (with `Category:`), a user; facts on hover; typing quickly cancels the older lookups and
  * a repeat is served from the cache; nothing is sent with `wikiq.contentLookups` off or from an
  * untrusted workspace.
  */
@@ -38,6 +38,7 @@ describe('value completion from the wiki\'s content', () => {
   });
 
   const contentRequests = () => wiki.apiRequestCount((u) => CONTENT.test(u));
+  const contentFacts = () => wiki.apiRequestCount((u) => /[?&](list=users|prop=info%7Ccategoryinfo)(&|$)/.test(u));
   const doc = (body: string) => `@endpoint = ${wiki.endpoint}\n${body}`;
 
   /** A client with the wiki's catalogue loaded and `body` open; `complete(input)` completes at its ¦. */
@@ -73,6 +74,27 @@ describe('value completion from the wiki\'s content', () => {
       assert.ok(item, `${label} among ${list.items.map((i) => i.label).join(', ')}`);
       assert.match(item.detail ?? '', detail);
       assert.equal(list.isIncomplete, false);
+    });
+  }
+
+  const hovers: Array<[string, string, RegExp[]]> = [
+    ['a category\'s member counts (cmtitle, Category: added)', `action = query\nlist = categorymembers\ncmtitle = ${SEED.categories[0]}¦`, [/\*\*Category:Fruit\*\*/, /Members: [1-9]\d* pages, \d+ files, \d+ subcategories/]],
+    ['a redirect and its target', 'action = query\ntitles = Main Page|Redirect 0¦', [/the page exists/, new RegExp(`A redirect to ${pageTitle(0)}`)]],
+    ['a missing page', 'action = query\ntitles = No such page at all¦', [/the page does not exist/]],
+    ['a registered user, edit count and groups', `action = query\nlist = logevents\nleuser = ${SEED.sysop}¦`, [/a registered user/, /[1-9]\d* edits?/, /Groups: .*sysop/]],
+    ['a user that is not registered', 'action = query\nlist = logevents\nleuser = Nobody here¦', [/no such user/]],
+  ];
+  for (const [name, input, expected] of hovers) {
+    it(`hover: ${name}, one request`, async () => {
+      const c = cursor(doc(input));
+      await s.client.change(s.uri, c.text);
+      const before = contentFacts();
+      const h = await s.client.hover(s.uri, c.line, Math.max(0, c.character - 1));
+      const text = (h?.contents as { value?: string } | undefined)?.value ?? '';
+      for (const r of expected) assert.match(text, r);
+      assert.equal(contentFacts() - before, 1);
+      await s.client.hover(s.uri, c.line, Math.max(0, c.character - 1));
+      assert.equal(contentFacts() - before, 1, 'a second hover is served from the cache');
     });
   }
 
@@ -144,7 +166,11 @@ describe('value completion from the wiki\'s content', () => {
         const u = cursor(doc('action = query\nlist = logevents\nleuser = A¦'));
         await client.change(uri, u.text);
         await client.completion(uri, u.line, u.character);
+        const facts = contentFacts();
+        const h = await client.hover(uri, u.line, u.character - 1);
+        assert.doesNotMatch((h?.contents as { value?: string } | undefined)?.value ?? '', /registered user|no such user/);
         assert.equal(contentRequests(), before, 'no content request reached the wiki');
+        assert.equal(contentFacts(), facts, 'no facts request reached the wiki');
       } finally {
         await client.stop();
       }
