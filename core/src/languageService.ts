@@ -96,18 +96,19 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
     if (!cache) kept.set(c.document.uri, (cache = new ValidationCache()));
     return cache.validate(c);
   };
+  // One context for a completion: the content query reads the analysis the items were made from.
+  const complete = (c: FeatureContext, position: Position): CompletionList =>
+    guard({ isIncomplete: false, items: [] }, () => {
+      const list = doComplete(c, c.document.offsetAt(position));
+      return params.completionResolve === false ? inlineDocumentation(list, (e) => params.catalogues.get(e)) : list;
+    }, err('completion'));
   const service: LanguageService = {
     parse: (document) => parse(document.getText()),
-    doComplete: (document, position, file) =>
-      guard({ isIncomplete: false, items: [] }, () => {
-        const list = doComplete(ctx(document, file), document.offsetAt(position));
-        return params.completionResolve === false ? inlineDocumentation(list, (e) => params.catalogues.get(e)) : list;
-      }, err('completion')),
+    doComplete: (document, position, file) => complete(ctx(document, file), position),
     doCompleteContent: async (document, position, file, token) => {
-      const f = file ?? parse(document.getText());
-      const base = service.doComplete(document, position, f);
+      const c = ctx(document, file);
+      const base = complete(c, position);
       const content = params.content;
-      const c = ctx(document, f);
       const q = content ? guard(undefined, () => contentQueryAt(c, document.offsetAt(position)), err('completion')) : undefined;
       if (!content || !q) return base;
       let got;
@@ -121,10 +122,9 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       return { ...base, isIncomplete: base.isIncomplete || list.isIncomplete, items: [...list.items, ...base.items] };
     },
     doHoverContent: async (document, position, file, token) => {
-      const f = file ?? parse(document.getText());
-      const base = service.doHover(document, position, f);
+      const c = ctx(document, file);
+      const base = guard(null, () => doHover(c, document.offsetAt(position)), err('hover'));
       const content = params.content;
-      const c = ctx(document, f);
       const q = content?.facts ? guard(undefined, () => contentQueryAt(c, document.offsetAt(position)), err('hover')) : undefined;
       if (!content?.facts || !q || !q.value || q.value.includes('{{')) return base;
       let fact;
