@@ -3,7 +3,7 @@
  * categories or files (`CONTENT_PARAMS`, kept here as data, and the catalogue's `type`), the
  * provider that suggests names from the wiki (handed in, as the catalogue provider is: no I/O
  * here), and the completion items made from its answer. The server's provider is
- * server/src/content.ts; the unit tests hand in their own.
+ * engine/src/content.ts; the unit tests hand in their own.
  */
 import { CompletionItem, CompletionItemKind, CompletionList, InsertTextFormat, MarkupKind, TextEdit } from 'vscode-languageserver-types';
 import { ownerOf, valuesOf } from './analysis';

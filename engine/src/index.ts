@@ -5,6 +5,7 @@ export * from './errors';
 export * from './export';
 export * from './exportFile';
 export * from './http';
+export * from './content';
 export * from './merge';
 export * from './messages';
 export * from './resolve';

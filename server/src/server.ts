@@ -14,12 +14,12 @@ import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
-import { type HttpLogEntry, VERSION, createLiveProvider } from '../../engine/src';
+import { type HttpLogEntry, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
 import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
-import { WikiContentProvider } from './content';
+
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
 

@@ -6,7 +6,7 @@ import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
 import { escapeMarkdown, factMarkdown } from '../../core/src/content';
 import { getLanguageService } from '../../core/src/languageService';
-import { contentQuery, readContentAnswer, readFactsAnswer } from '../../server/src/content';
+import { contentQuery, readContentAnswer, readFactsAnswer } from '../../engine/src';
 import { doc, withCursor } from './helpers';
 
 /** A provider over a fixed list of names per kind; records what it is asked. */

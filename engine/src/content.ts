@@ -11,7 +11,7 @@
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
-import { HttpClient, type HttpLogEntry, engineUserAgent } from '../../engine/src';
+import { HttpClient, type HttpLogEntry, engineUserAgent } from './http';
 
 export const CONTENT_WAIT_MS = 1000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
