@@ -6,7 +6,7 @@
  * engine/src/content.ts; the unit tests hand in their own.
  */
 import { CompletionItem, CompletionItemKind, CompletionList, InsertTextFormat, MarkupKind, TextEdit } from 'vscode-languageserver-types';
-import { ownerOf, valuesOf } from './analysis';
+import { type Owner, ownerOf, valuesOf } from './analysis';
 import type { FeatureContext } from './context';
 import { cursorAt } from './cursor';
 import { paramsOf } from './parser/params';
@@ -23,6 +23,14 @@ export interface ContentParam {
   namespace?: number;
   /** The parameter (of the same module, without its prefix) whose value is the namespace (`apnamespace` for `apfrom`). */
   namespaceParam?: string;
+  /**
+   * Content diagnostics look its values up (contentDiagnostics.ts): each value is a whole name, and
+   * a wrong one makes the request return nothing. Not prefixes (`apfrom`), nor filters a page may
+   * name without the page existing (`tltemplates`, `imimages`).
+   */
+  check?: true;
+  /** The request parameter that makes the API follow redirects in its values (`redirects` for `titles`); a checked title or category parameter without one never follows them (`cmtitle`). */
+  redirectsParam?: string;
 }
 
 /**
@@ -31,16 +39,16 @@ export interface ContentParam {
  * that are not here take any title (no prefix) or a user.
  */
 export const CONTENT_PARAMS: Readonly<Record<string, ContentParam>> = {
-  titles: { kind: 'title' },
-  cmtitle: { kind: 'category', prefix: 'Category:' },
+  titles: { kind: 'title', check: true, redirectsParam: 'redirects' },
+  cmtitle: { kind: 'category', prefix: 'Category:', check: true },
   tltemplates: { kind: 'title', prefix: 'Template:', namespace: 10 },
   imimages: { kind: 'file', prefix: 'File:' },
-  clcategories: { kind: 'category', prefix: 'Category:' },
-  leuser: { kind: 'user' },
-  ususers: { kind: 'user' },
-  aiuser: { kind: 'user' },
-  ucuser: { kind: 'user' },
-  rvuser: { kind: 'user' },
+  clcategories: { kind: 'category', prefix: 'Category:', check: true },
+  leuser: { kind: 'user', check: true },
+  ususers: { kind: 'user', check: true },
+  aiuser: { kind: 'user', check: true },
+  ucuser: { kind: 'user', check: true },
+  rvuser: { kind: 'user', check: true },
   aifrom: { kind: 'file' },
   aiprefix: { kind: 'file' },
   apfrom: { kind: 'title', namespaceParam: 'namespace' },
@@ -71,7 +79,7 @@ export interface ContentToken {
   onCancellationRequested(listener: () => void): { dispose(): void };
 }
 
-/** What the wiki says of one name (hover): one request per hover. */
+/** What the wiki says of one name (hover, content diagnostics). */
 export interface ContentFact {
   /** The name asked about, as sent (with its namespace prefix). */
   name: string;
@@ -94,8 +102,12 @@ export interface ContentProvider {
    * editor asks again. `token` cancels it (LSP cancellation).
    */
   suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined>;
-  /** What the wiki says of `name` (a full title, or a user name); undefined: no answer (within the bound, or allowed). */
-  facts?(endpoint: string, kind: ContentKind, name: string, token?: ContentToken): Promise<ContentFact | undefined>;
+  /**
+   * What the wiki says of each of `names` (full titles, or user names), by name as given: the
+   * cached ones from the cache, the others in requests of up to 50 names. A name without an answer
+   * (within the bound, not allowed, or nothing said of it) is not in the map.
+   */
+  facts?(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken): Promise<ReadonlyMap<string, ContentFact>>;
 }
 
 /** What the cursor's value asks the wiki for. */
@@ -116,6 +128,12 @@ export interface ContentQuery {
 
 const KIND_NAMESPACE: Partial<Record<ContentKind, number>> = { category: 14, file: 6 };
 
+/** What a parameter takes from the wiki's content: CONTENT_PARAMS, else the catalogue's `title` or `user` type. */
+export function contentParamOf(owner: Owner): ContentParam | undefined {
+  const p = owner.param;
+  return CONTENT_PARAMS[owner.selection.module.prefix + p.name] ?? (p.type === 'title' ? { kind: 'title' } : p.type === 'user' ? { kind: 'user' } : undefined);
+}
+
 /** The content query at `offset`, if the cursor is in a value of a content parameter and the request has an endpoint. */
 export function contentQueryAt(ctx: FeatureContext, offset: number): ContentQuery | undefined {
   const c = cursorAt(ctx.file, offset);
@@ -123,9 +141,7 @@ export function contentQueryAt(ctx: FeatureContext, offset: number): ContentQuer
   const a = ctx.analysis(c.request);
   const owner = ownerOf(a, c.param.name);
   if (!owner) return undefined;
-  const p = owner.param;
-  const modulePrefix = owner.selection.module.prefix;
-  const entry = CONTENT_PARAMS[modulePrefix + p.name] ?? (p.type === 'title' ? { kind: 'title' as const } : p.type === 'user' ? { kind: 'user' as const } : undefined);
+  const entry = contentParamOf(owner);
   const endpoint = endpointFor(ctx.file, c.request, ctx.env);
   if (!entry || !endpoint) return undefined;
   let namespace = entry.namespace ?? KIND_NAMESPACE[entry.kind];

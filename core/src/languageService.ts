@@ -129,7 +129,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       if (!content?.facts || !q || !q.value || q.value.includes('{{')) return base;
       let fact;
       try {
-        fact = await content.facts(q.endpoint, q.kind, q.value, token);
+        fact = (await content.facts(q.endpoint, q.kind, [q.value], token)).get(q.value);
       } catch (e) {
         err('content')(e);
       }

@@ -1,22 +1,34 @@
 /**
- * The server's content provider (#31): names from the wiki for value completion, through the
- * engine's HTTP client (the same User-Agent as runs, maxlag=5). Polite and bounded:
- * - at most one content request in flight per wiki: a newer one aborts the older (its HTTP request);
- *   LSP cancellation aborts it too;
- * - answers are cached by wiki, kind, namespace and text for CONTENT_TTL_MS; `clear` (the
- *   "Refresh catalogue" request) empties a wiki's;
- * - each request asks for CONTENT_LIMIT names, and its answer is read up to CONTENT_MAX_BYTES;
+ * The engine's content provider (#31): names from the wiki for value completion, and facts (does a
+ * page exist, where a redirect leads, a category's members, is a user registered) for hovers and
+ * content diagnostics, through the engine's HTTP client (the same User-Agent as runs, maxlag=5).
+ * Used by the language server and `wikiq check --content`. Polite and bounded:
+ * - at most one content request in flight per wiki (contentLane.ts): a completion lookup goes ahead
+ *   of every facts batch waiting, so it waits at most for the one request in flight; facts batches
+ *   wait their turn in order. A newer completion lookup aborts the older (waiting or in flight, its
+ *   HTTP request); LSP cancellation aborts its own lookup or facts batch;
+ * - answers are cached by wiki, kind, namespace and text, facts by wiki, kind and name, each for
+ *   CONTENT_TTL_MS and at most CONTENT_CACHE_ENTRIES; `clear` (the "Refresh catalogue" request)
+ *   empties a wiki's;
+ * - each completion request asks for CONTENT_LIMIT names, each facts request for at most FACTS_BATCH
+ *   names (only those not cached), and an answer is read up to CONTENT_MAX_BYTES;
  * - `suggest` waits at most `waitMs` (CONTENT_WAIT_MS): past it, it answers undefined (completion
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
+ *   a facts request, once sent, waits at most `waitMs` too;
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
+import { ContentLane } from './contentLane';
 import { HttpClient, type HttpLogEntry, engineUserAgent } from './http';
 
 export const CONTENT_WAIT_MS = 1000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
 export const CONTENT_LIMIT = 15;
 export const CONTENT_MAX_BYTES = 1024 * 1024;
+/** Names per facts request (the API's limit on `titles` and `ususers` without apihighlimits). */
+export const FACTS_BATCH = 50;
+/** Answers and facts kept at most, each cache; past it the oldest go first. */
+export const CONTENT_CACHE_ENTRIES = 10_000;
 /** The longest prefix sent: a value longer than any title is not looked up. */
 const MAX_PREFIX = 255;
 
@@ -58,6 +70,13 @@ export function contentQuery(kind: ContentKind, prefix: string, namespace: numbe
   }
 }
 
+/** Sets `key` in a cache of at most CONTENT_CACHE_ENTRIES, the oldest entry dropped first. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > CONTENT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v.slice(0, CONTENT_LIMIT) : []);
@@ -92,36 +111,69 @@ export function readContentAnswer(kind: ContentKind, body: unknown): ContentSugg
   return out;
 }
 
-/** The query string of a facts request (hover): one name. */
-export function factsQuery(kind: ContentKind, name: string): Record<string, string> {
+/** The query string of a facts request: up to FACTS_BATCH names of one kind. */
+export function factsQuery(kind: ContentKind, names: readonly string[]): Record<string, string> {
   const base = { action: 'query', format: 'json', formatversion: '2', maxlag: '5' };
+  const joined = names.join('|');
   return kind === 'user'
-    ? { ...base, list: 'users', ususers: name, usprop: 'editcount|groups' }
-    : { ...base, titles: name, prop: 'info|categoryinfo', redirects: '1' };
+    ? { ...base, list: 'users', ususers: joined, usprop: 'editcount|groups' }
+    : { ...base, titles: joined, prop: 'info|categoryinfo', redirects: '1' };
 }
 
-/** The fact in a facts answer; undefined when the answer holds none. */
-export function readFactsAnswer(kind: ContentKind, name: string, body: unknown): ContentFact | undefined {
-  const q = isObj(body) && isObj(body.query) ? body.query : {};
-  if (kind === 'user') {
-    const u = list(q.users).find(isObj);
-    if (!u) return undefined;
-    const normal = str(u.name);
-    return {
-      name, exists: !u.missing && !u.invalid, normalised: normal && normal !== name ? normal : undefined,
-      editcount: num(u.editcount), groups: list(u.groups).filter((g): g is string => typeof g === 'string' && g !== '*'),
-    };
+/** A user name as the wiki reads it: underscores as spaces, spaces collapsed, the first letter upper case. */
+const userNormal = (name: string) => {
+  const s = name.replace(/_/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+/** `from` → `to` of an answer's `normalized`, `converted` or `redirects` list. */
+function mapping(v: unknown): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const r of Array.isArray(v) ? v.slice(0, FACTS_BATCH * 2) : []) {
+    const from = isObj(r) ? str(r.from) : undefined;
+    const to = isObj(r) ? str(r.to) : undefined;
+    if (from !== undefined && to !== undefined) m.set(from, to);
   }
-  const p = list(q.pages).find(isObj);
-  if (!p) return undefined;
-  const to = (key: string) => str(list(q[key]).filter(isObj).map((r) => r.to).find((t) => typeof t === 'string'));
-  const ci = isObj(p.categoryinfo) ? p.categoryinfo : undefined;
-  const redirectTo = to('redirects');
-  const normal = to('normalized');
-  return {
-    name, exists: !!redirectTo || !p.missing, redirectTo, normalised: normal && normal !== name ? normal : undefined,
-    members: ci ? { pages: num(ci.pages) ?? 0, files: num(ci.files) ?? 0, subcats: num(ci.subcats) ?? 0 } : undefined,
-  };
+  return m;
+}
+
+/**
+ * The fact of each name asked (`names`) in a facts answer: titles through the answer's `normalized`
+ * (and `converted`) then `redirects` lists to their page; users by the name the wiki gives back.
+ * A name the answer says nothing of (an interwiki or invalid title) has no fact.
+ */
+export function readFactsAnswer(kind: ContentKind, names: readonly string[], body: unknown): Map<string, ContentFact> {
+  const q = isObj(body) && isObj(body.query) ? body.query : {};
+  const out = new Map<string, ContentFact>();
+  const groupsOf = (u: Record<string, unknown>) => (Array.isArray(u.groups) ? u.groups.slice(0, 100) : []).filter((g): g is string => typeof g === 'string' && g !== '*');
+  if (kind === 'user') {
+    const users = new Map<string, Record<string, unknown>>();
+    for (const u of Array.isArray(q.users) ? q.users.slice(0, FACTS_BATCH * 2) : []) if (isObj(u) && typeof u.name === 'string') users.set(u.name, u);
+    for (const name of names) {
+      const u = users.get(name) ?? users.get(userNormal(name));
+      if (!u || u.invalid) continue;
+      const normal = str(u.name);
+      out.set(name, { name, exists: !u.missing, normalised: normal && normal !== name ? normal : undefined, editcount: num(u.editcount), groups: groupsOf(u) });
+    }
+    return out;
+  }
+  const normalized = mapping(q.normalized);
+  const converted = mapping(q.converted);
+  const redirects = mapping(q.redirects);
+  const pages = new Map<string, Record<string, unknown>>();
+  for (const p of Array.isArray(q.pages) ? q.pages.slice(0, FACTS_BATCH * 2) : []) if (isObj(p) && typeof p.title === 'string') pages.set(p.title, p);
+  for (const name of names) {
+    const n1 = normalized.get(name) ?? name;
+    const normal = converted.get(n1) ?? n1;
+    const redirectTo = redirects.get(normal);
+    const p = pages.get(redirectTo ?? normal);
+    if (!p || p.invalid) continue;
+    const ci = isObj(p.categoryinfo) ? p.categoryinfo : undefined;
+    // A category is judged by its members: no categoryinfo is none (its page may exist or not).
+    const members = ci ? { pages: num(ci.pages) ?? 0, files: num(ci.files) ?? 0, subcats: num(ci.subcats) ?? 0 } : kind === 'category' ? { pages: 0, files: 0, subcats: 0 } : undefined;
+    out.set(name, { name, exists: !!redirectTo || !p.missing || p.special === true, redirectTo, normalised: normal !== name ? normal : undefined, members });
+  }
+  return out;
 }
 
 export class WikiContentProvider implements ContentProvider {
@@ -129,8 +181,10 @@ export class WikiContentProvider implements ContentProvider {
   private readonly cache = new Map<string, { at: number; value: ContentSuggestion[] }>();
   /** Facts by `endpoint \n kind \n name`; each kept CONTENT_TTL_MS, cleared with the answers. */
   private readonly factCache = new Map<string, { at: number; value: ContentFact | undefined }>();
-  /** The one request in flight per wiki. */
+  /** The completion lookup of each wiki, waiting in its lane or in flight (a newer one aborts it). */
   private readonly inFlight = new Map<string, InFlight>();
+  /** Each wiki's lane: one content request in flight, completion ahead of facts batches. */
+  private readonly lanes = new Map<string, ContentLane>();
   private readonly http: HttpClient;
 
   constructor(private readonly options: WikiContentOptions) {
@@ -142,28 +196,75 @@ export class WikiContentProvider implements ContentProvider {
     for (const m of [this.cache, this.factCache]) for (const k of [...m.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) m.delete(k);
   }
 
-  /** One request per hover (cached); LSP cancellation aborts it; waits at most `waitMs`. */
-  async facts(endpoint: string, kind: ContentKind, name: string, token?: ContentToken): Promise<ContentFact | undefined> {
-    if (name.length > MAX_PREFIX || !this.options.allowed(endpoint)) return undefined;
-    const key = `${endpoint}\n${kind}\n${name}`;
-    const hit = this.factCache.get(key);
-    if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
+  /**
+   * What the wiki says of each of `names` (full titles, or user names): the cached ones from the
+   * cache, the others asked FACTS_BATCH at a time, each batch waiting its turn in the wiki's lane
+   * behind any completion lookup; each request waits at most `waitMs` once sent. LSP cancellation
+   * aborts what is waiting or in flight. A name with no answer is not in the map.
+   */
+  async facts(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken): Promise<ReadonlyMap<string, ContentFact>> {
+    const out = new Map<string, ContentFact>();
+    if (!this.options.allowed(endpoint)) return out;
+    const ask: string[] = [];
+    for (const name of new Set(names)) {
+      if (!name || name.length > MAX_PREFIX) continue;
+      const hit = this.factCache.get(`${endpoint}\n${kind}\n${name}`);
+      if (hit && Date.now() - hit.at < CONTENT_TTL_MS) {
+        if (hit.value) out.set(name, hit.value);
+      } else {
+        ask.push(name);
+      }
+    }
+    if (!ask.length || token?.isCancellationRequested) return out;
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
-    const timer = setTimeout(() => abort.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
     try {
-      const res = await this.http.get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
+      for (let i = 0; i < ask.length && !abort.signal.aborted; i += FACTS_BATCH) {
+        const batch = ask.slice(i, i + FACTS_BATCH);
+        const got = await this.factsBatch(endpoint, kind, batch, abort.signal);
+        for (const [name, fact] of got ?? []) out.set(name, fact);
+      }
+    } finally {
+      cancel?.dispose();
+    }
+    return out;
+  }
+
+  /** One facts request through the wiki's lane; its answer cached name by name (none: undefined). */
+  private async factsBatch(endpoint: string, kind: ContentKind, batch: string[], signal: AbortSignal): Promise<Map<string, ContentFact> | undefined> {
+    const url = `${endpoint}?${new URLSearchParams(factsQuery(kind, batch)).toString()}`;
+    const bound = new AbortController();
+    const onAbort = () => bound.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const res = await this.laneOf(endpoint).run(false, bound.signal, () => {
+        timer = setTimeout(() => bound.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
+        return this.http.get(url, bound.signal);
+      });
       if (res.status !== 200) return undefined;
-      const value = readFactsAnswer(kind, name, JSON.parse(res.body));
-      this.factCache.set(key, { at: Date.now(), value });
-      return value;
+      const got = readFactsAnswer(kind, batch, JSON.parse(res.body));
+      const at = Date.now();
+      for (const name of batch) remember(this.factCache, `${endpoint}\n${kind}\n${name}`, { at, value: got.get(name) });
+      return got;
     } catch (e) {
-      if (!abort.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!bound.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     } finally {
       clearTimeout(timer);
-      cancel?.dispose();
+      signal.removeEventListener('abort', onAbort);
+      this.forgetIdleLane(endpoint);
     }
+  }
+
+  private laneOf(endpoint: string): ContentLane {
+    let lane = this.lanes.get(endpoint);
+    if (!lane) this.lanes.set(endpoint, (lane = new ContentLane()));
+    return lane;
+  }
+
+  private forgetIdleLane(endpoint: string): void {
+    if (this.lanes.get(endpoint)?.isIdle()) this.lanes.delete(endpoint);
   }
 
   async suggest(endpoint: string, kind: ContentKind, prefix: string, options: { namespace?: number }, token?: ContentToken): Promise<ContentSuggestion[] | undefined> {
@@ -197,10 +298,10 @@ export class WikiContentProvider implements ContentProvider {
   private start(endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
     const abort = new AbortController();
     const url = `${endpoint}?${new URLSearchParams(contentQuery(kind, prefix, namespace)).toString()}`;
-    const answer = this.http.get(url, abort.signal).then((res) => {
+    const answer = this.laneOf(endpoint).run(true, abort.signal, () => this.http.get(url, abort.signal)).then((res) => {
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
       const value = readContentAnswer(kind, JSON.parse(res.body));
-      this.cache.set(key, { at: Date.now(), value });
+      remember(this.cache, key, { at: Date.now(), value });
       return value;
     });
     const flight: InFlight = { key, abort, answer };
@@ -209,6 +310,7 @@ export class WikiContentProvider implements ContentProvider {
       if (!abort.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
     }).finally(() => {
       if (this.inFlight.get(endpoint) === flight) this.inFlight.delete(endpoint);
+      this.forgetIdleLane(endpoint);
     });
     return flight;
   }

@@ -6,7 +6,8 @@ import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
 import { escapeMarkdown, factMarkdown } from '../../core/src/content';
 import { getLanguageService } from '../../core/src/languageService';
-import { contentQuery, readContentAnswer, readFactsAnswer } from '../../engine/src';
+import { ContentLane } from '../../engine/src/contentLane';
+import { contentQuery, factsQuery, readContentAnswer, readFactsAnswer } from '../../engine/src';
 import { doc, withCursor } from './helpers';
 
 /** A provider over a fixed list of names per kind; records what it is asked. */
@@ -84,15 +85,67 @@ describe('content completion: wiki text stays text', () => {
     assert.equal(factMarkdown('title', { name: 'A*b', exists: true, redirectTo: '[x](javascript:y)' }), '**A\\*b**: the page exists  \nA redirect to \\[x\\]\\(javascript:y\\)'));
 });
 
-describe('hover facts: the answer read', () => {
+describe('facts: the answer read, name by name (a batch)', () => {
+  const read = (kind: ContentKind, names: string[], body: unknown) => Object.fromEntries(readFactsAnswer(kind, names, body));
   it('a redirect, normalised', () =>
-    assert.deepEqual(readFactsAnswer('title', 'redirect 0', { query: { normalized: [{ from: 'redirect 0', to: 'Redirect 0' }], redirects: [{ from: 'Redirect 0', to: 'Apple page 0' }], pages: [{ title: 'Apple page 0' }] } }),
-      { name: 'redirect 0', exists: true, redirectTo: 'Apple page 0', normalised: 'Redirect 0', members: undefined }));
-  it('a category\'s members', () =>
-    assert.deepEqual(readFactsAnswer('category', 'Category:F', { query: { pages: [{ title: 'Category:F', missing: true, categoryinfo: { size: 3, pages: 2, files: 1, subcats: 0 } }] } }),
-      { name: 'Category:F', exists: false, redirectTo: undefined, normalised: undefined, members: { pages: 2, files: 1, subcats: 0 } }));
-  it('a user not registered', () => assert.equal(readFactsAnswer('user', 'Nobody', { query: { users: [{ name: 'Nobody', missing: true }] } })?.exists, false));
-  it('nothing in the answer', () => assert.equal(readFactsAnswer('user', 'X', 'bogus'), undefined));
+    assert.deepEqual(read('title', ['redirect 0'], { query: { normalized: [{ from: 'redirect 0', to: 'Redirect 0' }], redirects: [{ from: 'Redirect 0', to: 'Apple page 0' }], pages: [{ title: 'Apple page 0' }] } }),
+      { 'redirect 0': { name: 'redirect 0', exists: true, redirectTo: 'Apple page 0', normalised: 'Redirect 0', members: undefined } }));
+  it('several names: each through normalized and redirects to its page; an invalid or interwiki one has no fact', () =>
+    assert.deepEqual(read('title', ['a_b', 'R', 'Gone', 'X[', 'en:Foo'], {
+      query: {
+        normalized: [{ from: 'a_b', to: 'A b' }], redirects: [{ from: 'R', to: 'T' }], interwiki: [{ title: 'en:Foo', iw: 'en' }],
+        pages: [{ title: 'A b' }, { title: 'T', missing: true }, { title: 'Gone', missing: true }, { title: 'X[', invalid: true }],
+      },
+    }), {
+      a_b: { name: 'a_b', exists: true, redirectTo: undefined, normalised: 'A b', members: undefined },
+      R: { name: 'R', exists: true, redirectTo: 'T', normalised: undefined, members: undefined },
+      Gone: { name: 'Gone', exists: false, redirectTo: undefined, normalised: undefined, members: undefined },
+    }));
+  it('a category\'s members, its page missing', () =>
+    assert.deepEqual(read('category', ['Category:F'], { query: { pages: [{ title: 'Category:F', missing: true, categoryinfo: { size: 3, pages: 2, files: 1, subcats: 0 } }] } }),
+      { 'Category:F': { name: 'Category:F', exists: false, redirectTo: undefined, normalised: undefined, members: { pages: 2, files: 1, subcats: 0 } } }));
+  it('a category without categoryinfo has no members, its page there or not', () =>
+    assert.deepEqual(readFactsAnswer('category', ['Category:E'], { query: { pages: [{ title: 'Category:E' }] } }).get('Category:E')?.members, { pages: 0, files: 0, subcats: 0 }));
+  it('users: registered, not, normalised by the wiki, invalid', () =>
+    assert.deepEqual(read('user', ['alice', 'Nobody', 'A|b'], { query: { users: [{ name: 'Alice', editcount: 3, groups: ['*', 'sysop'] }, { name: 'Nobody', missing: true }, { name: 'A|b', invalid: true }] } }), {
+      alice: { name: 'alice', exists: true, normalised: 'Alice', editcount: 3, groups: ['sysop'] },
+      Nobody: { name: 'Nobody', exists: false, normalised: undefined, editcount: undefined, groups: [] },
+    }));
+  it('nothing in the answer', () => assert.equal(readFactsAnswer('user', ['X'], 'bogus').size, 0));
+  it('the request: all names in one titles= or ususers=', () => {
+    assert.deepEqual(factsQuery('title', ['A', 'B']), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', titles: 'A|B', prop: 'info|categoryinfo', redirects: '1' });
+    assert.deepEqual(factsQuery('user', ['A', 'B']), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', list: 'users', ususers: 'A|B', usprop: 'editcount|groups' });
+  });
+});
+
+describe('a wiki\'s content lane: one request in flight, completion ahead of facts batches', () => {
+  /** Runs the steps: each `name` queued (urgent when it starts with `c`); returns the order they were sent in. */
+  async function order(names: string[], abortBeforeStart: string[] = []): Promise<string[]> {
+    const lane = new ContentLane();
+    const sent: string[] = [];
+    let inFlight = 0;
+    let release!: () => void;
+    const first = new Promise<void>((r) => (release = r));
+    const runs = names.map((name, i) => {
+      const abort = new AbortController();
+      const p = lane.run(name.startsWith('c'), abort.signal, async () => {
+        assert.equal(++inFlight, 1, 'one in flight');
+        sent.push(name);
+        if (i === 0) await first;
+        inFlight--;
+        return name;
+      }).catch(() => undefined);
+      if (abortBeforeStart.includes(name)) abort.abort();
+      return p;
+    });
+    release();
+    await Promise.all(runs);
+    assert.ok(lane.isIdle());
+    return sent;
+  }
+  it('facts batches in order', async () => assert.deepEqual(await order(['f1', 'f2', 'f3']), ['f1', 'f2', 'f3']));
+  it('a completion lookup goes ahead of the facts batches waiting', async () => assert.deepEqual(await order(['f1', 'f2', 'f3', 'c1']), ['f1', 'c1', 'f2', 'f3']));
+  it('one aborted while waiting is never sent', async () => assert.deepEqual(await order(['f1', 'c1', 'f2'], ['c1']), ['f1', 'f2']));
 });
 
 describe('content requests: what is sent and how answers are read', () => {
