@@ -1,19 +1,66 @@
 /**
  * `wikiq check FILES…`: the language service's diagnostics, for people (text) and for CI (json,
- * sarif, an exit status that warnings can fail with --strict or --max-warnings).
+ * sarif, an exit status that warnings can fail with --strict or --max-warnings). With `--content`,
+ * the content diagnostics too (the wiki asked about the names the requests send, through the
+ * engine's WikiContentProvider with the CLI's User-Agent and credentials, as `run` signs in): hints
+ * and information only, so they never fail the check.
  */
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { endpointFor, getLanguageService, parse, type CatalogueProvider, type Environment } from '../../core/src';
-import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, type Args, type FlagSpec, type Io } from './args';
+import { endpointFor, getLanguageService, parse, withContentDiagnostics, type CatalogueProvider, type ContentProvider, type ContentToken, type Environment } from '../../core/src';
+import { CONTENT_MAX_BYTES, WikiContentProvider, engineUserAgent, errorMessage, isFetchableEndpoint } from '../../engine/src';
+import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { catalogueProvider } from './catalogue';
+import { cliHttpClient } from './credentials';
 import { stopReasonOf } from './signals';
 import { jsonReport, sarifReport, severityOf, textLine, type Problem } from './sarif';
 import { forTerminal } from './terminal';
 
-export const CHECK_FLAGS: FlagSpec = { values: [...ENV_FLAGS, '--format', '--max-warnings'], switches: ['--strict'] };
+export const CHECK_FLAGS: FlagSpec = { values: [...ENV_FLAGS, '--format', '--max-warnings'], switches: ['--strict', '--content'] };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The content provider of `--content`: one WikiContentProvider per wiki, on the HTTP client `run`
+ * uses for it (signed in where the CLI has credentials for it; the User-Agent of --user-agent);
+ * each request waits at most --timeout. A lookup that fails is said on stderr.
+ */
+function contentProvider(args: Args, io: Io): ContentProvider {
+  const timeoutMs = (num(args, '--timeout', { min: 0.001 }) ?? 30) * 1000;
+  const userAgent = str(args, '--user-agent') || engineUserAgent('cli');
+  // undefined: the wiki's credentials could not be used (said once); nothing is looked up there.
+  const providers = new Map<string, WikiContentProvider | undefined>();
+  const of = (endpoint: string) => {
+    if (providers.has(endpoint)) return providers.get(endpoint);
+    let p: WikiContentProvider | undefined;
+    try {
+      const http = cliHttpClient(endpoint, { timeoutMs, maxBytes: CONTENT_MAX_BYTES, userAgent });
+      p = new WikiContentProvider({ allowed: isFetchableEndpoint, http, factsWaitMs: timeoutMs, log: (m) => io.err(m) });
+    } catch (e) {
+      io.err(`wikiq: no content lookups on ${endpoint}: ${errorMessage(e)}`);
+    }
+    providers.set(endpoint, p);
+    return p;
+  };
+  return {
+    suggest: () => Promise.resolve([]),
+    facts: (endpoint, kind, names, token) => of(endpoint)?.facts(endpoint, kind, names, token) ?? Promise.resolve(new Map()),
+  };
+}
+
+/** The stop signal (SIGINT, SIGTERM) as a content token: it aborts the lookups. */
+function stopToken(signal: AbortSignal | undefined): ContentToken | undefined {
+  if (!signal) return undefined;
+  return {
+    get isCancellationRequested() {
+      return signal.aborted;
+    },
+    onCancellationRequested: (listener) => {
+      signal.addEventListener('abort', listener, { once: true });
+      return { dispose: () => signal.removeEventListener('abort', listener) };
+    },
+  };
+}
 
 export async function check(args: Args, io: Io): Promise<number> {
   if (!args.positional.length) throw new UsageError('wikiq check needs at least one file.');
@@ -43,13 +90,16 @@ export async function check(args: Args, io: Io): Promise<number> {
   let current: Environment | undefined;
   // The language service asks for the file's endpoint; the command line's endpoint, when it names one, is the one checked against.
   const catalogues: CatalogueProvider = { get: (endpoint) => loaded.get(current?.endpoint ?? endpoint) };
-  const ls = getLanguageService({ catalogues, environment: () => current });
+  const content = args.flags.has('--content') ? contentProvider(args, io) : undefined;
+  const ls = getLanguageService({ catalogues, content, environment: () => current });
   const problems: Problem[] = [];
   for (const { f, text, env } of files) {
     current = env;
     const doc = TextDocument.create(`file://${path.resolve(io.cwd, f)}`, 'wikiq', 1, text);
     const relative = path.relative(io.cwd, path.resolve(io.cwd, f)).split(path.sep).join('/');
-    for (const diagnostic of ls.doValidation(doc)) problems.push({ file: f, relative, diagnostic });
+    const plain = ls.doValidation(doc);
+    const diagnostics = content ? withContentDiagnostics(plain, await ls.doValidateContent(doc, undefined, stopToken(io.stop))) : plain;
+    for (const diagnostic of diagnostics) problems.push({ file: f, relative, diagnostic });
   }
   const count = (s: string) => problems.filter((p) => severityOf(p.diagnostic) === s).length;
   const summary = { errors: count('error'), warnings: count('warning'), infos: count('info') + count('hint') };

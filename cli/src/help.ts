@@ -18,6 +18,10 @@ Usage:
                            scanning); with json and sarif the summary goes to stderr
       --strict             warnings fail the check too (same as --max-warnings 0)
       --max-warnings N     fail when there are more than N warnings
+      --content            also ask each wiki about the names the requests send (pages, categories,
+                           users): missing-page, empty-category, unregistered-user, normalised-name,
+                           unfollowed-redirect, as hints and information, which never fail the
+                           check; signed in with the credentials run uses. Without it nothing is asked
       --catalogue bundled|live   bundled (default), or each wiki's own catalogue (action=paraminfo),
                            cached on disk like the editor does and reused while the wiki's
                            MediaWiki version is unchanged (one small siteinfo request)
@@ -25,7 +29,7 @@ Usage:
                            ~/.cache/wikiq/catalogues)
       --endpoint, --env, --config   as for run: the wiki (whose catalogue is used) by the same
                            rule, and the environment whose variables are then defined
-      --timeout SECONDS, --user-agent TEXT   for catalogue requests
+      --timeout SECONDS, --user-agent TEXT   for catalogue and --content requests
 
   wikiq run FILE [options]
       Runs one request of FILE and prints (or writes) its result.

@@ -138,7 +138,9 @@ function quickFixes(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
     case Code.UnknownModule:
     case Code.UnknownAction:
     case Code.UndefinedVariable:
-    case Code.UnclearNowTimestamp: {
+    case Code.UnclearNowTimestamp:
+    case Code.NormalisedName:
+    case Code.UnfollowedRedirect: {
       const suggestions = data.suggestions ?? [];
       for (const s of suggestions) {
         const text = d.code === Code.UndefinedVariable ? s : textFor(r, start, s);

@@ -77,7 +77,21 @@ export enum Code {
   CredentialsInFile = 'credentials-in-file',
   /** A `??` assertion line that cannot be read (an unknown subject or operator, a missing value, a pattern the linear-time engine cannot run). */
   InvalidAssertion = 'invalid-assertion',
+  // Content diagnostics (contentDiagnostics.ts): what the wiki says of a value, never an error or a warning.
+  /** A title (`titles`) naming a page that does not exist. */
+  MissingPage = 'missing-page',
+  /** A category (`cmtitle`, `clcategories`) with no members (pages, files, subcategories), its page there or not. */
+  EmptyCategory = 'empty-category',
+  /** A user name that is not registered on the wiki. */
+  UnregisteredUser = 'unregistered-user',
+  /** A name the wiki reads as another (`main_page` → `Main page`). */
+  NormalisedName = 'normalised-name',
+  /** A redirect where the parameter does not follow it (`titles` without `redirects`, a category redirect for `cmtitle`). */
+  UnfollowedRedirect = 'unfollowed-redirect',
 }
+
+/** The codes of content diagnostics: from what the wiki says (contentDiagnostics.ts), not from validation. */
+export const CONTENT_CODES: readonly Code[] = [Code.MissingPage, Code.EmptyCategory, Code.UnregisteredUser, Code.NormalisedName, Code.UnfollowedRedirect];
 
 export interface CodeInfo {
   severity: DiagnosticSeverity;
@@ -127,6 +141,11 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
   [Code.InvalidAssertion]: { severity: DiagnosticSeverity.Error, summary: 'A `??` assertion that cannot be read (subject, operator, value, or a pattern the linear-time engine cannot run): `wikiq test` refuses the file.' },
+  [Code.MissingPage]: { severity: DiagnosticSeverity.Hint, summary: 'Content: a page named in `titles` does not exist on the wiki (asking whether it does is a legitimate query).' },
+  [Code.EmptyCategory]: { severity: DiagnosticSeverity.Information, summary: 'Content: a category with no members (pages, files, subcategories), whether or not its page exists: the request finds nothing in it.' },
+  [Code.UnregisteredUser]: { severity: DiagnosticSeverity.Information, summary: 'Content: a user name not registered on the wiki: the request finds nothing by it.' },
+  [Code.NormalisedName]: { severity: DiagnosticSeverity.Hint, summary: 'Content: a name the wiki reads as another (main_page as Main page); a quick fix writes the wiki\'s form.' },
+  [Code.UnfollowedRedirect]: { severity: DiagnosticSeverity.Information, summary: 'Content: a redirect where the parameter does not follow it (`titles` without `redirects`, a category redirect for `cmtitle`); a quick fix writes its target.' },
 };
 
 const q = (s: string) => `'${s}'`;
@@ -213,6 +232,15 @@ export const messages = {
   [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
     `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,
   [Code.InvalidAssertion]: (why: string) => `Malformed assertion: ${why}`,
+  [Code.MissingPage]: (title: string, param: string) => `The page ${q(title)} does not exist on this wiki: ${q(param)} gets it back marked missing, with nothing of it.`,
+  [Code.EmptyCategory]: (category: string, param: string) =>
+    `${q(category)} has no members on this wiki (no pages, files or subcategories): ${q(param)} finds nothing in it.`,
+  [Code.UnregisteredUser]: (user: string, param: string) => `No user ${q(user)} is registered on this wiki: ${q(param)} finds nothing by that name.`,
+  [Code.NormalisedName]: (name: string, normal: string) => `The wiki reads ${q(name)} as ${q(normal)}, and answers with that name.`,
+  [Code.UnfollowedRedirect]: (name: string, target: string, param: string, redirectsParam?: string) =>
+    redirectsParam
+      ? `${q(name)} is a redirect to ${q(target)}: without ${q(redirectsParam)} the API answers about the redirect page itself, not ${q(target)}.`
+      : `${q(name)} is a redirect to ${q(target)}: ${q(param)} does not follow redirects, so the request reads the redirect page (which holds nothing), not ${q(target)}.`,
   [Code.CredentialsInFile]: (what: string) =>
     `${what}: credentials do not belong in a .wikiq file (it is shared and committed). Sign in with "wikiq: Sign in to wiki…" (kept in VS Code's SecretStorage), or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN (an OAuth access token), or use a credentials file.`,
 };

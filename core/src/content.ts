@@ -105,10 +105,14 @@ export interface ContentProvider {
   /**
    * What the wiki says of each of `names` (full titles, or user names), by name as given: the
    * cached ones from the cache, the others in requests of up to 50 names. A name without an answer
-   * (within the bound, not allowed, or nothing said of it) is not in the map.
+   * (within the bound, not allowed, or nothing said of it) is not in the map. `options.waitMs`: the
+   * longest the caller waits for one request once sent (a hover: HOVER_WAIT_MS); else the provider's own bound.
    */
-  facts?(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken): Promise<ReadonlyMap<string, ContentFact>>;
+  facts?(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken, options?: { waitMs?: number }): Promise<ReadonlyMap<string, ContentFact>>;
 }
+
+/** A hover waits at most this long for its facts request once sent (content diagnostics wait the provider's own bound). */
+export const HOVER_WAIT_MS = 1000;
 
 /** What the cursor's value asks the wiki for. */
 export interface ContentQuery {

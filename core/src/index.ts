@@ -31,8 +31,9 @@ export { closest, editDistance, maxDistanceFor } from './suggest';
 
 // Language features behind one façade
 export * from './content';
+export { MAX_CONTENT_VALUES, withContentDiagnostics } from './contentDiagnostics';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
-export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
+export { CONTENT_CODES, Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';
 export { COMPLETION_TRIGGERS, type CompletionTrigger } from './completion/triggers';
 export { cursorAt, type Cursor } from './cursor';

@@ -10,7 +10,8 @@ import type {
 } from 'vscode-languageserver-types';
 import type { CatalogueProvider } from './catalogue/provider';
 import { doCodeActions } from './codeActions';
-import { type ContentProvider, type ContentToken, contentItems, contentQueryAt, factMarkdown } from './content';
+import { HOVER_WAIT_MS, type ContentProvider, type ContentToken, contentItems, contentQueryAt, factMarkdown } from './content';
+import { validateContent } from './contentDiagnostics';
 import { doComplete, endpointOf, inlineDocumentation, resolveCompletion } from './completion/index';
 import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
@@ -66,6 +67,12 @@ export interface LanguageService {
   doResolve(item: CompletionItem): CompletionItem;
   doHover(document: TextDocument, position: Position, file?: WikiqFile): Hover | null;
   doValidation(document: TextDocument, file?: WikiqFile): Diagnostic[];
+  /**
+   * The content diagnostics of the document (contentDiagnostics.ts): what the wiki says of the names
+   * its requests send, asked of `content` (none: no diagnostics); `token` cancels the lookups. Only
+   * these: `withContentDiagnostics` puts them after `doValidation`'s.
+   */
+  doValidateContent(document: TextDocument, file?: WikiqFile, token?: ContentToken): Promise<Diagnostic[]>;
   doCodeActions(document: TextDocument, range: Range, context: CodeActionContext, file?: WikiqFile): CodeAction[];
   findDocumentSymbols(document: TextDocument, file?: WikiqFile): DocumentSymbol[];
   getFoldingRanges(document: TextDocument, file?: WikiqFile): FoldingRange[];
@@ -129,7 +136,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
       if (!content?.facts || !q || !q.value || q.value.includes('{{')) return base;
       let fact;
       try {
-        fact = (await content.facts(q.endpoint, q.kind, [q.value], token)).get(q.value);
+        fact = (await content.facts(q.endpoint, q.kind, [q.value], token, { waitMs: HOVER_WAIT_MS })).get(q.value);
       } catch (e) {
         err('content')(e);
       }
@@ -141,6 +148,16 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
     doResolve: (item) => guard(item, () => resolveCompletion(item, params.catalogues.get(endpointOf(item.data))), err('resolve')),
     doHover: (document, position, file) => guard(null, () => doHover(ctx(document, file), document.offsetAt(position)), err('hover')),
     doValidation: (document, file) => guard([], () => validate(ctx(document, file)), err('validation')),
+    doValidateContent: async (document, file, token) => {
+      const content = params.content;
+      if (!content?.facts) return [];
+      try {
+        return await validateContent(ctx(document, file), content, token);
+      } catch (e) {
+        err('content')(e);
+        return [];
+      }
+    },
     doCodeActions: (document, range, context, file) =>
       guard([], () => doCodeActions(ctx(document, file), range, context), err('codeActions')),
     findDocumentSymbols: (document, file) => guard([], () => findDocumentSymbols(ctx(document, file)), err('symbols')),

@@ -14,7 +14,8 @@
  *   names (only those not cached), and an answer is read up to CONTENT_MAX_BYTES;
  * - `suggest` waits at most `waitMs` (CONTENT_WAIT_MS): past it, it answers undefined (completion
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
- *   a facts request, once sent, waits at most `waitMs` too;
+ *   a facts request, once sent, is waited for at most what its caller says (a hover: 1 s), else
+ *   `factsWaitMs` (FACTS_WAIT_MS, 10 s: content diagnostics, which nobody waits on);
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
@@ -22,6 +23,8 @@ import { ContentLane } from './contentLane';
 import { HttpClient, type HttpLogEntry, engineUserAgent } from './http';
 
 export const CONTENT_WAIT_MS = 1000;
+/** How long a facts request, once sent, is waited for unless its caller says (content diagnostics: nobody waits on them). */
+export const FACTS_WAIT_MS = 10_000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
 export const CONTENT_LIMIT = 15;
 export const CONTENT_MAX_BYTES = 1024 * 1024;
@@ -37,7 +40,10 @@ export interface WikiContentOptions {
   /** May a content request be sent to this wiki now? */
   allowed: (endpoint: string) => boolean;
   log?: (m: string) => void;
+  /** How long `suggest` waits (CONTENT_WAIT_MS). */
   waitMs?: number;
+  /** How long a facts request, once sent, is waited for when its caller does not say (FACTS_WAIT_MS). */
+  factsWaitMs?: number;
   http?: HttpClient;
   /** Each HTTP exchange, when it ends (`--log-timing`): the test of one request in flight reads these. */
   onExchange?: (e: HttpLogEntry) => void;
@@ -199,10 +205,11 @@ export class WikiContentProvider implements ContentProvider {
   /**
    * What the wiki says of each of `names` (full titles, or user names): the cached ones from the
    * cache, the others asked FACTS_BATCH at a time, each batch waiting its turn in the wiki's lane
-   * behind any completion lookup; each request waits at most `waitMs` once sent. LSP cancellation
-   * aborts what is waiting or in flight. A name with no answer is not in the map.
+   * behind any completion lookup; each request, once sent, waited for at most `options.waitMs` (a
+   * hover's), else `factsWaitMs`. LSP cancellation aborts what is waiting or in flight. A name with
+   * no answer is not in the map.
    */
-  async facts(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken): Promise<ReadonlyMap<string, ContentFact>> {
+  async facts(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken, options?: { waitMs?: number }): Promise<ReadonlyMap<string, ContentFact>> {
     const out = new Map<string, ContentFact>();
     if (!this.options.allowed(endpoint)) return out;
     const ask: string[] = [];
@@ -221,7 +228,7 @@ export class WikiContentProvider implements ContentProvider {
     try {
       for (let i = 0; i < ask.length && !abort.signal.aborted; i += FACTS_BATCH) {
         const batch = ask.slice(i, i + FACTS_BATCH);
-        const got = await this.factsBatch(endpoint, kind, batch, abort.signal);
+        const got = await this.factsBatch(endpoint, kind, batch, abort.signal, options?.waitMs ?? this.options.factsWaitMs ?? FACTS_WAIT_MS);
         for (const [name, fact] of got ?? []) out.set(name, fact);
       }
     } finally {
@@ -231,24 +238,29 @@ export class WikiContentProvider implements ContentProvider {
   }
 
   /** One facts request through the wiki's lane; its answer cached name by name (none: undefined). */
-  private async factsBatch(endpoint: string, kind: ContentKind, batch: string[], signal: AbortSignal): Promise<Map<string, ContentFact> | undefined> {
+  private async factsBatch(endpoint: string, kind: ContentKind, batch: string[], signal: AbortSignal, waitMs: number): Promise<Map<string, ContentFact> | undefined> {
     const url = `${endpoint}?${new URLSearchParams(factsQuery(kind, batch)).toString()}`;
     const bound = new AbortController();
     const onAbort = () => bound.abort();
     signal.addEventListener('abort', onAbort, { once: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let late = false;
     try {
       const res = await this.laneOf(endpoint).run(false, bound.signal, () => {
-        timer = setTimeout(() => bound.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
+        timer = setTimeout(() => {
+          late = true;
+          bound.abort();
+        }, waitMs);
         return this.http.get(url, bound.signal);
       });
-      if (res.status !== 200) return undefined;
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
       const got = readFactsAnswer(kind, batch, JSON.parse(res.body));
       const at = Date.now();
       for (const name of batch) remember(this.factCache, `${endpoint}\n${kind}\n${name}`, { at, value: got.get(name) });
       return got;
     } catch (e) {
-      if (!bound.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (late) this.options.log?.(`wikiq: a content lookup on ${endpoint} was not answered within ${waitMs / 1000} s: its names are not checked.`);
+      else if (!bound.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     } finally {
       clearTimeout(timer);

@@ -6,14 +6,14 @@
  * `clientSupport.ts` what the client supports, `settings.ts` the `wikiq` settings of other editors.
  */
 import {
-  CancellationToken, CompletionList, CompletionParams, Connection, Hover, HoverParams, LSPErrorCodes, ResponseError,
+  CancellationToken, CancellationTokenSource, CompletionList, CompletionParams, Connection, Diagnostic, Hover, HoverParams, LSPErrorCodes, ResponseError,
   TextDocumentPositionParams, TextDocumentSyncKind, TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
+import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, withContentDiagnostics, type WikiqFile } from '../../core/src';
 import { type HttpLogEntry, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
 import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
@@ -212,9 +212,47 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       const diagnostics = ls.doValidation(doc, file);
       if (timing) connection.console.log(`wikiq: parsed ${doc.uri} in ${(t1 - t0).toFixed(1)} ms, validated in ${(performance.now() - t1).toFixed(1)} ms`);
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      validateContent(doc, file, diagnostics);
     } catch (e) {
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
     }
+  }
+  /**
+   * Content diagnostics (#31), after the plain ones were sent (which never wait for the wiki): the
+   * wiki asked about the names the document sends; published with the plain ones again, for the
+   * same version, when the document has not changed meanwhile. A newer edit (or closing the
+   * document) cancels the pass, and with it its HTTP request; validating the same text again in the
+   * same environment (a catalogue arrived) keeps the pass, which then publishes with the newer plain
+   * diagnostics. No pass where lookups are not allowed.
+   */
+  const contentPasses = new Map<string, { source: CancellationTokenSource; version: number; text: string; env: string; plain: Diagnostic[] }>();
+  function validateContent(doc: TextDocument, file: WikiqFile, plain: Diagnostic[]): void {
+    const { uri, version } = doc;
+    const text = doc.getText();
+    const env = JSON.stringify(environment);
+    const running = contentPasses.get(uri);
+    if (running && running.version === version && running.text === text && running.env === env) {
+      running.plain = plain;
+      return;
+    }
+    cancelContent(uri);
+    if (!contentAllowed()) return;
+    const pass = { source: new CancellationTokenSource(), version, text, env, plain };
+    contentPasses.set(uri, pass);
+    void ls.doValidateContent(doc, file, pass.source.token).then((content) => {
+      if (contentPasses.get(uri) !== pass) return;
+      contentPasses.delete(uri);
+      pass.source.dispose();
+      const current = documents.get(uri);
+      if (!content.length || !current || current.version !== version || current.getText() !== text) return;
+      void connection.sendDiagnostics({ uri, version, diagnostics: withContentDiagnostics(pass.plain, content) });
+    });
+  }
+  function cancelContent(uri: string): void {
+    const pass = contentPasses.get(uri);
+    contentPasses.delete(uri);
+    pass?.source.cancel();
+    pass?.source.dispose();
   }
   function validateSoon(doc: TextDocument, delay = options.debounceMs): void {
     cancelValidation(doc.uri);
@@ -243,13 +281,17 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidOpen((e) => validate(e.document));
   documents.onDidChangeContent((e) => {
     const last = validated.get(e.document.uri);
-    if (last?.version !== e.document.version || last.text !== e.document.getText()) validateSoon(e.document);
+    if (last?.version !== e.document.version || last.text !== e.document.getText()) {
+      cancelContent(e.document.uri);
+      validateSoon(e.document);
+    }
   });
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);
     ls.forget(e.document.uri);
     validated.delete(e.document.uri);
     cancelValidation(e.document.uri);
+    cancelContent(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
   documents.listen(connection);

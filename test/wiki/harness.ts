@@ -161,12 +161,15 @@ function buildTemplate(dir: string, log: (m: string) => void): void {
   for (let i = 0; i < SEED.pages; i++) fs.writeFileSync(path.join(pages, pageTitle(i)), pageText(i));
   for (let r = 0; r < SEED.redirects; r++) fs.writeFileSync(path.join(pages, `Redirect ${r}`), `#REDIRECT [[${pageTitle(r)}]]\n`);
   for (const c of SEED.categories) fs.writeFileSync(path.join(pages, `Category:${c}`), `Pages about ${c.toLowerCase()}.\n`);
+  fs.writeFileSync(path.join(pages, `Category:${SEED.categoryRedirect.from}`), `#REDIRECT [[:Category:${SEED.categoryRedirect.to}]]\n`);
+  fs.writeFileSync(path.join(pages, `Category:${SEED.emptyCategory}`), 'A category with no members.\n');
+  fs.writeFileSync(path.join(pages, `Template:${SEED.template}`), `A note about fruit.<noinclude>[[Category:${SEED.unpagedCategory}]]</noinclude>\n`);
   maintenance(dir, 'importTextFiles.php', ['--user=Bob', '--summary=Seeded page', ...fs.readdirSync(pages).sort().map((f) => path.join(pages, f))]);
   const revised = path.join(work, 'revised');
   fs.mkdirSync(revised);
   for (let i = 0; i < SEED.revisedPages; i++) fs.writeFileSync(path.join(revised, pageTitle(i)), pageText(i, 2));
   maintenance(dir, 'importTextFiles.php', ['--user=Carol', '--summary=Second revision', '--overwrite', ...fs.readdirSync(revised).sort().map((f) => path.join(revised, f))]);
-  step(`${SEED.pages} pages, ${SEED.redirects} redirects, ${SEED.categories.length} category pages, ${SEED.revisedPages} second revisions`);
+  step(`${SEED.pages} pages, ${SEED.redirects} redirects, ${SEED.categories.length + 2} category pages, a template, ${SEED.revisedPages} second revisions`);
 
   maintenance(dir, 'runJobs.php', []);
   fs.writeFileSync(path.join(work, 'delete.txt'), `${pageTitle(SEED.deletedPage)}\n`);

@@ -47,6 +47,13 @@ export const SEED = {
   minLogEntries: 250,
   /** The change tag created (log type managetags). */
   tag: 'wikiq-seed',
+  /** Content diagnostics (#31): `Category:Fruits`, a redirect to `Category:Fruit` (no members of its own). */
+  categoryRedirect: { from: 'Fruits', to: 'Fruit' },
+  /** A category page with no members. */
+  emptyCategory: 'Empty',
+  /** A template (`Template:Fruit note`), in `unpagedCategory`: a category with a member and no page. */
+  template: 'Fruit note',
+  unpagedCategory: 'Notes',
 };
 
 // ---- seed content -----------------------------------------------------------------------------
