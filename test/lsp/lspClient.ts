@@ -52,13 +52,12 @@ export class LspClient {
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
-      this.waiters = this.waiters.filter((w) => {
-        if (w.uri === p.uri && (w.version === undefined || p.version === undefined || p.version >= w.version)) {
-          w.resolve(p.diagnostics);
-          return false;
-        }
-        return true;
-      });
+      // The waiters answered are taken out first: one may wait again (diagnosticsMatching), and that
+      // new waiter must not be lost.
+      const answered = (w: { uri: string; version?: number }) => w.uri === p.uri && (w.version === undefined || p.version === undefined || p.version >= w.version);
+      const ready = this.waiters.filter(answered);
+      this.waiters = this.waiters.filter((w) => !answered(w));
+      for (const w of ready) w.resolve(p.diagnostics);
     });
     this.conn.onNotification((method, params) => {
       this.notifications.push({ method, params });

@@ -4,13 +4,18 @@
  * catalogue and with the bundled one — and sent to the wiki. Every Error or Warning wikiq gives must
  * have a counterpart among the wiki's own warnings/errors for the same request. What the wiki says
  * and wikiq does not is fine; hints (unnecessary) and information diagnostics are not counted.
+ * Content diagnostics (#31) on the same examples and on the real ApiSandbox links of
+ * test/fixtures/apisandbox, asked of the wiki through the engine's WikiContentProvider: hints and
+ * information only, and not one error or warning more than without them.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import { Catalogue, StaticCatalogueProvider, bundledCatalogue, getLanguageService } from '../../core/src';
-import { catalogueOf, fetchWikiCatalogue } from '../../engine/src';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CONTENT_CODES, Catalogue, StaticCatalogueProvider, bundledCatalogue, getLanguageService, withContentDiagnostics } from '../../core/src';
+import { WikiContentProvider, catalogueOf, fetchWikiCatalogue } from '../../engine/src';
 import { TestWiki, startWiki } from './harness';
 
 interface Example {
@@ -157,5 +162,39 @@ describe('documented examples of the test wiki agree with the wiki', () => {
     const { found, compared } = await disagreements(bundledCatalogue());
     t.diagnostic(`${examples.length} examples, ${compared} diagnostics compared`);
     assert.deepEqual(found, [], `${found.length} disagreement(s) of ${examples.length} examples:\n${found.join('\n')}`);
+  });
+
+  it('content diagnostics on the examples and the ApiSandbox links: hints and information only, no new error or warning', async (t) => {
+    const content = new WikiContentProvider({ allowed: () => true });
+    const ls = getLanguageService({
+      catalogues: new StaticCatalogueProvider(live),
+      content,
+      environment: () => undefined,
+      onError: (feature, e) => {
+        throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
+      },
+    });
+    const links = (JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'apisandbox', 'links.json'), 'utf8')) as { links: Array<{ lines: string[] }> }).links;
+    const documents = [
+      ...examples.map((ex) => `GET ${wiki.endpoint}?${ex.query}\n`),
+      ...links.map((l) => `@endpoint = ${wiki.endpoint}\n${l.lines.join('\n')}\n`),
+    ];
+    const codes = new Map<string, number>();
+    const loud: string[] = [];
+    for (const text of documents) {
+      const document = TextDocument.create('file:///corpus.wikiq', 'wikiq', 1, text);
+      const plain = ls.doValidation(document);
+      const found = await ls.doValidateContent(document);
+      for (const d of found) {
+        codes.set(String(d.code), (codes.get(String(d.code)) ?? 0) + 1);
+        assert.ok(CONTENT_CODES.includes(d.code as never), `${String(d.code)} is a content code`);
+        if (d.severity !== DiagnosticSeverity.Hint && d.severity !== DiagnosticSeverity.Information) loud.push(`${text.trim()}: ${String(d.code)} (${d.severity}) ${d.message}`);
+      }
+      const counted = (ds: Diagnostic[]) => ds.filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning).map((d) => `${String(d.code)} ${d.message}`);
+      assert.deepEqual(counted(withContentDiagnostics(plain, found)), counted(plain), text);
+    }
+    t.diagnostic(`${documents.length} requests; content diagnostics: ${JSON.stringify(Object.fromEntries(codes))}`);
+    assert.deepEqual(loud, []);
+    assert.ok([...codes.values()].reduce((a, b) => a + b, 0) > 0, 'the corpus names something the test wiki lacks');
   });
 });
