@@ -17,7 +17,7 @@ import { ownerOf } from './analysis';
 import { expandedValues } from './checks/variables';
 import { MAX_DIAGNOSTICS } from './checks/report';
 import { Code, type DiagnosticData, SOURCE, codeTable, messages } from './codes';
-import { type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
+import { CONTENT_PARAMS, type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
 import type { FeatureContext } from './context';
 import { paramsOf } from './parser/params';
 import { endpointFor } from './variables';
@@ -43,17 +43,20 @@ interface ContentValue {
 /** An IP address or range (a user name no one registers; `leuser` takes them), or an imported name (`en>Alice`). */
 const NOT_A_USER_NAME = /^(\d{1,3}(\.\d{1,3}){3}(\/\d+)?|[0-9a-f]*:[0-9a-f:]*(\/\d+)?)$|>/i;
 
+/** The names of checked parameters, and their generator forms (`gcmtitle`): a request without one is not analysed. */
+const CHECKED_NAMES: ReadonlySet<string> = new Set(Object.entries(CONTENT_PARAMS).filter(([, e]) => e.check).flatMap(([name]) => [name, `g${name}`]));
+
 /** The values of the file's checked content parameters, in order, at most `max`. */
 export function contentValues(ctx: FeatureContext, max = MAX_CONTENT_VALUES): ContentValue[] {
   const out: ContentValue[] = [];
   for (const r of ctx.file.requests) {
     const params = paramsOf(r);
-    if (!params.length) continue;
+    if (!params.some((p) => CHECKED_NAMES.has(p.name))) continue;
     const endpoint = endpointFor(ctx.file, r, ctx.env);
     if (!endpoint || endpoint.includes('{{')) continue;
     const a = ctx.analysis(r);
     for (const node of params) {
-      if (!node.value) continue;
+      if (!node.value || !CHECKED_NAMES.has(node.name)) continue;
       const owner = ownerOf(a, node.name);
       const entry = owner && contentParamOf(owner);
       if (!entry?.check) continue;

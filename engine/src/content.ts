@@ -16,6 +16,8 @@
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
  *   a facts request, once sent, is waited for at most what its caller says (a hover: 1 s), else
  *   `factsWaitMs` (FACTS_WAIT_MS, 10 s: content diagnostics, which nobody waits on);
+ * - after a facts request fails or is not answered in time, no facts are asked of that wiki for
+ *   FACTS_PAUSE_MS (30 s; `clear` ends the pause): a wiki that is down is not asked at every edit;
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
@@ -28,6 +30,8 @@ export const FACTS_WAIT_MS = 10_000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
 export const CONTENT_LIMIT = 15;
 export const CONTENT_MAX_BYTES = 1024 * 1024;
+/** After a facts request fails (or is not answered in time), no facts are asked of that wiki for this long. */
+export const FACTS_PAUSE_MS = 30_000;
 /** Names per facts request (the API's limit on `titles` and `ususers` without apihighlimits). */
 export const FACTS_BATCH = 50;
 /** Answers and facts kept at most, each cache; past it the oldest go first. */
@@ -191,6 +195,8 @@ export class WikiContentProvider implements ContentProvider {
   private readonly inFlight = new Map<string, InFlight>();
   /** Each wiki's lane: one content request in flight, completion ahead of facts batches. */
   private readonly lanes = new Map<string, ContentLane>();
+  /** Wikis whose last facts request failed, until when no facts are asked of them (FACTS_PAUSE_MS; `clear` ends it). */
+  private readonly pausedUntil = new Map<string, number>();
   private readonly http: HttpClient;
 
   constructor(private readonly options: WikiContentOptions) {
@@ -200,6 +206,8 @@ export class WikiContentProvider implements ContentProvider {
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
   clear(endpoint?: string): void {
     for (const m of [this.cache, this.factCache]) for (const k of [...m.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) m.delete(k);
+    if (endpoint === undefined) this.pausedUntil.clear();
+    else this.pausedUntil.delete(endpoint);
   }
 
   /**
@@ -222,7 +230,7 @@ export class WikiContentProvider implements ContentProvider {
         ask.push(name);
       }
     }
-    if (!ask.length || token?.isCancellationRequested) return out;
+    if (!ask.length || token?.isCancellationRequested || (this.pausedUntil.get(endpoint) ?? 0) > Date.now()) return out;
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
     try {
@@ -259,8 +267,10 @@ export class WikiContentProvider implements ContentProvider {
       for (const name of batch) remember(this.factCache, `${endpoint}\n${kind}\n${name}`, { at, value: got.get(name) });
       return got;
     } catch (e) {
-      if (late) this.options.log?.(`wikiq: a content lookup on ${endpoint} was not answered within ${waitMs / 1000} s: its names are not checked.`);
-      else if (!bound.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}`);
+      const pause = `no facts are asked of it for ${FACTS_PAUSE_MS / 1000} s`;
+      if (late) this.options.log?.(`wikiq: a content lookup on ${endpoint} was not answered within ${waitMs / 1000} s: its names are not checked, and ${pause}.`);
+      else if (!bound.signal.aborted) this.options.log?.(`wikiq: a content lookup on ${endpoint} failed: ${e instanceof Error ? e.message : String(e)}; ${pause}.`);
+      if (late || !bound.signal.aborted) this.pausedUntil.set(endpoint, Date.now() + FACTS_PAUSE_MS);
       return undefined;
     } finally {
       clearTimeout(timer);

@@ -3,11 +3,13 @@
  * unanswered (a real wiki answers too fast to be caught in flight): the edit cancels the pending
  * content pass and aborts its HTTP request (the server sees the connection closed), the newer
  * version's names are asked and published; nothing is ever published for the older version's names.
+ * And a wiki that answers with a failure is not asked again at every edit (a pause, which
+ * "Refresh catalogue" ends).
  */
 import assert from 'node:assert/strict';
 import type * as http from 'node:http';
 import { after, before, describe, it } from 'node:test';
-import { FACTS_WAIT_MS } from '../../engine/src';
+import { FACTS_PAUSE_MS, FACTS_WAIT_MS, WikiContentProvider } from '../../engine/src';
 import { LspClient } from '../lsp/lspClient';
 import { json, serve, type FaultServer } from './faultServer';
 
@@ -65,5 +67,32 @@ describe('content diagnostics: a newer edit cancels the pending pass', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('content facts: a wiki that fails is not asked at every edit', () => {
+  let wiki: FaultServer;
+  let asked = 0;
+  before(async () => {
+    wiki = await serve((_req, res) => {
+      asked++;
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('down');
+    });
+  });
+  after(() => wiki?.close());
+
+  it('after a failure, pauses its facts (said once in the log) until the pause ends or Refresh catalogue clears it', async () => {
+    const logged: string[] = [];
+    const provider = new WikiContentProvider({ allowed: () => true, log: (m) => logged.push(m) });
+    const endpoint = `${wiki.url}/api.php`;
+    assert.equal((await provider.facts(endpoint, 'title', ['A'])).size, 0);
+    assert.equal(asked, 1);
+    assert.equal((await provider.facts(endpoint, 'title', ['B'])).size, 0);
+    assert.equal(asked, 1, 'paused: nothing asked');
+    assert.deepEqual(logged, [`wikiq: a content lookup on ${endpoint} failed: HTTP 503; no facts are asked of it for ${FACTS_PAUSE_MS / 1000} s.`]);
+    provider.clear(endpoint);
+    await provider.facts(endpoint, 'title', ['B']);
+    assert.equal(asked, 2, 'asked again once cleared');
   });
 });
