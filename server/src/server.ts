@@ -239,13 +239,21 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (!contentAllowed()) return;
     const pass = { source: new CancellationTokenSource(), version, text, env, plain };
     contentPasses.set(uri, pass);
-    void ls.doValidateContent(doc, file, pass.source.token).then((content) => {
-      if (contentPasses.get(uri) !== pass) return;
-      contentPasses.delete(uri);
-      pass.source.dispose();
-      const current = documents.get(uri);
-      if (!content.length || !current || current.version !== version || current.getText() !== text) return;
-      void connection.sendDiagnostics({ uri, version, diagnostics: withContentDiagnostics(pass.plain, content) });
+    const current = () => {
+      const d = documents.get(uri);
+      return contentPasses.get(uri) === pass && !!d && d.version === version && d.getText() === text;
+    };
+    // On a turn of its own: the plain diagnostics are written first, and a request read meanwhile is answered.
+    nextTurn(() => {
+      if (!current()) return;
+      void ls.doValidateContent(doc, file, pass.source.token).then((content) => {
+        const still = current();
+        if (contentPasses.get(uri) === pass) {
+          contentPasses.delete(uri);
+          pass.source.dispose();
+        }
+        if (still && content.length) void connection.sendDiagnostics({ uri, version, diagnostics: withContentDiagnostics(pass.plain, content) });
+      });
     });
   }
   function cancelContent(uri: string): void {
