@@ -195,6 +195,8 @@ export class WikiContentProvider implements ContentProvider {
   private readonly inFlight = new Map<string, InFlight>();
   /** Each wiki's lane: one content request in flight, completion ahead of facts batches. */
   private readonly lanes = new Map<string, ContentLane>();
+  /** Names whose facts a call is asking (by the facts cache's key): when its batch ends. Another call waits for it rather than asking again. */
+  private readonly pendingFacts = new Map<string, Promise<void>>();
   /** Wikis whose last facts request failed, until when no facts are asked of them (FACTS_PAUSE_MS; `clear` ends it). */
   private readonly pausedUntil = new Map<string, number>();
   private readonly http: HttpClient;
@@ -212,37 +214,86 @@ export class WikiContentProvider implements ContentProvider {
 
   /**
    * What the wiki says of each of `names` (full titles, or user names): the cached ones from the
-   * cache, the others asked FACTS_BATCH at a time, each batch waiting its turn in the wiki's lane
-   * behind any completion lookup; each request, once sent, waited for at most `options.waitMs` (a
-   * hover's), else `factsWaitMs`. LSP cancellation aborts what is waiting or in flight. A name with
-   * no answer is not in the map.
+   * cache; those another call is asking already (a hover while the diagnostics' batch is on its
+   * way) from that batch's answer, once it ends; the others asked FACTS_BATCH at a time, each batch
+   * waiting its turn in the wiki's lane behind any completion lookup. Each request, once sent (and
+   * the wait for another call's batch), is waited for at most `options.waitMs` (a hover's), else
+   * `factsWaitMs`. LSP cancellation aborts what is waiting or in flight. A name with no answer is
+   * not in the map.
    */
   async facts(endpoint: string, kind: ContentKind, names: readonly string[], token?: ContentToken, options?: { waitMs?: number }): Promise<ReadonlyMap<string, ContentFact>> {
     const out = new Map<string, ContentFact>();
     if (!this.options.allowed(endpoint)) return out;
+    const key = (name: string) => `${endpoint}\n${kind}\n${name}`;
     const ask: string[] = [];
+    const later: string[] = [];
+    const others = new Set<Promise<void>>();
     for (const name of new Set(names)) {
       if (!name || name.length > MAX_PREFIX) continue;
-      const hit = this.factCache.get(`${endpoint}\n${kind}\n${name}`);
-      if (hit && Date.now() - hit.at < CONTENT_TTL_MS) {
-        if (hit.value) out.set(name, hit.value);
+      if (this.cached(key(name), out, name)) continue;
+      const pending = this.pendingFacts.get(key(name));
+      if (pending) {
+        others.add(pending);
+        later.push(name);
       } else {
         ask.push(name);
       }
     }
-    if (!ask.length || token?.isCancellationRequested || (this.pausedUntil.get(endpoint) ?? 0) > Date.now()) return out;
+    if ((!ask.length && !later.length) || token?.isCancellationRequested || (this.pausedUntil.get(endpoint) ?? 0) > Date.now()) return out;
+    const waitMs = options?.waitMs ?? this.options.factsWaitMs ?? FACTS_WAIT_MS;
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
     try {
-      for (let i = 0; i < ask.length && !abort.signal.aborted; i += FACTS_BATCH) {
-        const batch = ask.slice(i, i + FACTS_BATCH);
-        const got = await this.factsBatch(endpoint, kind, batch, abort.signal, options?.waitMs ?? this.options.factsWaitMs ?? FACTS_WAIT_MS);
-        for (const [name, fact] of got ?? []) out.set(name, fact);
+      await this.askInBatches(endpoint, kind, ask, abort.signal, waitMs, out);
+      if (later.length && !abort.signal.aborted) {
+        // Another call's batch: its answer, once it ends (within this call's bound); what it did not answer is asked here.
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const bound = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+          abort.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        await Promise.race([Promise.all(others), bound]);
+        clearTimeout(timer);
+        const still = later.filter((name) => !this.cached(key(name), out, name) && !this.pendingFacts.has(key(name)));
+        if (!abort.signal.aborted) await this.askInBatches(endpoint, kind, still, abort.signal, waitMs, out);
       }
     } finally {
       cancel?.dispose();
     }
     return out;
+  }
+
+  /** Whether the cache holds a fresh answer for `key` (put in `out` under `name` when it says something). */
+  private cached(key: string, out: Map<string, ContentFact>, name: string): boolean {
+    const hit = this.factCache.get(key);
+    if (!hit || Date.now() - hit.at >= CONTENT_TTL_MS) return false;
+    if (hit.value) out.set(name, hit.value);
+    return true;
+  }
+
+  /** Asks `names` FACTS_BATCH at a time, one batch after another; each name is pending (`pendingFacts`) until its batch ends. */
+  private async askInBatches(endpoint: string, kind: ContentKind, names: string[], signal: AbortSignal, waitMs: number, out: Map<string, ContentFact>): Promise<void> {
+    const batches: Array<{ names: string[]; ended: () => void; promise: Promise<void> }> = [];
+    for (let i = 0; i < names.length; i += FACTS_BATCH) {
+      let ended!: () => void;
+      const promise = new Promise<void>((resolve) => (ended = resolve));
+      const batch = { names: names.slice(i, i + FACTS_BATCH), ended, promise };
+      for (const name of batch.names) this.pendingFacts.set(`${endpoint}\n${kind}\n${name}`, promise);
+      batches.push(batch);
+    }
+    for (const b of batches) {
+      try {
+        if (signal.aborted) continue;
+        const got = await this.factsBatch(endpoint, kind, b.names, signal, waitMs);
+        for (const [name, fact] of got ?? []) out.set(name, fact);
+      } finally {
+        for (const name of b.names) {
+          const k = `${endpoint}\n${kind}\n${name}`;
+          if (this.pendingFacts.get(k) === b.promise) this.pendingFacts.delete(k);
+        }
+        b.ended();
+      }
+    }
   }
 
   /** One facts request through the wiki's lane; its answer cached name by name (none: undefined). */

@@ -96,3 +96,34 @@ describe('content facts: a wiki that fails is not asked at every edit', () => {
     assert.equal(asked, 2, 'asked again once cleared');
   });
 });
+
+describe('content facts: a name another call is asking is not asked again', () => {
+  let wiki: FaultServer;
+  const asked: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let arrived!: () => void;
+  const first = new Promise<void>((r) => (arrived = r));
+  before(async () => {
+    wiki = await serve((req, res) => {
+      const titles = new URL(req.url ?? '/', 'http://x').searchParams.get('titles') ?? '';
+      asked.push(titles);
+      arrived();
+      // The first batch is held until the hover has asked: it waits for that batch, not the wiki.
+      void released.then(() => json(res, { query: { pages: titles.split('|').map((title) => ({ title, missing: true })) } }));
+    });
+  });
+  after(() => wiki?.close());
+
+  it('a hover during the diagnostics\' batch waits for it: one request, both answered', async () => {
+    const provider = new WikiContentProvider({ allowed: () => true });
+    const endpoint = `${wiki.url}/api.php`;
+    const batch = provider.facts(endpoint, 'title', ['A', 'B']);
+    await first;
+    const hover = provider.facts(endpoint, 'title', ['B'], undefined, { waitMs: 5000 });
+    release();
+    assert.deepEqual([...(await hover).keys()], ['B']);
+    assert.deepEqual([...(await batch).keys()], ['A', 'B']);
+    assert.deepEqual(asked, ['A|B']);
+  });
+});
