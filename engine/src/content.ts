@@ -8,10 +8,16 @@
  * - each request asks for CONTENT_LIMIT names, and its answer is read up to CONTENT_MAX_BYTES;
  * - `suggest` waits at most `waitMs` (CONTENT_WAIT_MS): past it, it answers undefined (completion
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
- * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
+ * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off);
+ * - a wiki with a signed-in session (`sessionFor`, the catalogue provider's) is asked signed in,
+ *   through a `SignedInHttpClient` on that session (one sign-in shared with the catalogue, the same
+ *   bounds as anonymous lookups); an API error (`readapidenied` of a private wiki) is logged naming
+ *   the wiki, and not cached.
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
-import { HttpClient, type HttpLogEntry, engineUserAgent } from './http';
+import { SignedInHttpClient, type WikiSession } from './auth';
+import { ApiError } from './errors';
+import { HttpClient, type HttpLogEntry, type HttpResponse, engineUserAgent } from './http';
 
 export const CONTENT_WAIT_MS = 1000;
 export const CONTENT_TTL_MS = 5 * 60 * 1000;
@@ -29,6 +35,8 @@ export interface WikiContentOptions {
   http?: HttpClient;
   /** Each HTTP exchange, when it ends (`--log-timing`): the test of one request in flight reads these. */
   onExchange?: (e: HttpLogEntry) => void;
+  /** The wiki's signed-in session, if any (the catalogue provider's `sessionFor`): its lookups go signed in. */
+  sessionFor?: (endpoint: string) => WikiSession | undefined;
 }
 
 interface InFlight {
@@ -56,6 +64,15 @@ export function contentQuery(kind: ContentKind, prefix: string, namespace: numbe
         : { ...base, generator: 'allpages', gapnamespace: ns, gaplimit: limit, prop: 'info' };
     }
   }
+}
+
+/** The JSON of a lookup's answer; an HTTP failure or an API error (`readapidenied`: a private wiki) is thrown, naming the wiki. */
+function answerOf(endpoint: string, res: HttpResponse): unknown {
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  const body: unknown = JSON.parse(res.body);
+  const e = isObj(body) && isObj(body.error) ? body.error : undefined;
+  if (e) throw new ApiError(endpoint, String(e.code ?? 'unknown'), String(e.info ?? ''));
+  return body;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -137,6 +154,16 @@ export class WikiContentProvider implements ContentProvider {
     this.http = options.http ?? new HttpClient({ userAgent: options.userAgent || engineUserAgent('content'), timeoutMs: 15000, maxBytes: CONTENT_MAX_BYTES }, options.onExchange);
   }
 
+  /**
+   * The client a lookup on `endpoint` goes through: signed in on the wiki's session (made per
+   * lookup: the session, shared with the catalogue, holds the sign-in and cookies), with the same
+   * bounds and User-Agent as the anonymous one; else the anonymous one.
+   */
+  private httpFor(endpoint: string): HttpClient {
+    const session = this.options.sessionFor?.(endpoint);
+    return session ? new SignedInHttpClient(session, this.http.options, this.options.onExchange) : this.http;
+  }
+
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
   clear(endpoint?: string): void {
     for (const m of [this.cache, this.factCache]) for (const k of [...m.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) m.delete(k);
@@ -152,9 +179,8 @@ export class WikiContentProvider implements ContentProvider {
     const cancel = token?.onCancellationRequested(() => abort.abort());
     const timer = setTimeout(() => abort.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
     try {
-      const res = await this.http.get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
-      if (res.status !== 200) return undefined;
-      const value = readFactsAnswer(kind, name, JSON.parse(res.body));
+      const res = await this.httpFor(endpoint).get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
+      const value = readFactsAnswer(kind, name, answerOf(endpoint, res));
       this.factCache.set(key, { at: Date.now(), value });
       return value;
     } catch (e) {
@@ -197,9 +223,8 @@ export class WikiContentProvider implements ContentProvider {
   private start(endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
     const abort = new AbortController();
     const url = `${endpoint}?${new URLSearchParams(contentQuery(kind, prefix, namespace)).toString()}`;
-    const answer = this.http.get(url, abort.signal).then((res) => {
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      const value = readContentAnswer(kind, JSON.parse(res.body));
+    const answer = this.httpFor(endpoint).get(url, abort.signal).then((res) => {
+      const value = readContentAnswer(kind, answerOf(endpoint, res));
       this.cache.set(key, { at: Date.now(), value });
       return value;
     });

@@ -59,7 +59,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const contentAllowed = () => environment.contentLookups !== false && environment.trusted;
   /** `--log-timing`: each content lookup's exchange, with when it started and ended (ms since the epoch). */
   const onExchange = timing ? (e: HttpLogEntry) => log(`wikiq: content lookup ${e.status} from ${Date.now() - e.ms} to ${Date.now()}: ${e.url}`) : undefined;
-  let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange });
+  /** Content lookups on a wiki signed in to go signed in, on the catalogue's session. */
+  const sessionFor = (endpoint: string) => provider.sessionFor(endpoint);
+  let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange, sessionFor });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;
   const service = () => getLanguageService({
@@ -121,7 +123,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
     provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
-    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange });
+    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange, sessionFor });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {
@@ -175,7 +177,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onDocumentSymbol(handle('documentSymbol', [], (doc, file) => ls.findDocumentSymbols(doc, file)));
   connection.onFoldingRanges(handle('foldingRange', [], (doc, file) => ls.getFoldingRanges(doc, file)));
 
-  listenForCredentials(connection, () => provider, () => environment.trusted, log);
+  listenForCredentials(connection, () => provider, () => environment.trusted, log, (endpoint) => content.clear(endpoint));
   connection.onRequest(CatalogueInfoRequest, (p) => {
     const doc = documents.get(p.uri);
     const file = doc ? fileOf(doc) : undefined;
