@@ -56,6 +56,8 @@ describe('names from the wiki', function () {
     const redirect = titles.find((i) => label(i) === REDIRECT);
     assert.ok(redirect, `${REDIRECT} among ${titles.map(label).join(', ')}`);
     assert.equal(redirect.detail, 'page, redirect', `${REDIRECT} is labelled a redirect`);
+    // Every row shows its label's description (the focused one also its detail).
+    assert.equal(typeof redirect.label === 'string' ? undefined : redirect.label.description, 'page, redirect', 'shown on its row');
     // Picked, it replaces only the value after the last |.
     assert.ok(redirect.range, 'the item says what it replaces');
     const range = 'inserting' in redirect.range ? redirect.range.replacing : redirect.range;

@@ -116,11 +116,12 @@ export function defineBrowserTests(config: WebTestConfig, page: Page): void {
       const end = doc.positionAt(doc.getText().length);
       let list: vscode.CompletionList | undefined;
       // Asked again while incomplete (the first lookup may take longer than completion waits), as the editor does: at most 30 times.
-      for (let attempt = 0; attempt < 30 && !list?.items.some((i) => i.label === config.title); attempt++) {
+      const labelOf = (i: vscode.CompletionItem) => (typeof i.label === 'string' ? i.label : i.label.label);
+      for (let attempt = 0; attempt < 30 && !list?.items.some((i) => labelOf(i) === config.title); attempt++) {
         list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, end);
       }
-      const item = list?.items.find((i) => i.label === config.title);
-      ok(item, `${config.title} suggested (${list?.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label)).slice(0, 12).join(', ')})`);
+      const item = list?.items.find((i) => labelOf(i) === config.title);
+      ok(item, `${config.title} suggested (${list?.items.map(labelOf).slice(0, 12).join(', ')})`);
       ok(/^page/.test(item.detail ?? ''), `labelled a page: ${item.detail}`);
       const { doc: full } = await openText(`@endpoint = ${config.endpoint}\n\n### Page\naction = query\ntitles = ${config.title}`);
       let text = '';
