@@ -9,9 +9,9 @@
  * - `suggest` waits at most `waitMs` (CONTENT_WAIT_MS): past it, it answers undefined (completion
  *   is then marked incomplete, so the editor asks again) and the request goes on to fill the cache;
  * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off);
- * - a wiki with a signed-in session (`sessionFor`, the catalogue provider's) is asked signed in,
- *   through a `SignedInHttpClient` on that session (one sign-in shared with the catalogue, the same
- *   bounds as anonymous lookups); an API error (`readapidenied` of a private wiki) is logged naming
+ * - a wiki with a session (`sessionFor`, the catalogue provider's) is asked signed in, through a
+ *   `SignedInHttpClient` on that session (one sign-in shared with the catalogue, the same bounds as
+ *   anonymous lookups), and not at all until the catalogue has signed it in; an API error (`readapidenied` of a private wiki) is logged naming
  *   the wiki, and not cached.
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
@@ -155,13 +155,16 @@ export class WikiContentProvider implements ContentProvider {
   }
 
   /**
-   * The client a lookup on `endpoint` goes through: signed in on the wiki's session (made per
-   * lookup: the session, shared with the catalogue, holds the sign-in and cookies), with the same
-   * bounds and User-Agent as the anonymous one; else the anonymous one.
+   * The client a lookup on `endpoint` goes through: the anonymous one, or for a wiki with a session,
+   * one on that session (made per lookup: the session, shared with the catalogue, holds the sign-in
+   * and cookies) with the same bounds and User-Agent. None while that session is not signed in (the
+   * catalogue signs it in; a refused sign-in stays so): a lookup never signs in itself, since wikis
+   * throttle failed logins and every keystroke would be one.
    */
-  private httpFor(endpoint: string): HttpClient {
+  private httpFor(endpoint: string): HttpClient | undefined {
     const session = this.options.sessionFor?.(endpoint);
-    return session ? new SignedInHttpClient(session, this.http.options, this.options.onExchange) : this.http;
+    if (!session) return this.http;
+    return session.identity ? new SignedInHttpClient(session, this.http.options, this.options.onExchange) : undefined;
   }
 
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
@@ -175,11 +178,13 @@ export class WikiContentProvider implements ContentProvider {
     const key = `${endpoint}\n${kind}\n${name}`;
     const hit = this.factCache.get(key);
     if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
+    const http = this.httpFor(endpoint);
+    if (!http) return undefined;
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
     const timer = setTimeout(() => abort.abort(), this.options.waitMs ?? CONTENT_WAIT_MS);
     try {
-      const res = await this.httpFor(endpoint).get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
+      const res = await http.get(`${endpoint}?${new URLSearchParams(factsQuery(kind, name)).toString()}`, abort.signal);
       const value = readFactsAnswer(kind, name, answerOf(endpoint, res));
       this.factCache.set(key, { at: Date.now(), value });
       return value;
@@ -198,10 +203,12 @@ export class WikiContentProvider implements ContentProvider {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
     if (hit) this.cache.delete(key);
+    const http = this.httpFor(endpoint);
+    if (!http) return undefined;
     let flight = this.inFlight.get(endpoint);
     if (flight?.key !== key) {
       flight?.abort.abort();
-      flight = this.start(endpoint, key, kind, prefix, options.namespace);
+      flight = this.start(http, endpoint, key, kind, prefix, options.namespace);
     }
     const mine = flight;
     if (token?.isCancellationRequested) return undefined;
@@ -220,10 +227,10 @@ export class WikiContentProvider implements ContentProvider {
     });
   }
 
-  private start(endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
+  private start(http: HttpClient, endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
     const abort = new AbortController();
     const url = `${endpoint}?${new URLSearchParams(contentQuery(kind, prefix, namespace)).toString()}`;
-    const answer = this.httpFor(endpoint).get(url, abort.signal).then((res) => {
+    const answer = http.get(url, abort.signal).then((res) => {
       const value = readContentAnswer(kind, answerOf(endpoint, res));
       this.cache.set(key, { at: Date.now(), value });
       return value;

@@ -4,7 +4,8 @@
  * wiki's titles and the log says which wiki refused and why (no secret); given the bot's
  * credentials (`wikiq/credentials`, sealed as VS Code's client sends them), the same completion
  * offers the wiki's titles and a hover its facts, asked signed in on the catalogue's session; with
- * a wrong password the message names the wiki and the user, never the password.
+ * a wrong password no lookup signs in again (only the catalogue's one sign-in) and the message
+ * names the wiki and the user, never the password.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,7 +14,7 @@ import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CREDENTIALS_KEY_ENV, Credentials, newSealKey, sealCredentials } from '../../engine/src';
 import { LspClient, cursor } from '../lsp/lspClient';
-import { settled } from '../lsp/status';
+import { type Status, settled } from '../lsp/status';
 import { SEED, TestWiki, pageTitle } from './harness';
 import { PRIVATE, startPrivateWiki } from './private';
 
@@ -95,13 +96,17 @@ describe('content lookups on a private wiki', () => {
     assert.ok(!said(client).includes(SEED.password), 'no account password either');
   });
 
-  it('a wrong password: no titles, and the message names the wiki and the user, never the password', async () => {
+  it('a wrong password: no titles, one sign-in tried however often completion asks (wikis throttle failed logins), and the message names the wiki and the user, never the password', async () => {
     const { client, uri, signIn } = await server();
+    const logins = () => wiki.requests().filter((r) => r.method === 'POST' && /(^|[?&])action=login(&|$)/.test(r.body ?? '')).length;
+    const before = logins();
     assert.deepEqual(await signIn({ ...bot, password: WRONG }), {});
+    const status = (await client.messageMatching((m) => m.method === 'wikiq/catalogueStatus' && /Signing in/.test((m.params as Status).error ?? ''))).params as Status;
+    assert.match(status.error ?? '', new RegExp(`Signing in to ${wiki.endpoint.replace(/[.?]/g, '\\$&')} as ${PRIVATE.bot.login} failed`));
     const list = await complete(client, uri);
     assert.ok(!list.items.some((i) => i.label === title), list.items.map((i) => i.label).join(', '));
-    const failed = (await logged(client, /content lookup on .* failed/)).params as { message: string };
-    assert.match(failed.message, new RegExp(`Signing in to ${wiki.endpoint.replace(/[.?]/g, '\\$&')} as ${PRIVATE.bot.login}`));
+    assert.equal(list.isIncomplete, true, 'no answer: the lookup waits for a signed-in session');
+    assert.equal(logins() - before, 1, 'the catalogue\'s one sign-in, none from the 30 completions');
     assert.ok(!said(client).includes(WRONG), 'the wrong password is nowhere in what the server said');
   });
 });
