@@ -5,8 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Catalogue, SEARCH_KEYWORDS, bundledCatalogue, deserialiseCatalogue, runsCirrusSearch, searchKeyword, serialiseCatalogue } from '../../core/src';
+import { Catalogue, SEARCH_KEYWORDS, bundledCatalogue, deserialiseCatalogue, runsCirrusSearch, searchKeyword, serialiseCatalogue, wikiqForm } from '../../core/src';
 import { catalogueOf, cirrusCatalogue, read } from './catalogueFixtures';
+import { doc, service } from './helpers';
 
 function check(name: string, catalogue: Catalogue, expected: boolean): void {
   it(name, () => assert.equal(runsCirrusSearch(catalogue), expected));
@@ -48,6 +49,10 @@ describe('the keyword table', () => {
       assert.ok([k.keyword, ...(k.aliases ?? [])].some((n) => k.example.startsWith(`${n}:`)), k.example);
       assert.match(k.help, /^(#[A-Za-z_-]+)?$/);
       assert.equal(k.syntax === '', k.keyword === 'local', 'only local takes no value');
+    });
+    it(`${k.keyword}: its example, as the hover writes it, is one srsearch value with no diagnostic`, () => {
+      const d = doc(`action = query\nlist = search\nsrsearch = ${wikiqForm(k.example)}`);
+      assert.deepEqual(service(cirrusCatalogue()).doValidation(d).map((x) => `${String(x.code)}: ${x.message}`), []);
     });
   }
 });

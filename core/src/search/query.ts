@@ -79,10 +79,19 @@ export function keywordAt(text: string, valueStart: number, offset: number): { k
   return keyword ? { keyword, name: m[1], span: { start, end: start + m[0].length } } : undefined;
 }
 
-/** A keyword's documentation (Markdown): what it does, its value, an example, negation, its help section. */
+/**
+ * Search text as a `.wikiq` value writes it: a `|` escaped (`\|`), since the value of `srsearch`
+ * is one value and an unescaped `|` would separate values (the `not-multi` warning).
+ */
+export function wikiqForm(search: string): string {
+  return search.replace(/\|/g, '\\|');
+}
+
+/** A keyword's documentation (Markdown): what it does, its value, an example (as a `.wikiq` value writes it), negation, its help section. */
 export function keywordMarkdown(k: SearchKeyword, name = k.keyword): string {
   const lines = [`**${name}:** — CirrusSearch keyword`, '', k.description, ''];
-  lines.push(k.syntax ? `Value: ${k.syntax}` : 'No value.', '', `Example: \`${k.example}\``, '');
+  lines.push(k.syntax ? `Value: ${k.syntax}` : 'No value.', '', `Example: \`${wikiqForm(k.example)}\``, '');
+  if (k.example.includes('|') || k.syntax.includes('`|`')) lines.push('In a `.wikiq` value, write a `|` of the search as `\\|` (the search is one value).', '');
   const where: string[] = [];
   if (k.header) where.push('Only at the start of the query.');
   if (k.greedy) where.push('Takes the rest of the query as its value.');
