@@ -244,8 +244,10 @@ describe('completion: CirrusSearch keywords in a search, on a wiki whose catalog
   const search = 'action = query\nlist = search\n';
   it('offers the keywords with their colon at the start of the value', () =>
     check(`${search}srsearch = ¦`, { has: ['intitle:', 'incategory:', 'insource:', 'hastemplate:', 'linksto:', 'prefix:', 'filetype:', 'deepcat:', 'deepcategory:'], inserts: { 'intitle:': 'intitle:' } }, cirrus));
-  it('offers them at the start of a later word, replacing what was typed', () =>
-    check(`${search}srsearch = gold intit¦`, { has: ['intitle:'], inserts: { 'intitle:': 'intitle:' } }, cirrus));
+  it('offers them at the start of a later word, replacing what was typed (in any case: inserted in lower case)', () => {
+    check(`${search}srsearch = gold intit¦`, { has: ['intitle:'], inserts: { 'intitle:': 'intitle:' } }, cirrus);
+    check(`${search}srsearch = gold InTit¦`, { has: ['intitle:'], inserts: { 'intitle:': 'intitle:' } }, cirrus);
+  });
   it('in the generator form (gsrsearch)', () =>
     check('action = query\ngenerator = search\ngsrsearch = haste¦', { has: ['hastemplate:'] }, cirrus));
   it('after a -, only the keywords that can be negated', () =>

@@ -33,7 +33,7 @@ export function searchValueStart(ctx: FeatureContext, c: ParamValueCursor): numb
 }
 
 const isBlank = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
-const KEYWORD_CHAR = /[a-z-]/;
+const KEYWORD_CHAR = /[A-Za-z-]/;
 
 /** Where the word holding `offset` starts: after the blank before it, at `valueStart` at the earliest. */
 function wordStart(text: string, valueStart: number, offset: number): number {
@@ -60,7 +60,8 @@ export interface KeywordSlot {
 export function keywordSlot(text: string, valueStart: number, offset: number): KeywordSlot | undefined {
   const start = wordStart(text, valueStart, offset);
   const before = text.slice(start, offset);
-  if (!/^-?[a-z-]*$/.test(before) || inQuotes(text, valueStart, start)) return undefined;
+  // Any case typed: the item inserts the keyword as CirrusSearch matches it, in lower case.
+  if (!/^-?[A-Za-z-]*$/.test(before) || inQuotes(text, valueStart, start)) return undefined;
   const negated = before.startsWith('-');
   let end = offset;
   while (end < text.length && KEYWORD_CHAR.test(text[end])) end++;
