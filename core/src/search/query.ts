@@ -49,10 +49,9 @@ function inQuotes(text: string, from: number, to: number): boolean {
   return open;
 }
 
-/** Where a keyword typed at the cursor goes: `span` (after a `-`, through a `:` already there), what was typed, and whether it is negated. */
+/** Where a keyword typed at the cursor goes: `span` (after a `-`, through a `:` already there), and whether it is negated. */
 export interface KeywordSlot {
   span: Span;
-  typed: string;
   negated: boolean;
 }
 
@@ -66,14 +65,14 @@ export function keywordSlot(text: string, valueStart: number, offset: number): K
   let end = offset;
   while (end < text.length && KEYWORD_CHAR.test(text[end])) end++;
   if (text[end] === ':') end++;
-  const from = negated ? start + 1 : start;
-  return { span: { start: from, end }, typed: text.slice(from, offset), negated };
+  return { span: { start: negated ? start + 1 : start, end }, negated };
 }
 
 /** The keyword the cursor is on (`-` and `:` included in its span), outside quotes. */
 export function keywordAt(text: string, valueStart: number, offset: number): { keyword: SearchKeyword; name: string; span: Span } | undefined {
   const start = wordStart(text, valueStart, offset);
   if (inQuotes(text, valueStart, start)) return undefined;
+  // The longest keyword (`boost-templates`) with its `-` and `:` fits in 40 characters.
   const m = /^-?([a-z][a-z-]*):/.exec(text.slice(start, start + 40));
   if (!m || offset > start + m[0].length) return undefined;
   const keyword = searchKeyword(m[1]);
