@@ -31,6 +31,8 @@ export { closest, editDistance, maxDistanceFor } from './suggest';
 
 // Language features behind one façade
 export * from './content';
+export { SEARCH_KEYWORDS, HELP_PAGE as SEARCH_HELP_PAGE, searchKeyword, type SearchKeyword } from './search/keywords';
+export { CIRRUS_SEARCH, runsCirrusSearch, wikiqForm } from './search/query';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
 export { Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';
