@@ -14,6 +14,7 @@ import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
 import { PLATFORM, languageClient, offerMcp, wikiAuth } from './platform';
+import { checksOf } from './results/checks';
 import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
@@ -147,7 +148,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   });
   // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
   // and runs a request on another wiki through the run commands.
-  const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri), auth);
+  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables).
+  const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri, checksOf(document.getText(), session.request.index, environments.current())), auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
   context.subscriptions.push(panels, history, tests);
