@@ -1,7 +1,7 @@
 /**
  * The run's `??` assertions, above the tabs (the host checks them: client/src/results/checks.ts).
  * A summary line, then each assertion ✓ or ✗ with its line and its text and, when it fails, the
- * actual value (shortened on the line, whole on hover) or why it could not be checked; a failing
+ * actual value (a long text or value shortened on the line, whole on hover) or why it could not be checked; a failing
  * quantifier (`every FIELD …`, `no FIELD …`) lists the first records that break it as links: a click
  * selects the record's row on the Table tab. Everything from the host or the wiki is text.
  */
@@ -10,6 +10,8 @@ import { button, clear, h } from './dom';
 
 /** The characters of an actual value shown on its line (the whole of what the host sent on hover). */
 export const SHOWN_ACTUAL = 80;
+/** The characters of an assertion's text shown (the whole on hover). */
+export const SHOWN_TEXT = 160;
 
 const cut = (s: string, max = SHOWN_ACTUAL) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -57,7 +59,7 @@ export class AssertionsBlock {
     const li = h('li', { class: `assert ${r.pass ? 'pass' : 'fail'}` },
       h('span', { class: `assert-mark ${r.pass ? 'pass' : 'fail'}`, role: 'img', 'aria-label': r.pass ? 'holds' : 'fails' }, r.pass ? '✓' : '✗'),
       h('span', { class: 'assert-line muted' }, `line ${r.line}`),
-      h('code', { class: 'assert-text' }, r.text));
+      h('code', { class: 'assert-text', title: r.text.length > SHOWN_TEXT ? r.text : undefined }, cut(r.text, SHOWN_TEXT)));
     if (r.pass) return li;
     const why = r.error
       ? h('span', { class: 'assert-why' }, r.error)
