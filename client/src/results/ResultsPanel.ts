@@ -207,11 +207,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
       this.view.model = model;
-      this.setTitle();
       this.setHtml();
-      return;
-    }
-    this.view.update(model, opts.immediate);
+    } else this.view.update(model, opts.immediate);
     this.setTitle();
     this.check();
   }
