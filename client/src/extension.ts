@@ -10,7 +10,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
-  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
@@ -23,6 +23,7 @@ import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
+import { runFieldsOf } from './run/runFields';
 import { TestExplorer } from './run/testExplorer';
 
 let client: BaseLanguageClient | undefined;
@@ -183,8 +184,14 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
   });
   // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
   // and runs a request on another wiki through the run commands.
-  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables).
-  const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri, checksOf(document.getText(), session.request.index, environments.current())), auth);
+  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables),
+  // and the language server is told the fields of its records (completion after every/some/no on its ?? lines).
+  const run = new RunCommands(environments, output, (session, document) => {
+    const text = document.getText();
+    const fields = client?.isRunning() ? runFieldsOf(document.uri.toString(), text, session.request.index, session.result()) : undefined;
+    if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
+    return panels.showRun(session, document.uri, checksOf(text, session.request.index, environments.current()));
+  }, auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
   context.subscriptions.push(panels, history, tests);
