@@ -2,7 +2,8 @@
  * A request's `??` assertions in the results view, against a real MediaWiki (test/wiki/harness):
  * ▶ Run (one batch) shows them above the table, ✓ and ✗ with the actual value and, for a failing
  * quantifier, the records that break it (as the view reports it: the `reportRenders` test hook);
- * Load all checks them again once the run stops (the status is complete, the count is 140).
+ * Load all checks them again once the run stops (the status is complete, the count is 140); completion
+ * after `every` offers the fields of the run's records (`wikiq/runFields`).
  * Screenshot: results-assertions-editor.png. (The links to the records are clicked in chromium:
  * test/faults/webview-assertions.test.ts.)
  */
@@ -10,7 +11,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import { SEED, startWiki, TestWiki } from '../../wiki/harness';
-import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot } from './helpers';
+import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, completionsAt, hasPage, label, openText, rendered, screenshot } from './helpers';
 
 describe('assertions in the results view', function () {
   this.timeout(180_000);
@@ -34,7 +35,7 @@ describe('assertions in the results view', function () {
     'action = query', // 4
     'list = allimages', // 5
     'ailimit = 50', // 6
-    'aiprop = mime', // 7
+    'aiprop = mime|url', // 7
     '?? records == 50', // 8
     '?? every mime == image/png', // 9
     '?? no name matches /^Apple/', // 10
@@ -61,6 +62,12 @@ describe('assertions in the results view', function () {
     assert.match(shown, /✗ line 11 \?\? status == complete actual: partial/);
     const shot = await screenshot('results-assertions-editor', VISIBLE_WEBVIEW);
     assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
+  it('completion after every offers the fields the run\'s records had (the server was told them)', async () => {
+    const doc = vscode.window.visibleTextEditors.find((e) => e.document.getText().includes('### Checked files'))!.document;
+    const labels = (await completionsAt(doc, new vscode.Position(8, '?? every '.length))).map(label);
+    assert.ok(labels.includes('descriptionshorturl'), `a field of the run's records, which the catalogue does not name: ${labels.slice(0, 20).join(', ')}`);
   });
 
   it('Load all checks them again once the run stops', async () => {
