@@ -227,6 +227,8 @@ export class App implements ViewContext {
     history: (m) => {
       this.history = m;
       this.renderHeader();
+      // The header changed: a report after it (a History menu arriving after the render's report was otherwise never reported).
+      this.reportSoon();
     },
     diff: (m) => {
       this.diffView = m.view ?? undefined;
