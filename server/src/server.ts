@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, type WikiqFile } from '../../core/src';
 import { type HttpLogEntry, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
@@ -19,6 +19,7 @@ import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
+import { RunFields } from './runFields';
 
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
@@ -64,6 +65,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange, sessionFor });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;
+  /** The record fields of each request's last run (the client tells them; cleared as documents close). */
+  const runFields = new RunFields();
   const service = () => getLanguageService({
     catalogues: provider,
     content,
@@ -71,6 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
+    runFields: (uri, request) => runFields.get(uri, request),
     incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
@@ -200,6 +204,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     settings?.clientManaged();
     setEnvironment(env);
   });
+  connection.onNotification(RunFieldsNotification, (p) => { runFields.set(p); });
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
   const timers = new Map<string, { cancel(): void }>();
@@ -250,6 +255,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);
     ls.forget(e.document.uri);
+    runFields.forget(e.document.uri);
     validated.delete(e.document.uri);
     cancelValidation(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });

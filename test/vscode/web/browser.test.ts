@@ -74,7 +74,7 @@ export function defineBrowserTests(config: WebTestConfig, page: Page): void {
       const ext = vscode.extensions.getExtension<WikiqApi>('wikiq.wikiq');
       ok(ext, 'the wikiq extension is loaded');
       api = await ext.activate();
-      await api.ready;
+      await api.startServer();
     });
 
     it('runs in the web worker extension host, from the browser bundle', () => {
