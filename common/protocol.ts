@@ -18,6 +18,28 @@ export interface EnvironmentParams {
 /** Client → server: the active environment changed (also sent once after start). */
 export const SetEnvironmentNotification = new NotificationType<EnvironmentParams>('wikiq/setEnvironment');
 
+/** The record fields of a request's last run, as the client tells the server (bounded: MAX_RUN_FIELDS names of at most MAX_RUN_FIELD_CHARS). */
+export interface RunFieldsParams {
+  uri: string;
+  /** Which request of the document: `runFieldsKey` of its `###` title and index. */
+  request: string;
+  fields: string[];
+}
+
+export const MAX_RUN_FIELDS = 200;
+export const MAX_RUN_FIELD_CHARS = 100;
+
+/** A request's key in `RunFieldsParams`: its `###` title, or `#N` (its index) when it has none. Titles survive edits above the request. */
+export function runFieldsKey(name: string | undefined, index: number): string {
+  return name ? `### ${name}` : `#${index}`;
+}
+
+/**
+ * Client → server: the record fields of a request's last run (the first table's, as `every FIELD`
+ * reads them), offered first by completion after `every`, `some` and `no` on its `??` lines.
+ */
+export const RunFieldsNotification = new NotificationType<RunFieldsParams>('wikiq/runFields');
+
 export type CatalogueSourceName = 'bundled' | 'cached' | 'live';
 
 export interface CatalogueStatus {

@@ -1,8 +1,8 @@
 // Activation bench (issue: ready to publish): in the real-editor layer (code-server's VS Code server
 // and web workbench in Debian's chromium, test/vscode/runOffline.ts), the time from opening a .wikiq
 // file with a known problem until its first diagnostics, as a ratio to opening a plain text file in
-// the same window. Each run is a fresh server, profile and browser window in which the extension has
-// not activated; only test/vscode/suite/activation-time.test.ts runs (WIKIQ_EDITOR_GREP), and it
+// the same window. Each run is a fresh server, profile and browser window in which the language server
+// has not started (the extension is active from startup: the workspace has .wikiq files); only test/vscode/suite/activation-time.test.ts runs (WIKIQ_EDITOR_GREP), and it
 // writes .test-output/activation.json. Printed: the medians of the windows' times, and the median of
 // each window's own ratio (both figures of a ratio come from one window, so load from other work on
 // the machine hits both).
@@ -40,7 +40,7 @@ for (let i = 0; i < RUNS; i++) {
   }
   const fig = JSON.parse(readFileSync(out, 'utf8'));
   if (!fig.cold) {
-    console.error('bench-activation: the extension was already active before the .wikiq file was opened; the figure would not include activation');
+    console.error('bench-activation: the language server had already started before the .wikiq file was opened; the figure would not include its start');
     process.exit(1);
   }
   runs.push(fig);

@@ -14,7 +14,7 @@ import rpc from 'vscode-jsonrpc/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { asJson, jsonServer, jsonServerEdits, jsonServerVersion } from './bench-jsonls.mjs';
 import { compareMemory, whileAlive } from './bench-memory.mjs';
-import { baselineOption, baselineTree, completionCapabilities, documents, measureEdits, median, oneCharacterEdit, percentile } from './bench-util.mjs';
+import { baselineOption, baselineTree, completionCapabilities, documents, measureEdits, median, oneCharacterEdit, percentile, printRows } from './bench-util.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const { StreamMessageReader, StreamMessageWriter, createMessageConnection } = rpc;
@@ -79,17 +79,44 @@ export const wikiqServer = {
 };
 
 /**
+ * Runs `start` (which makes the server fetch `endpoint`'s catalogue: a fresh cache, so it is
+ * fetched and announced) and waits until the server announces it settled (`wikiq/catalogueStatus`,
+ * not loading), at most 60 s; a failure or no answer ends the bench with a message.
+ */
+export async function catalogueSettled(conn, endpoint, start) {
+  let timer;
+  const settled = new Promise((resolve) => {
+    conn.onNotification('wikiq/catalogueStatus', (s) => {
+      if (s.endpoint === endpoint && !s.loading) resolve(s);
+    });
+    timer = setTimeout(() => resolve({ error: 'no settled catalogue status within 60 s' }), 60000);
+  });
+  await start();
+  const status = await settled;
+  clearTimeout(timer);
+  if (status.error) {
+    console.error(`bench: the catalogue of ${endpoint}: ${status.error}`);
+    process.exit(1);
+  }
+}
+
+/**
  * The latency figures of the wikiq server at `serverJs` on `text` (the 10,000-line file) and, if
  * `big` is given, completion and diagnostics right after edits in `big` (the 10 MiB file), opened
- * after the 10,000-line file's figures are taken. Times in ms.
+ * after the 10,000-line file's figures are taken. Times in ms. `env`: the server's environment
+ * (default this process's); `endpoint`: a wiki whose catalogue is fetched, and waited for, before
+ * anything is measured (bench-content.mjs: the file's requests on the loopback wiki);
+ * `contentLookups`: off unless true (`wikiq.contentLookups`, #31): the generated file's endpoint is
+ * no wiki, and its `cmtitle` and `apfrom` values would each send a lookup there, timing the
+ * machine's DNS; bench-content.mjs measures the lookups against the loopback wiki.
  */
-async function measureLatency(serverJs, text, big) {
+export async function measureLatency(serverJs, text, big, { env, endpoint, contentLookups = false } = {}) {
   // WIKIQ_BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") and WIKIQ_BENCH_SERVER_ARGS (e.g.
   // "--log-timing") are passed to the server's process, to diagnose a figure.
   const nodeArgs = (process.env.WIKIQ_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const serverArgs = (process.env.WIKIQ_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
   // --debounce-ms 0: edit → diagnostics is measured without the debounce.
-  const proc = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio', '--debounce-ms', '0', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio', '--debounce-ms', '0', ...serverArgs], { stdio: ['pipe', 'pipe', 'inherit'], env });
   // A server that dies says so (else node would end this script silently, waiting on nothing).
   const died = (code, signal) => {
     console.error(`bench: the wikiq server ${serverJs} (pid ${proc.pid}) exited early (${signal ?? `status ${code}`})`);
@@ -109,7 +136,8 @@ async function measureLatency(serverJs, text, big) {
   if (process.env.WIKIQ_BENCH_DEBUG) conn.onNotification('window/logMessage', (m) => console.log('server:', m.message));
   conn.listen();
   // Declare what VS Code declares for completion, as that editor would.
-  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: completionCapabilities } } });
+  const initializationOptions = contentLookups ? {} : { environment: { trusted: true, contentLookups: false } };
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { textDocument: { completion: completionCapabilities } }, initializationOptions });
   await conn.sendNotification('initialized', {});
   const lines = text.split('\n');
   /** Opens `uri` with `content`; resolves with the diagnostics once they are in. */
@@ -118,6 +146,10 @@ async function measureLatency(serverJs, text, big) {
     return conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'wikiq', version: 1, text: content } }).then(() => done);
   };
   const close = (uri) => conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  if (endpoint) {
+    await catalogueSettled(conn, endpoint, () => open('file:///bench-catalogue.wikiq', `@endpoint = ${endpoint}\naction = query\n`));
+    await close('file:///bench-catalogue.wikiq');
+  }
   const complete = (uri, position) => conn.sendRequest('textDocument/completion', { textDocument: { uri }, position });
 
   const trivialRoundTrip = async () => {
@@ -348,10 +380,4 @@ export async function benchLsp() {
   return rows;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await benchLsp()) {
-    const ok = r.ok ?? (r.max === undefined || r.ratio <= r.max);
-    const ratio = r.ratio !== undefined ? `${r.ratio.toFixed(2)}× ${r.base ?? 'floor'}; ` : '';
-    console.log(`${r.name}: ${r.value}${ratio || r.target !== '—' ? ` (${ratio}target ${r.target})` : ''}${ok ? '' : '  ← MISSES TARGET'}`);
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) printRows(await benchLsp());

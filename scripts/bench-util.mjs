@@ -67,6 +67,19 @@ export function baselineTree(ref) {
   return dir;
 }
 
+/**
+ * Prints figures as `name: value (ratio× base; target …)`, with `← MISSES TARGET` where one misses
+ * (what `npm run bench` counts). A row: { name, value, ratio?, base? (default 'floor'), target
+ * ('—': none), max? (the ratio's bound), ok? (else ratio ≤ max) }.
+ */
+export function printRows(rows) {
+  for (const r of rows) {
+    const ok = r.ok ?? (r.max === undefined || r.ratio <= r.max);
+    const ratio = r.ratio !== undefined ? `${r.ratio.toFixed(2)}× ${r.base ?? 'floor'}; ` : '';
+    console.log(`${r.name}: ${r.value}${ratio || r.target !== '—' ? ` (${ratio}target ${r.target})` : ''}${ok ? '' : '  ← MISSES TARGET'}`);
+  }
+}
+
 /** The p-th percentile of `xs` (nearest rank). */
 export function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);

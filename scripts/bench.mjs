@@ -12,6 +12,7 @@ if (tsc.status !== 0) process.exit(1);
 
 const sections = [
   ['Language server (issue: language service)', 'bench-lsp.mjs'],
+  ['Content lookups (issue #31: the language service knows the wiki)', 'bench-content.mjs'],
   ['Parsing (issue: hostile files)', 'bench-parse.mjs'],
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],

@@ -43,7 +43,8 @@ export const LAYER_PACKAGES: Record<Layer, readonly string[]> = {
   lsp: [],
   faults: ['chromium'],
   wiki: unique([...MEDIAWIKI_PACKAGES, ...CODEGEN_PACKAGES]),
-  neovim: ['neovim'],
+  // The content test starts the real wiki (test/neovim/content.test.ts).
+  neovim: unique(['neovim', ...MEDIAWIKI_PACKAGES]),
   editor: unique([...EDITOR_RUN_PACKAGES, ...MEDIAWIKI_PACKAGES]),
 };
 

@@ -6,7 +6,8 @@
  * Host → webview: `render` (a whole model; list records beyond the first chunk follow in `append`
  * messages), `append` (new records and changed members, without losing the scroll position),
  * `progress`, `pinned`, `show` (switch tab/table), `history` (the request's kept runs, for the History
- * menu), `diff` (a comparison for the Diff tab).
+ * menu), `diff` (a comparison for the Diff tab), `assertions` (the run's `??` assertions checked,
+ * shown above the tabs).
  *
  * Webview → host messages are untrusted: the host checks them with `./validate`.
  */
@@ -110,7 +111,53 @@ export interface DiffMessage {
   view: DiffView | null;
 }
 
-export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage;
+/** The most assertions a view is sent (the failing ones first: ../src/results/checks.ts). */
+export const MAX_SHOWN_ASSERTIONS = 50;
+/** The longest text of an assertion, an actual or expected value, an offender's label or value the view is sent. */
+export const MAX_ASSERTION_TEXT = 300;
+/** The most records that break an assertion the view is sent (core's MAX_OFFENDERS). */
+export const MAX_SHOWN_OFFENDERS = 5;
+
+/** A record that breaks a quantifier: its place in its table (from 0), its label (title, name, id) and the field's value. */
+export interface OffenderRow {
+  index: number;
+  label?: string;
+  value: string;
+}
+
+/** One assertion checked against the run shown (core's `AssertionOutcome`, as text for the view). */
+export interface AssertionRow {
+  /** Its line in the file (1-based). */
+  line: number;
+  /** The assertion as written (`every ns == 6`). */
+  text: string;
+  pass: boolean;
+  /** The actual value (a quantifier's: how many records break it). */
+  actual: string;
+  expected: string;
+  /** Why it could not be evaluated. */
+  error?: string;
+  /** For a quantifier: the table (its id, as the Table tab names it) and the field read. */
+  table?: string;
+  field?: string;
+  /** For a failing quantifier: the first records that break it (`some`: none). */
+  offenders?: OffenderRow[];
+}
+
+/** The run's assertions checked: at most MAX_SHOWN_ASSERTIONS rows of `total` (in file order), `failed` of them failing. */
+export interface AssertionsView {
+  rows: AssertionRow[];
+  total: number;
+  failed: number;
+}
+
+/** Shows the run's assertions above the tabs, or clears them (null: a run without assertions). */
+export interface AssertionsMessage {
+  type: 'assertions';
+  view: AssertionsView | null;
+}
+
+export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage | AssertionsMessage;
 
 /**
  * How a large host message travels: its JSON, gzip-compressed (`pack` in

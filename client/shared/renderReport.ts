@@ -20,6 +20,8 @@ export interface RenderedReport {
   text: string;
   /** Text of the view's header: name, status, the paging or progress line (capped). */
   header?: string;
+  /** Text of the run's assertions above the tabs, when it has some (capped). */
+  assertions?: string;
 }
 
 /** The page attribute (on `#app`, as `data-report-renders="true"`) that asks the view for reports. */
@@ -33,8 +35,10 @@ export function parseRenderedReport(m: unknown): RenderedReport | undefined {
   if (m.table !== undefined && (typeof m.table !== 'string' || m.table.length > 200)) return undefined;
   if (typeof m.rows !== 'number' || !Number.isInteger(m.rows) || m.rows < 0 || typeof m.text !== 'string') return undefined;
   if (m.header !== undefined && typeof m.header !== 'string') return undefined;
+  if (m.assertions !== undefined && typeof m.assertions !== 'string') return undefined;
   return {
     type: 'rendered', tab: m.tab, ...(m.table !== undefined ? { table: m.table } : {}), rows: m.rows, text: m.text.slice(0, MAX_REPORT_TEXT),
     ...(m.header !== undefined ? { header: m.header.slice(0, MAX_REPORT_TEXT) } : {}),
+    ...(m.assertions !== undefined ? { assertions: m.assertions.slice(0, MAX_REPORT_TEXT) } : {}),
   };
 }

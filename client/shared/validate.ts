@@ -10,8 +10,8 @@
  */
 import { isObj } from './json';
 import type { ResultsModel } from './model';
-import type { HostMessage, PackedMessage, TabId, WebviewMessage } from './messages';
-import { TABS } from './messages';
+import type { AssertionsView, HostMessage, PackedMessage, TabId, WebviewMessage } from './messages';
+import { MAX_ASSERTION_TEXT, MAX_SHOWN_ASSERTIONS, MAX_SHOWN_OFFENDERS, TABS } from './messages';
 import { safeHttpUrl } from './url';
 
 const MAX_COPY = 10_000_000;
@@ -59,7 +59,21 @@ const FROM_HOST = {
   history: (o) => Array.isArray(o.runs) && o.runs.every((r) => isObj(r) && isRunId(r.id) && typeof r.time === 'string' && typeof r.records === 'number' && typeof r.endpoint === 'string') && (o.shown === undefined || isRunId(o.shown)),
   diff: (o) => o.view === null || (isObj(o.view) && typeof o.view.before === 'string' && typeof o.view.after === 'string' && typeof o.view.summary === 'string'
     && Array.isArray(o.view.tables) && o.view.tables.every((t) => isObj(t) && Array.isArray(t.columns) && Array.isArray(t.rows))),
+  assertions: (o) => o.view === null || isAssertionsView(o.view),
 } satisfies Record<HostMessage['type'], (o: Record<string, unknown>) => boolean>;
+
+const text = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_ASSERTION_TEXT;
+const optText = (v: unknown) => v === undefined || text(v);
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** The run's assertions as the view draws them: bounded (rows, texts, offenders), every field it reads of the right type. */
+export function isAssertionsView(v: unknown): v is AssertionsView {
+  if (!isObj(v) || !Array.isArray(v.rows) || v.rows.length > MAX_SHOWN_ASSERTIONS || !count(v.total) || !count(v.failed)) return false;
+  return v.rows.every((r) => isObj(r) && count(r.line) && text(r.text) && typeof r.pass === 'boolean' && text(r.actual) && text(r.expected)
+    && optText(r.error) && optText(r.table) && optText(r.field)
+    && (r.offenders === undefined || (Array.isArray(r.offenders) && r.offenders.length <= MAX_SHOWN_OFFENDERS
+      && r.offenders.every((f) => isObj(f) && count(f.index) && optText(f.label) && text(f.value)))));
+}
 
 /** The table's entry for `type` when it is one of its own keys (not `__proto__`, `toString`…). */
 function entry<T extends object>(table: T, type: unknown): T[keyof T] | undefined {

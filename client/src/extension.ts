@@ -2,22 +2,28 @@
  * The VS Code client: starts the language server, keeps it told of the active environment and of
  * workspace trust, and shows which catalogue the active file uses. Commands that run requests live
  * in their own modules.
+ *
+ * A workspace with `.wikiq` files activates the extension at startup (`workspaceContains`), so the
+ * Testing view lists their tests; the language server starts only with the first `.wikiq` document
+ * (or `startServer`), so an activation with none open starts no process and reads no file.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
-  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { PLATFORM, languageClient, offerMcp, wikiAuth } from './platform';
+import { PLATFORM, languageClient, offerMcp, wikiAuth, type StartedClient } from './platform';
+import { checksOf } from './results/checks';
 import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
+import { runFieldsOf } from './run/runFields';
 import { TestExplorer } from './run/testExplorer';
 
 let client: BaseLanguageClient | undefined;
@@ -25,8 +31,12 @@ let client: BaseLanguageClient | undefined;
 export interface WikiqApi {
   client: BaseLanguageClient;
   environments: Environments;
-  /** Resolves once the server has answered `initialize`. */
+  /** Resolves once the server has answered `initialize` (it starts with the first `.wikiq` document, or `startServer`). */
   ready: Promise<void>;
+  /** Starts the language server if it has not started; resolves once it answered `initialize` (tests, Refresh catalogue). */
+  startServer(): Promise<void>;
+  /** Whether the language server was started (tests: activation at startup starts none). */
+  serverStarted(): boolean;
   /** Run commands (the last run, for tests). */
   run: RunCommands;
   /** Signed-in wikis (tests). */
@@ -49,32 +59,59 @@ export interface WikiqApi {
   mcpServers(): unknown[];
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<WikiqApi> {
+export function activate(context: vscode.ExtensionContext): WikiqApi {
   const output = vscode.window.createOutputChannel('wikiq', { log: true });
   const environments = new Environments(context.workspaceState);
   context.subscriptions.push(output, environments);
 
-  const config = vscode.workspace.getConfiguration('wikiq');
-  const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
-    documentSelector: [{ language: 'wikiq' }],
-    outputChannel: output,
-    initializationOptions: {
-      userAgent: config.get<string>('userAgent') || undefined,
-      environment: environments.current(),
-      triggerSuggest: true,
-    } satisfies InitializationOptions,
-  };
   // Registered before the client is made: a completion asked while the server starts waits for it.
   let made!: (c: BaseLanguageClient) => void;
   const clientMade = new Promise<BaseLanguageClient>((resolve) => (made = resolve));
   context.subscriptions.push(completionUntilReady(clientMade, () => client));
   const mcp = offerMcp(context, (line) => output.warn(line));
   if (mcp) context.subscriptions.push(mcp);
-  const started = await languageClient(context, clientOptions);
-  client = started.client;
-  made(client);
-  const ready = client.start();
-  const c = client;
+  const auth = wikiAuth(context, environments);
+  let markReady!: () => void;
+  let failReady!: (e: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    failReady = reject;
+  });
+  ready.catch(() => undefined); // a failed start is said once (in startServer); awaiting `ready` still fails
+  let signedIn: ReturnType<StartedClient['signedIn']> | undefined;
+  let starting: Promise<void> | undefined;
+  /** Makes and starts the language client, once (its options read then: the environment, the user agent). */
+  const startServer = (): Promise<void> => (starting ??= (async () => {
+    const config = vscode.workspace.getConfiguration('wikiq');
+    const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
+      documentSelector: [{ language: 'wikiq' }],
+      outputChannel: output,
+      initializationOptions: {
+        userAgent: config.get<string>('userAgent') || undefined,
+        environment: environments.current(),
+        triggerSuggest: true,
+      } satisfies InitializationOptions,
+    };
+    try {
+      const started = await languageClient(context, clientOptions);
+      const c = started.client;
+      client = c;
+      made(c);
+      c.onNotification(CatalogueStatusNotification, (st) => {
+        lastStatus = st;
+        if (st.error) output.warn(st.error);
+        render();
+      });
+      signedIn = started.signedIn(auth, ready, output);
+      context.subscriptions.push(signedIn);
+      await c.start();
+      markReady();
+      void refreshStatus();
+    } catch (e) {
+      failReady(e);
+      void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  })());
 
   // Status bar: environment and catalogue of the active file.
   const status = vscode.window.createStatusBarItem('wikiq.status', vscode.StatusBarAlignment.Left, 50);
@@ -106,7 +143,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     if (!editor || editor.document.languageId !== 'wikiq') return render();
     try {
       await ready;
-      lastStatus = await c.sendRequest(CatalogueInfoRequest, { uri: editor.document.uri.toString() });
+      lastStatus = await client!.sendRequest(CatalogueInfoRequest, { uri: editor.document.uri.toString() });
     } catch {
       lastStatus = undefined;
     }
@@ -118,16 +155,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     vscode.workspace.onDidSaveTextDocument((d) => { if (d.languageId === 'wikiq') void refreshStatus(); }),
     environments.onDidChange(async (env) => {
       await ready;
-      await c.sendNotification(SetEnvironmentNotification, env);
+      await client!.sendNotification(SetEnvironmentNotification, env);
       void refreshStatus();
     }),
     vscode.commands.registerCommand('wikiq.selectEnvironment', () => environments.select()),
     vscode.commands.registerCommand('wikiq.refreshCatalogue', async () => {
       const editor = vscode.window.activeTextEditor;
+      await startServer();
       await ready;
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: 'wikiq: refreshing catalogue' },
-        () => c.sendRequest(RefreshCatalogueRequest, { uri: editor?.document.languageId === 'wikiq' ? editor.document.uri.toString() : undefined }),
+        () => client!.sendRequest(RefreshCatalogueRequest, { uri: editor?.document.languageId === 'wikiq' ? editor.document.uri.toString() : undefined }),
       );
       lastStatus = result;
       render();
@@ -137,7 +175,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
     }),
   );
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
-  const auth = wikiAuth(context, environments);
   // The results panels (and their serializer); each panel and its engine binding know each other only through ./results/port.
   // Render reports are a test hook: on only under VS Code's test harness.
   const panels = new ResultsPanelManager({
@@ -147,24 +184,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<WikiqA
   });
   // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
   // and runs a request on another wiki through the run commands.
-  const run = new RunCommands(environments, output, (session, document) => panels.showRun(session, document.uri), auth);
+  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables),
+  // and the language server is told the fields of its records (completion after every/some/no on its ?? lines).
+  const run = new RunCommands(environments, output, (session, document) => {
+    const text = document.getText();
+    const fields = client?.isRunning() ? runFieldsOf(document.uri.toString(), text, session.request.index, session.result()) : undefined;
+    if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
+    return panels.showRun(session, document.uri, checksOf(text, session.request.index, environments.current()));
+  }, auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
   context.subscriptions.push(panels, history, tests);
-  const serverSignedIn = started.signedIn(auth, ready, output);
-  context.subscriptions.push(run, auth, serverSignedIn);
-  c.onNotification(CatalogueStatusNotification, (s) => {
-    lastStatus = s;
-    if (s.error) output.warn(s.error);
-    render();
-  });
-  try {
-    await ready;
-  } catch (e) {
-    void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+  context.subscriptions.push(run, auth);
+  // The server starts with the first .wikiq document (one open already, or the next one opened).
+  const isWikiq = (d: vscode.TextDocument) => d.languageId === 'wikiq';
+  if (vscode.workspace.textDocuments.some(isWikiq)) void startServer();
+  else {
+    const opened = vscode.workspace.onDidOpenTextDocument((d) => {
+      if (!isWikiq(d)) return;
+      opened.dispose();
+      void startServer();
+    });
+    context.subscriptions.push(opened);
   }
   void refreshStatus();
-  return { client: c, environments, ready, run, auth, serverSignedIn: () => serverSignedIn.settled(), resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
+  return {
+    // The client made when the server started (read once `ready` resolved).
+    get client() {
+      return client!;
+    },
+    environments, ready, startServer, serverStarted: () => starting !== undefined, run, auth,
+    serverSignedIn: async () => {
+      await ready;
+      return signedIn?.settled();
+    }, resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
 }
 
 export async function deactivate(): Promise<void> {

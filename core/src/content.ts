@@ -193,6 +193,8 @@ export function contentItems(ctx: FeatureContext, q: ContentQuery, suggestions: 
       label: value,
       kind: q.kind === 'user' ? CompletionItemKind.Reference : q.kind === 'file' ? CompletionItemKind.File : CompletionItemKind.Value,
       detail,
+      // Shown on every row of VS Code's suggest widget (`detail` only on the focused one).
+      labelDetails: { description: detail },
       documentation: { kind: MarkupKind.Markdown, value: `**${escapeMarkdown(value)}** — ${escapeMarkdown(detail)}${groups}` },
       sortText: `00${String(i).padStart(3, '0')}`,
       filterText: value,

@@ -21,6 +21,8 @@ export interface FeatureContext {
   /** The command that reopens completion, carried by items that want a value next; none if undefined. */
   triggerCommand?: string;
   catalogueFor(request: RequestNode | undefined): Catalogue;
+  /** The record fields of the last run of `request`, when the client said them (LanguageServiceParams `runFields`). */
+  runFields?(request: RequestNode): readonly string[] | undefined;
   /** The file's variables over the environment's, worked out once per call. */
   fileScope(): Scope;
   analysis(request: RequestNode): Analysis;
@@ -29,7 +31,7 @@ export interface FeatureContext {
 
 const KEEP_ANALYSES = 8;
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string): FeatureContext {
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined): FeatureContext {
   const kept = new Array<RequestNode | undefined>(KEEP_ANALYSES).fill(undefined);
   const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
   let nextSlot = 0;
@@ -46,6 +48,7 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
   return {
     document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data, triggerCommand,
     fileScope: scopeOfFile,
+    ...(runFields ? { runFields: (request: RequestNode) => runFields(document.uri, request) } : {}),
     analysis(request) {
       for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
       const scope = ownScope(request) ? undefined : scopeOfFile();

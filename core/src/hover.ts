@@ -1,6 +1,6 @@
 /**
  * Hover: on a parameter name (the module parameter it resolves to), a value (the selected module,
- * the enumeration value, the namespace), a variable (its value, expanded) or a request header (the
+ * the enumeration value, the namespace, a CirrusSearch keyword in a search: search/query.ts), a variable (its value, expanded) or a request header (the
  * request as the API will receive it).
  */
 import { Hover, MarkupKind } from 'vscode-languageserver-types';
@@ -12,6 +12,7 @@ import { cursorAt } from './cursor';
 import { code, moduleDoc, namespacesOf, oneLine, paramDoc, selectionLabel } from './docs';
 import type { ParamNode, RequestNode, Span, ValuePart } from './parser/ast';
 import { paramsOf } from './parser/params';
+import { searchKeywordHover } from './search/query';
 import { endpointFor, expand, isUrlLiteral, scopeFor } from './variables';
 
 const within = (s: Span, o: number) => s.start <= o && o <= s.end;
@@ -35,7 +36,7 @@ export function doHover(ctx: FeatureContext, offset: number): Hover | null {
     case 'paramName':
       return within(c.param.nameSpan, offset) ? nameHover(ctx, c.request, c.param) : null;
     case 'paramValue':
-      return refHover(ctx, c.request, c.part, offset) ?? valueHover(ctx, c.request, c.param, c.partIndex, offset);
+      return refHover(ctx, c.request, c.part, offset) ?? searchKeywordHover(ctx, c, offset) ?? valueHover(ctx, c.request, c.param, c.partIndex, offset);
     case 'url':
       if (c.piece === 'name' && c.param) return nameHover(ctx, c.request, c.param);
       if (c.piece === 'value' && c.param && c.part && c.partIndex !== undefined) {

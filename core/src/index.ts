@@ -32,6 +32,8 @@ export { closest, editDistance, maxDistanceFor } from './suggest';
 // Language features behind one façade
 export * from './content';
 export { MAX_CONTENT_VALUES, withContentDiagnostics } from './contentDiagnostics';
+export { SEARCH_KEYWORDS, HELP_PAGE as SEARCH_HELP_PAGE, searchKeyword, type SearchKeyword } from './search/keywords';
+export { CIRRUS_SEARCH, runsCirrusSearch, wikiqForm } from './search/query';
 export { getLanguageService, type LanguageService, type LanguageServiceParams } from './languageService';
 export { CONTENT_CODES, Code, SOURCE, codeTable, messages, type CodeInfo, type DiagnosticData } from './codes';
 export { createContext, type FeatureContext } from './context';

@@ -15,7 +15,7 @@ import { validateContent } from './contentDiagnostics';
 import { doComplete, endpointOf, inlineDocumentation, resolveCompletion } from './completion/index';
 import { createContext, type FeatureContext } from './context';
 import { doHover } from './hover';
-import type { WikiqFile } from './parser/ast';
+import type { RequestNode, WikiqFile } from './parser/ast';
 import { parse } from './parser/parser';
 import { findDocumentSymbols, getFoldingRanges } from './symbols';
 import { doValidation } from './validation';
@@ -40,6 +40,11 @@ export interface LanguageServiceParams {
    * that does not know it would send it back as `workspace/executeCommand`.
    */
   completionTriggerCommand?: string;
+  /**
+   * The record fields of the last run of a request of document `uri`, which completion offers first
+   * after `every`, `some` and `no` on a `??` line (the server keeps what the client tells it).
+   */
+  runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined;
   /**
    * False when the client does not resolve completion items (`completionItem/resolve`): every
    * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
@@ -94,7 +99,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const d = params.completionItemDefaults;
   const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   const kept = new Map<string, ValidationCache>();
   const validate = (c: FeatureContext) => {

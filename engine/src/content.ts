@@ -18,11 +18,17 @@
  *   `factsWaitMs` (FACTS_WAIT_MS, 10 s: content diagnostics, which nobody waits on);
  * - after a facts request fails or is not answered in time, no facts are asked of that wiki for
  *   FACTS_PAUSE_MS (30 s; `clear` ends the pause): a wiki that is down is not asked at every edit;
- * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off).
+ * - nothing is sent when `allowed(endpoint)` says no (an untrusted workspace, `wikiq.contentLookups` off);
+ * - a wiki with a session (`sessionFor`, the catalogue provider's) is asked signed in, through a
+ *   `SignedInHttpClient` on that session (one sign-in shared with the catalogue, the same bounds as
+ *   anonymous lookups), and not at all until the catalogue has signed it in; an API error
+ *   (`readapidenied` of a private wiki) is logged naming the wiki, and not cached.
  */
 import { type ContentFact, type ContentKind, type ContentProvider, type ContentSuggestion, type ContentToken, isObj } from '../../core/src';
+import { SignedInHttpClient, type WikiSession } from './auth';
 import { ContentLane } from './contentLane';
-import { HttpClient, type HttpLogEntry, engineUserAgent } from './http';
+import { ApiError } from './errors';
+import { HttpClient, type HttpLogEntry, type HttpResponse, engineUserAgent } from './http';
 
 export const CONTENT_WAIT_MS = 1000;
 /** How long a facts request, once sent, is waited for unless its caller says (content diagnostics: nobody waits on them). */
@@ -51,6 +57,8 @@ export interface WikiContentOptions {
   http?: HttpClient;
   /** Each HTTP exchange, when it ends (`--log-timing`): the test of one request in flight reads these. */
   onExchange?: (e: HttpLogEntry) => void;
+  /** The wiki's signed-in session, if any (the catalogue provider's `sessionFor`): its lookups go signed in. */
+  sessionFor?: (endpoint: string) => WikiSession | undefined;
 }
 
 interface InFlight {
@@ -85,6 +93,15 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.delete(key);
   cache.set(key, value);
   if (cache.size > CONTENT_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+}
+
+/** The JSON of a lookup's answer; an HTTP failure or an API error (`readapidenied`: a private wiki) is thrown, naming the wiki. */
+function answerOf(endpoint: string, res: HttpResponse): unknown {
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  const body: unknown = JSON.parse(res.body);
+  const e = isObj(body) && isObj(body.error) ? body.error : undefined;
+  if (e) throw new ApiError(endpoint, String(e.code ?? 'unknown'), String(e.info ?? ''));
+  return body;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -205,6 +222,19 @@ export class WikiContentProvider implements ContentProvider {
     this.http = options.http ?? new HttpClient({ userAgent: options.userAgent || engineUserAgent('content'), timeoutMs: 15000, maxBytes: CONTENT_MAX_BYTES }, options.onExchange);
   }
 
+  /**
+   * The client a lookup on `endpoint` goes through: the anonymous one, or for a wiki with a session,
+   * one on that session (made per lookup: the session, shared with the catalogue, holds the sign-in
+   * and cookies) with the same bounds and User-Agent. None while that session is not signed in (the
+   * catalogue signs it in; a refused sign-in stays so): a lookup never signs in itself, since wikis
+   * throttle failed logins and every keystroke would be one.
+   */
+  private httpFor(endpoint: string): HttpClient | undefined {
+    const session = this.options.sessionFor?.(endpoint);
+    if (!session) return this.http;
+    return session.identity ? new SignedInHttpClient(session, this.http.options, this.options.onExchange) : undefined;
+  }
+
   /** Forgets a wiki's answers (all wikis' with no endpoint): "Refresh catalogue". */
   clear(endpoint?: string): void {
     for (const m of [this.cache, this.factCache]) for (const k of [...m.keys()]) if (endpoint === undefined || k.startsWith(`${endpoint}\n`)) m.delete(k);
@@ -298,6 +328,8 @@ export class WikiContentProvider implements ContentProvider {
 
   /** One facts request through the wiki's lane; its answer cached name by name (none: undefined). */
   private async factsBatch(endpoint: string, kind: ContentKind, batch: string[], signal: AbortSignal, waitMs: number): Promise<Map<string, ContentFact> | undefined> {
+    const http = this.httpFor(endpoint);
+    if (!http) return undefined;
     const url = `${endpoint}?${new URLSearchParams(factsQuery(kind, batch)).toString()}`;
     const bound = new AbortController();
     const onAbort = () => bound.abort();
@@ -310,10 +342,9 @@ export class WikiContentProvider implements ContentProvider {
           late = true;
           bound.abort();
         }, waitMs);
-        return this.http.get(url, bound.signal);
+        return http.get(url, bound.signal);
       });
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      const got = readFactsAnswer(kind, batch, JSON.parse(res.body));
+      const got = readFactsAnswer(kind, batch, answerOf(endpoint, res));
       const at = Date.now();
       for (const name of batch) remember(this.factCache, `${endpoint}\n${kind}\n${name}`, { at, value: got.get(name) });
       return got;
@@ -346,10 +377,12 @@ export class WikiContentProvider implements ContentProvider {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < CONTENT_TTL_MS) return hit.value;
     if (hit) this.cache.delete(key);
+    const http = this.httpFor(endpoint);
+    if (!http) return undefined;
     let flight = this.inFlight.get(endpoint);
     if (flight?.key !== key) {
       flight?.abort.abort();
-      flight = this.start(endpoint, key, kind, prefix, options.namespace);
+      flight = this.start(http, endpoint, key, kind, prefix, options.namespace);
     }
     const mine = flight;
     if (token?.isCancellationRequested) return undefined;
@@ -368,12 +401,11 @@ export class WikiContentProvider implements ContentProvider {
     });
   }
 
-  private start(endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
+  private start(http: HttpClient, endpoint: string, key: string, kind: ContentKind, prefix: string, namespace: number | undefined): InFlight {
     const abort = new AbortController();
     const url = `${endpoint}?${new URLSearchParams(contentQuery(kind, prefix, namespace)).toString()}`;
-    const answer = this.laneOf(endpoint).run(true, abort.signal, () => this.http.get(url, abort.signal)).then((res) => {
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      const value = readContentAnswer(kind, JSON.parse(res.body));
+    const answer = this.laneOf(endpoint).run(true, abort.signal, () => http.get(url, abort.signal)).then((res) => {
+      const value = readContentAnswer(kind, answerOf(endpoint, res));
       remember(this.cache, key, { at: Date.now(), value });
       return value;
     });

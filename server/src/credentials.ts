@@ -1,6 +1,8 @@
 /**
  * `wikiq/credentials`: the client's credentials for one endpoint, handed to the catalogue provider
- * so that endpoint's catalogue is fetched as the signed-in user. In memory only; never logged
+ * so that endpoint's catalogue is fetched as the signed-in user (and its content looked up as them:
+ * the content provider asks the catalogue provider for the session; `changed` forgets the answers
+ * given to whoever was signed in before). In memory only; never logged
  * (the log names the endpoint and the user, not the secret); none while the workspace is untrusted.
  */
 import type { Connection } from 'vscode-languageserver/node';
@@ -9,6 +11,7 @@ import { CREDENTIALS_KEY_ENV, Credentials, ServerCatalogueProvider, describeCred
 
 export function listenForCredentials(
   connection: Connection, provider: () => ServerCatalogueProvider, trusted: () => boolean, log: (m: string) => void,
+  changed: (endpoint: string) => void = () => undefined,
   // No `process` in a web worker (the server in the browser), and no credentials there either.
   key: string | undefined = typeof process === 'undefined' ? undefined : process.env[CREDENTIALS_KEY_ENV],
 ): void {
@@ -18,6 +21,7 @@ export function listenForCredentials(
       const c = p.credentials;
       const creds: Credentials | undefined = !c ? undefined : 'sealed' in c ? unsealCredentials(c.sealed, key) : c;
       provider().setCredentials(p.endpoint, creds);
+      changed(p.endpoint);
       log(creds ? `wikiq: the catalogue of ${p.endpoint} is fetched with ${describeCredentials(creds)}` : `wikiq: the catalogue of ${p.endpoint} is fetched anonymously`);
       return {};
     } catch (e) {

@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, SetEnvironmentNotification,
+  CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, withContentDiagnostics, type WikiqFile } from '../../core/src';
 import { type HttpLogEntry, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
@@ -19,6 +19,7 @@ import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
+import { RunFields } from './runFields';
 
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
@@ -59,9 +60,13 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   const contentAllowed = () => environment.contentLookups !== false && environment.trusted;
   /** `--log-timing`: each content lookup's exchange, with when it started and ended (ms since the epoch). */
   const onExchange = timing ? (e: HttpLogEntry) => log(`wikiq: content lookup ${e.status} from ${Date.now() - e.ms} to ${Date.now()}: ${e.url}`) : undefined;
-  let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange });
+  /** Content lookups on a wiki signed in to go signed in, on the catalogue's session. */
+  const sessionFor = (endpoint: string) => provider.sessionFor(endpoint);
+  let content = new WikiContentProvider({ allowed: contentAllowed, log, onExchange, sessionFor });
   let support: ClientSupport | undefined;
   let settings: SettingsWatcher | undefined;
+  /** The record fields of each request's last run (the client tells them; cleared as documents close). */
+  const runFields = new RunFields();
   const service = () => getLanguageService({
     catalogues: provider,
     content,
@@ -69,6 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
+    runFields: (uri, request) => runFields.get(uri, request),
     incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
@@ -121,7 +127,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
     provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
-    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange });
+    content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange, sessionFor });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));
     provider.onStatus((status) => {
@@ -175,7 +181,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   connection.onDocumentSymbol(handle('documentSymbol', [], (doc, file) => ls.findDocumentSymbols(doc, file)));
   connection.onFoldingRanges(handle('foldingRange', [], (doc, file) => ls.getFoldingRanges(doc, file)));
 
-  listenForCredentials(connection, () => provider, () => environment.trusted, log);
+  listenForCredentials(connection, () => provider, () => environment.trusted, log, (endpoint) => content.clear(endpoint));
   connection.onRequest(CatalogueInfoRequest, (p) => {
     const doc = documents.get(p.uri);
     const file = doc ? fileOf(doc) : undefined;
@@ -198,6 +204,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     settings?.clientManaged();
     setEnvironment(env);
   });
+  connection.onNotification(RunFieldsNotification, (p) => { runFields.set(p); });
 
   // Diagnostics: pushed after each change, debounced per document so typing stays fluid.
   const timers = new Map<string, { cancel(): void }>();
@@ -297,6 +304,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   documents.onDidClose((e) => {
     parsed.delete(e.document.uri);
     ls.forget(e.document.uri);
+    runFields.forget(e.document.uri);
     validated.delete(e.document.uri);
     cancelValidation(e.document.uri);
     cancelContent(e.document.uri);

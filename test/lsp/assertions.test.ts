@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Hover } from 'vscode-languageserver-protocol';
+import { MAX_RUN_FIELD_CHARS, RunFieldsNotification, runFieldsKey } from '../../common/protocol';
 import { LspClient, cursor } from './lspClient';
 
 const REQUEST = '### Files\naction = query\nlist = allimages\naiprop = size|url\n';
@@ -44,6 +45,23 @@ describe('language server: assertion lines', () => {
       for (const l of hasNot) assert.ok(!got.includes(l), `${l} not offered`);
     });
   }
+
+  it('offers the record fields of the request\'s last run first, as the client said them, until the document closes', async () => {
+    const uri = 'file:///t/assert-run-fields.wikiq';
+    const c = cursor(`${REQUEST}?? every ¦\n\n### Other\naction = query\nlist = allimages\n?? every \n`);
+    const other = { line: c.line + 5, character: 9 };
+    await client.open(uri, c.text);
+    const at = async (p: { line: number; character: number }) => (await client.completion(uri, p.line, p.character)).items.map((i) => i.label);
+    assert.ok(!(await at(c)).includes('descriptionurl'), 'not before a run');
+    client.notify(RunFieldsNotification.method, { uri, request: runFieldsKey('Files', 0), fields: ['name', 'descriptionurl', 'x'.repeat(MAX_RUN_FIELD_CHARS + 1), 42] });
+    const got = await at(c);
+    assert.ok(got.includes('descriptionurl') && got.includes('size'), `the run's fields and the catalogue's: ${got.join(', ')}`);
+    assert.ok(!got.some((l) => l.startsWith('xxx')), 'a field too long is refused');
+    assert.ok(!(await at(other)).includes('descriptionurl'), 'only for that request');
+    client.close(uri);
+    await client.open(uri, c.text);
+    assert.ok(!(await at(c)).includes('descriptionurl'), 'forgotten once the document closed');
+  });
 
   const hovers: Array<[string, string, RegExp]> = [
     ['a subject', `${REQUEST}?? reco¦rds > 0\n`, /number of records of the merged result/],

@@ -146,6 +146,16 @@ export class LspClient {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
 
+  /** Sends a notification (a custom one such as `wikiq/runFields`); the server handles it before any later request. */
+  notify(method: string, params: unknown): void {
+    void this.conn.sendNotification(method, params);
+  }
+
+  /** Closes a document. */
+  close(uri: string): void {
+    void this.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
   completion(uri: string, line: number, character: number): Promise<CompletionList> {
     return this.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character } });
   }

@@ -4,14 +4,12 @@
  * hover, diagnostics and a quick fix applied, against a local wiki's own catalogue.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startFakeWiki, type FakeWiki } from '../lsp/fakeWiki';
-import { ROOT } from '../lsp/lspClient';
-import { ensureNeovim, readmeConfig } from './harness';
+import { ensureNeovim, readmeConfig, runNeovim } from './harness';
 
 interface Seen {
   filetype: string;
@@ -31,22 +29,12 @@ describe('Neovim with the README configuration', () => {
   let dir: string;
   let seen: Seen;
   before(async () => {
-    const version = ensureNeovim();
+    ensureNeovim();
     wiki = await startFakeWiki();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-nvim-'));
-    fs.writeFileSync(path.join(dir, 'init.lua'), readmeConfig('**Neovim 0.7 to 0.10**', `${wiki.base}/ok/api.php`));
     const file = path.join(dir, 'try.wikiq');
     fs.writeFileSync(file, 'action = query\nlist = fakelist\nfllimt = 5\nfl\n');
-    const outFile = path.join(dir, 'seen.json');
-    const env = { ...process.env, HOME: dir, XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_CONFIG_HOME: path.join(dir, 'config'), XDG_DATA_HOME: path.join(dir, 'data'), XDG_STATE_HOME: path.join(dir, 'state'), WIKIQ_NVIM_OUT: outFile };
-    const nvim = spawn('nvim', ['--headless', '-n', '-i', 'NONE', '-u', path.join(dir, 'init.lua'), file, '-c', `luafile ${path.join(ROOT, 'test/neovim/check.lua')}`], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    nvim.stdout.on('data', (d) => (output += d));
-    nvim.stderr.on('data', (d) => (output += d));
-    const code = await new Promise<number | null>((resolve) => nvim.once('exit', resolve));
-    assert.ok(fs.existsSync(outFile), `${version} wrote no result (exit ${code}): ${output}`);
-    seen = JSON.parse(fs.readFileSync(outFile, 'utf8'));
-    assert.equal(seen.failure, undefined, `the check script failed: ${seen.failure}\n${output}`);
+    seen = await runNeovim<Seen>(dir, readmeConfig('**Neovim 0.7 to 0.10**', `${wiki.base}/ok/api.php`), file, 'check.lua');
   });
   after(async () => {
     await wiki?.close();

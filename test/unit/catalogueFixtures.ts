@@ -22,3 +22,11 @@ export function get(c: Catalogue, modulePath: string, name?: string): ParamInfo 
   assert.ok(p, `${modulePath} parameter ${name}`);
   return p;
 }
+
+/**
+ * A wiki whose search is CirrusSearch: the Debian wiki's real paraminfo answer (no CirrusSearch)
+ * plus the extension's modules (cirrussearch-modules-fv2.json, in the shape paraminfo gives them).
+ */
+export function cirrusCatalogue(): Catalogue {
+  return catalogueOf([...read('mw139-all-fv2.json'), ...read('cirrussearch-modules-fv2.json')]);
+}

@@ -7,6 +7,7 @@ import { readParaminfo } from '../../core/src/catalogue/paraminfo';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { type LanguageService, getLanguageService } from '../../core/src/languageService';
 import { COMPLETION_TRIGGERS } from '../../core/src/completion/triggers';
+import { cirrusCatalogue } from './catalogueFixtures';
 import { doc, service, withCursor } from './helpers';
 
 interface Expect {
@@ -236,4 +237,32 @@ describe('completion', () => {
     assert.ok((dep.sortText ?? '') > (live.sortText ?? ''), 'deprecated sorts after');
     assert.deepEqual(dep.tags, [1]);
   });
+});
+
+describe('completion: CirrusSearch keywords in a search, on a wiki whose catalogue has CirrusSearch', () => {
+  const cirrus = cirrusCatalogue();
+  const search = 'action = query\nlist = search\n';
+  it('offers the keywords with their colon at the start of the value', () =>
+    check(`${search}srsearch = ¦`, { has: ['intitle:', 'incategory:', 'insource:', 'hastemplate:', 'linksto:', 'prefix:', 'filetype:', 'deepcat:', 'deepcategory:'], inserts: { 'intitle:': 'intitle:' } }, cirrus));
+  it('offers them at the start of a later word, replacing what was typed (in any case: inserted in lower case)', () => {
+    check(`${search}srsearch = gold intit¦`, { has: ['intitle:'], inserts: { 'intitle:': 'intitle:' } }, cirrus);
+    check(`${search}srsearch = gold InTit¦`, { has: ['intitle:'], inserts: { 'intitle:': 'intitle:' } }, cirrus);
+  });
+  it('in the generator form (gsrsearch)', () =>
+    check('action = query\ngenerator = search\ngsrsearch = haste¦', { has: ['hastemplate:'] }, cirrus));
+  it('after a -, only the keywords that can be negated', () =>
+    check(`${search}srsearch = cat -¦`, { has: ['incategory:', 'intitle:', 'prefix:'], not: ['morelike:', 'local:', 'prefer-recent:', 'boost-templates:'], inserts: { 'incategory:': 'incategory:' } }, cirrus));
+  it('not inside a keyword\'s value, nor in a quoted phrase', () => {
+    check(`${search}srsearch = intitle:fo¦`, { not: ['intitle:', 'incategory:'] }, cirrus);
+    check(`${search}srsearch = "gold in¦`, { not: ['intitle:', 'incategory:'] }, cirrus);
+    check(`${search}srsearch = "gold" in¦`, { has: ['intitle:', 'incategory:'] }, cirrus);
+  });
+  it('not in another parameter\'s value', () =>
+    check('action = query\nlist = allpages\napprefix = in¦', { not: ['intitle:'] }, cirrus));
+  it('not on a wiki without CirrusSearch: the bundled catalogue (Debian\'s MediaWiki)', () => {
+    check(`${search}srsearch = ¦`, { not: ['intitle:', 'incategory:', 'insource:'] });
+    check(`${search}srsearch = gold intit¦`, { not: ['intitle:'] });
+  });
+  it('the variables stay offered after the keywords', () =>
+    check(`@q = gold\n${search}srsearch = ¦`, { has: ['intitle:', '{{q}}'] }, cirrus));
 });

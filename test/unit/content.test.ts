@@ -55,7 +55,11 @@ async function check(input: string, expected: Expect, answer = true): Promise<vo
   assert.deepEqual(provider.asked, expected.asked ? [expected.asked] : []);
   const fromWiki = list.items.filter((i) => i.sortText?.startsWith('00') && typeof i.detail === 'string' && /^(page|user|category|file)/.test(i.detail));
   if (expected.labels) assert.deepEqual(fromWiki.map((i) => i.label), expected.labels);
-  for (const [label, detail] of Object.entries(expected.detail ?? {})) assert.equal(fromWiki.find((i) => i.label === label)?.detail, detail);
+  for (const [label, detail] of Object.entries(expected.detail ?? {})) {
+    const item = fromWiki.find((i) => i.label === label);
+    assert.equal(item?.detail, detail);
+    assert.equal(item?.labelDetails?.description, detail, 'on every row of the suggest widget');
+  }
   assert.equal(list.isIncomplete, expected.incomplete ?? false);
 }
 

@@ -2,12 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Catalogue, readParaminfo } from '../../core/src';
+import { cirrusCatalogue } from './catalogueFixtures';
 import { doc, service, withCursor } from './helpers';
 
-function check(input: string, expected: RegExp[] | null, env?: { endpoint?: string; variables?: Record<string, string> }): void {
+function check(input: string, expected: RegExp[] | null, env?: { endpoint?: string; variables?: Record<string, string> }, catalogue?: Catalogue): void {
   const { text, offset } = withCursor(input);
   const d = doc(text);
-  const h = service(undefined, env).doHover(d, d.positionAt(offset));
+  const h = service(catalogue, env).doHover(d, d.positionAt(offset));
   if (expected === null) {
     assert.equal(h, null);
     return;
@@ -70,4 +71,25 @@ describe('hover', () => {
     assert.match(value, /beyond those listed: Any fx… parameter names a field\./);
     assert.deepEqual(service(catalogue).doValidation(d).map((x) => x.code), [], 'fxcolour is not an error');
   });
+});
+
+describe('hover: CirrusSearch keywords in a search', () => {
+  const cirrus = cirrusCatalogue();
+  const search = 'action = query\nlist = search\n';
+  it('explains a keyword: what it does, its value, an example, its help section', () =>
+    check(`${search}srsearch = gold in¦title:rush`, [/\*\*intitle:\*\*/, /title has the words/, /Value: /, /Example: `intitle:"gold rush"`/, /\(https:\/\/www\.mediawiki\.org\/wiki\/Help:CirrusSearch#Intitle_and_incategory\)/], undefined, cirrus));
+  it('on a negated keyword and an alias, in the generator form', () => {
+    check(`${search}srsearch = -incat¦egory:Physicists`, [/\*\*incategory:\*\*/, /`-incategory:` excludes/], undefined, cirrus);
+    check('action = query\ngenerator = search\ngsrsearch = deep¦cat:Vehicles', [/\*\*deepcat:\*\*/, /subcategories/, /Also written `deepcategory:`/], undefined, cirrus);
+  });
+  it('says which keywords cannot be negated or must come first', () =>
+    check(`${search}srsearch = morel¦ike:Wikipedia`, [/Only at the start of the query/, /Cannot be negated/], undefined, cirrus));
+  it('writes an example\'s | as a .wikiq value needs it (\\|), and says why', () =>
+    check(`${search}srsearch = morel¦ike:Wikipedia`, [/Example: `morelike:Wikipedia\\\|Wikidata`/, /write a `\|` of the search as `\\\|`/], undefined, cirrus));
+  it('nothing on the keyword\'s value, in a quoted phrase, or for an unknown word', () => {
+    check(`${search}srsearch = intitle:ru¦sh`, null, undefined, cirrus);
+    check(`${search}srsearch = "gold intit¦le:rush"`, null, undefined, cirrus);
+    check(`${search}srsearch = nosu¦chkeyword:x`, null, undefined, cirrus);
+  });
+  it('nothing on a wiki without CirrusSearch (the bundled catalogue)', () => check(`${search}srsearch = in¦title:rush`, null));
 });

@@ -3,7 +3,8 @@
  * Breakdown / JSON / Raw / Debug (Images, Timeline and Breakdown only where the data's shape suits
  * them: ../../shared/views), the host's messages and the saved state. Each concern is its own file:
  * ./messaging, ./state, ./header, ./menu, ./tableTab (./table, ./paramTab), ./imagesView,
- * ./timelineView, ./breakdownView (./viewParts), ./jsonTab, ./rawTab, ./debugTab.
+ * ./timelineView, ./breakdownView (./viewParts), ./jsonTab, ./rawTab, ./debugTab, and the run's
+ * assertions above the tabs, ./assertionsView.
  *
  * Security: every piece of wiki content is inserted as text (text nodes, textContent); only the
  * fields that hold wiki HTML go through ./purify. Links open through the host (http(s) only, and
@@ -14,12 +15,13 @@
  */
 import { isObj, getPath, setPath } from '../../shared/json';
 import { TABS } from '../../shared/messages';
-import type { AppendMessage, DiffView, HistoryMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
+import type { AppendMessage, AssertionsView, DiffView, HistoryMessage, HostMessage, ProgressMessage, RenderMessage, TabId, WebviewMessage } from '../../shared/messages';
 import { runLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '../../shared/renderReport';
 import { IMAGE_ORIGIN_ATTRIBUTE, originOf, safeHttpUrl } from '../../shared/url';
 import { VIEWS, viewSources, type ViewFilter, type ViewId, type ViewSources, describeFilter } from '../../shared/views';
+import { AssertionsBlock } from './assertionsView';
 import { BreakdownView } from './breakdownView';
 import { ImagesView } from './imagesView';
 import { TimelineView } from './timelineView';
@@ -62,6 +64,9 @@ export class App implements ViewContext {
   diffView?: DiffView;
   progressStart?: { at: number; records: number };
   loading = false;
+  /** The run's assertions as the host last checked them (shown above the tabs). */
+  assertions?: AssertionsView;
+  private readonly asserts = new AssertionsBlock((table, index, field) => void this.revealRecord(table, index, field));
   readonly menu = new Menu();
   sources: ViewSources = NO_SOURCES;
   readonly imageOrigin?: string;
@@ -119,7 +124,7 @@ export class App implements ViewContext {
     this.panels.table.appendChild(this.tables.host);
     this.jsonTab = new JsonTab(this, this.panels.json);
     this.live = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
-    root.append(this.header, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
+    root.append(this.header, this.asserts.element, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
     new MessagePump(root, (m) => this.apply(m), (e) => this.showInternalError(e)).listen();
   }
 
@@ -206,6 +211,7 @@ export class App implements ViewContext {
       this.progress = m.running || m.text ? m : undefined;
       this.loading = m.running;
       this.renderHeader();
+      if (this.assertions) this.asserts.show(this.assertions, this.loading);
       this.reportSoon();
     },
     pinned: (m) => {
@@ -221,6 +227,8 @@ export class App implements ViewContext {
     history: (m) => {
       this.history = m;
       this.renderHeader();
+      // The header changed: a report after it (a History menu arriving after the render's report was otherwise never reported).
+      this.reportSoon();
     },
     diff: (m) => {
       this.diffView = m.view ?? undefined;
@@ -228,6 +236,11 @@ export class App implements ViewContext {
       this.tabs.diff.hidden = !m.view;
       if (m.view) this.selectTab('diff', false);
       else if (this.ui.tab === 'diff') this.selectTab('table', false);
+    },
+    assertions: (m) => {
+      this.assertions = m.view ?? undefined;
+      this.asserts.show(this.assertions, this.loading);
+      this.reportSoon();
     },
   };
 
@@ -348,6 +361,14 @@ export class App implements ViewContext {
     this.tables.select(id);
   }
 
+  /** Shows record `index` of table `id` on the Table tab, selected (a failing assertion's link). */
+  async revealRecord(id: string, index: number, field?: string): Promise<void> {
+    this.selectTab('table', false);
+    const shown = await this.tables.reveal(id, index, field);
+    this.announce(shown ? `Record ${index + 1} selected` : `Record ${index + 1} is not among the rows this view holds.`);
+    this.reportSoon();
+  }
+
   /** What the tabs drew that `change` makes stale (./tabs). */
   private changed(change: Change): void {
     for (const t of TABS) if (TAB_TABLE[t].staleOn.includes(change)) this.stale[t] = true;
@@ -393,6 +414,7 @@ export class App implements ViewContext {
     else text = this.panels[t].innerText ?? '';
     const report: RenderedReport = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, MAX_REPORT_TEXT), header: (this.header.innerText ?? '').slice(0, MAX_REPORT_TEXT) };
     if (t === 'table' && c) report.table = c.name;
+    if (this.assertions) report.assertions = this.asserts.text().slice(0, MAX_REPORT_TEXT);
     this.api.postMessage(report);
   }
 }

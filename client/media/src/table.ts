@@ -450,6 +450,28 @@ export class TableController {
     this.vt?.root.focus();
   }
 
+  /**
+   * Selects record `index` (its place in the result, from 0) and scrolls to it, at the column
+   * `field` when the table has one; a filter that hides it is cleared first. False when the view
+   * does not hold that record (a panel restored after a reload keeps the first records only).
+   */
+  async reveal(index: number, field?: string): Promise<boolean> {
+    if (!this.vt) this.mount();
+    if (!this.vt || index < 0 || index >= this.rows.length) return false;
+    if (this.view && !this.view.includes(index) && (this.filterInput.value || this.viewFilter())) {
+      this.filterInput.value = '';
+      this.app.ui.filter[this.spec.id] = '';
+      if (this.viewFilter()) this.app.setViewFilter(undefined);
+      await this.refilter();
+    }
+    const shown = this.view ? this.view.indexOf(index) : index;
+    if (shown < 0) return false;
+    const col = field ? this.vt.getColumns().findIndex((c) => c.id === field.replace(/[.[].*$/, '')) : -1;
+    this.vt.root.focus();
+    this.vt.setActive(shown, Math.max(0, col));
+    return true;
+  }
+
   /** The grid (tests). */
   get grid(): VirtualTable | undefined {
     return this.vt;

@@ -102,6 +102,14 @@ export class TableTab {
     else for (const [id, c] of this.controllers) if (c.name === table) this.select(id);
   }
 
+  /** Selects table `id` and in it record `index` (a failing assertion's link); false when there is no such record to show. */
+  async reveal(id: string, index: number, field?: string): Promise<boolean> {
+    const c = this.controllers.get(id);
+    if (!(c instanceof TableController)) return false;
+    this.select(id);
+    return c.reveal(index, field);
+  }
+
   show(): void {
     for (const [id, c] of this.controllers) c.element.hidden = id !== this.ctx.ui.table;
     const c = this.current();

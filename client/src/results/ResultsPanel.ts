@@ -9,6 +9,8 @@
  * - Input is a plain `ResultsModel` (client/shared/model): `update(model)`; updates are throttled
  *   and sent as a render plus chunked appends (./delta), so a new batch appends without losing the
  *   scroll position and 100,000 records never make one huge message.
+ * - The run's `??` assertions (`checks`, read when it ran: ./checks) are evaluated each time the run
+ *   stops loading and sent to the view, which shows them above its tabs.
  * - Load next batch / Load all / Cancel / Export from the view reach the host as validated messages
  *   (client/shared/validate) and run through the panel's `PanelDriver` (./port; the engine binding
  *   `RunDriver`, made by the manager's `driver` dependency).
@@ -18,12 +20,13 @@
  *   dist/media; command URIs are off; only http(s) URLs open; only listed messages act.
  */
 import * as vscode from 'vscode';
-import type { DiffView, ExportFormat, HistoryMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
+import type { AssertionsView, DiffView, ExportFormat, HistoryMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import { originOf } from '../../shared/url';
 import { parseWebviewMessage } from '../../shared/validate';
+import { checksView, type RunChecks } from './checks';
 import { makeNonce, resultsHtml } from './html';
 import { PanelView } from './panelView';
 import type { RunSession } from '../../../engine/src/index';
@@ -75,6 +78,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   private markReady!: () => void;
   private closed = false;
+  /** The assertions of the run shown, as its request had them when it ran (none: no `??` lines, a kept run). */
+  private checks?: RunChecks;
 
   readonly onDidDispose = this.disposeEmitter.event;
   /** Resolves when the view's script first said it is ready. */
@@ -122,6 +127,11 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     return this.view.diff;
   }
 
+  /** The run's assertions as last checked and sent to the view, if any. */
+  get assertions(): AssertionsView | undefined {
+    return this.view.assertions;
+  }
+
   /** A panel restored after a reload: what its view kept (pinned, the first records); its run is gone. */
   restore(pinned: boolean, model: ResultsModel | undefined): void {
     this.view.pinned = pinned;
@@ -135,13 +145,14 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   }
 
   /**
-   * A new run: a plain model, or the driver made for its session (which gives the model). The
-   * comparison shown was of other runs, and the run still loading into the panel (Run all batches,
-   * Load all) stops.
+   * A new run: a plain model, or the driver made for its session (which gives the model), with its
+   * request's assertions when it has some. The comparison shown was of other runs, and the run still
+   * loading into the panel (Run all batches, Load all) stops.
    */
-  showNew(what: ResultsModel | ((panel: ResultsPanel) => PanelDriver)): void {
+  showNew(what: ResultsModel | ((panel: ResultsPanel) => PanelDriver), checks?: RunChecks): void {
     this.showDiff(null);
     this.driver?.detach();
+    this.setChecks(checks);
     let model: ResultsModel;
     if (typeof what === 'function') {
       this.driver = what(this);
@@ -154,6 +165,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
   /** Shows a kept run (read-only: no paging; exports what it shows). */
   showKept(model: ResultsModel): void {
     this.driver?.detach();
+    this.setChecks(undefined);
     this.driver = this.env.driver(this);
     this.view.canPage = false;
     this.showDiff(null);
@@ -195,12 +207,22 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     if (originOf(model.endpoint) !== this.htmlOrigin || this.panel.webview.html === '') {
       // The image origin of the CSP changes with the endpoint: a new page (it asks for the model).
       this.view.model = model;
-      this.setTitle();
       this.setHtml();
-      return;
-    }
-    this.view.update(model, opts.immediate);
+    } else this.view.update(model, opts.immediate);
     this.setTitle();
+    this.check();
+  }
+
+  private setChecks(checks: RunChecks | undefined): void {
+    this.checks = checks;
+    if (!checks) this.view.setAssertions(null);
+  }
+
+  /** Evaluates the run's assertions once it stops loading (not after each batch of a Run all batches). */
+  private check(): void {
+    if (!this.checks || this.driver?.running) return;
+    const facts = this.driver?.facts();
+    if (facts) this.view.setAssertions(checksView(this.checks, facts));
   }
 
   /** Shows or clears the progress line (with its Cancel button); while a run goes on, a few times a second. */

@@ -13,6 +13,7 @@ import { isObj } from '../../shared/json';
 import { VIEW_COMMANDS } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { isResultsModel } from '../../shared/validate';
+import type { RunChecks } from './checks';
 import { panelKey } from './history';
 import { PanelProbe } from './probe';
 import type { PanelDriver } from './port';
@@ -160,11 +161,12 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
 
   /**
    * A run of request `session.request.index` of `document`, shown in its panel (reused unless
-   * pinned), paged and exported by the driver made for it, and kept by the run history. Returns
-   * the driver: the run commands load the rest of a Run all batches through it.
+   * pinned), paged and exported by the driver made for it, and kept by the run history; `checks`
+   * are its request's `??` assertions, shown above the view's tabs. Returns the driver: the run
+   * commands load the rest of a Run all batches through it.
    */
-  showRun(session: RunSession, document: vscode.Uri): PanelDriver | undefined {
-    const panel = this.show(panelKey(document.toString(), session.request.index), session);
+  showRun(session: RunSession, document: vscode.Uri, checks?: RunChecks): PanelDriver | undefined {
+    const panel = this.show(panelKey(document.toString(), session.request.index), session, {}, checks);
     void this.history?.ran(panel, session, document);
     return panel.driver;
   }
@@ -173,7 +175,7 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
    * Shows a model in the panel of `key` (reused unless pinned) or a new one. With a RunSession
    * instead of a model, the panel keeps it and pages/exports it through the driver made for it.
    */
-  show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}): ResultsPanel {
+  show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}, checks?: RunChecks): ResultsPanel {
     let p = this.find(key);
     if (!p) {
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
@@ -185,7 +187,7 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
       });
       p = this.add(panel, key);
     } else p.panel.reveal(undefined, options.preserveFocus ?? true);
-    p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what);
+    p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what, checks);
     return p;
   }
 

@@ -1,6 +1,6 @@
 /**
  * The host's side of one results view: what the panel has shown it (model, pin, paging, progress,
- * History menu, comparison) and the one ordered queue every message to the view goes through.
+ * History menu, comparison, the run's assertions checked) and the one ordered queue every message to the view goes through.
  * Pure (no `vscode`): the panel (./ResultsPanel) gives it `send` (the webview's postMessage) and
  * says when the view is ready; the unit tests give it a recording `send`.
  *
@@ -8,9 +8,9 @@
  *   (./packing); after a render with more to come, the first rows get `FIRST_PAINT_GRACE_MS` to
  *   paint. Nothing overtakes a render, a tab switch included.
  * - Nothing is posted before the view said it is ready; what it must have then (the model, the
- *   progress, the History menu, the comparison, a tab asked for) is sent on `ready()`.
+ *   progress, the History menu, the comparison, the assertions, a tab asked for) is sent on `ready()`.
  */
-import type { DiffView, HistoryMessage, HostEnvelope, HostMessage, ProgressMessage, ShowMessage, TabId } from '../../shared/messages';
+import type { AssertionsView, DiffView, HistoryMessage, HostEnvelope, HostMessage, ProgressMessage, ShowMessage, TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { pack } from './packing';
@@ -39,6 +39,7 @@ export class PanelView {
   private progressSent = false;
   private lastHistory?: HistoryMessage;
   private lastDiff?: DiffView;
+  private lastAssertions?: AssertionsView;
   /** A tab asked for while the view was not ready: shown once it is. */
   private pendingTab?: ShowMessage;
 
@@ -52,6 +53,7 @@ export class PanelView {
     this.updates.flush();
     if (this.lastHistory) this.post(this.lastHistory);
     if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
+    if (this.lastAssertions) this.post({ type: 'assertions', view: this.lastAssertions });
     if (this.pendingTab) this.post(this.pendingTab);
     this.pendingTab = undefined;
   }
@@ -123,6 +125,18 @@ export class PanelView {
     if (!view && !this.lastDiff) return;
     this.lastDiff = view ?? undefined;
     if (this.ready) this.post({ type: 'diff', view });
+  }
+
+  /** Shows the run's assertions checked above the tabs, or clears them (null). */
+  setAssertions(view: AssertionsView | null): void {
+    if (!view && !this.lastAssertions) return;
+    this.lastAssertions = view ?? undefined;
+    if (this.ready) this.post({ type: 'assertions', view });
+  }
+
+  /** The assertions shown, if any. */
+  get assertions(): AssertionsView | undefined {
+    return this.lastAssertions;
   }
 
   /** The comparison shown, if any. */

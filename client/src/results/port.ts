@@ -5,6 +5,7 @@
  * binds the two (the `driver` dependency of the `ResultsPanelManager` it makes: ./panelManager).
  */
 import type { Uri } from 'vscode';
+import type { RunFacts } from '../../../core/src';
 import type { RunState } from '../../../engine/src/index';
 import type { ExportFormat, ProgressMessage, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
@@ -28,6 +29,10 @@ export interface PanelPort {
 export interface PanelDriver {
   /** The run's state as a results model (drivers with a run). */
   model(): ResultsModel;
+  /** What the run's `??` assertions are checked against (undefined without a run: a kept run, a restored panel). */
+  facts(): RunFacts | undefined;
+  /** Batches are being loaded (Load next batch, Load all, the rest of a Run all batches). */
+  readonly running: boolean;
   handle(a: PanelAction): Promise<void>;
   /** Loads the next batch or all the rest (at most `maxBatches`) into the view; the run's state after, undefined when there was nothing to load. */
   loadMore(all: boolean, maxBatches?: number): Promise<RunState | undefined>;

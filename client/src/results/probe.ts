@@ -6,7 +6,7 @@
  * passes through the panel's own members the tests read, and lets them act as the view would.
  */
 import * as vscode from 'vscode';
-import type { DiffView, ExportFormat, TabId } from '../../shared/messages';
+import type { AssertionsView, DiffView, ExportFormat, TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import type { RenderedReport } from '../../shared/renderReport';
 import type { PanelSnapshot } from '../../shared/tables';
@@ -55,6 +55,10 @@ export class PanelProbe implements vscode.Disposable {
 
   get diff(): DiffView | undefined {
     return this.target.diff;
+  }
+
+  get assertions(): AssertionsView | undefined {
+    return this.target.assertions;
   }
 
   showTab(tab: TabId, table?: string): Promise<void> {

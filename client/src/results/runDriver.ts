@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { RunSession, RunState, errorMessage, exportName, renderExport, runStatus } from '../../../engine/src/index';
 import type { ExportFormat } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import type { RunFacts } from '../../../core/src';
+import { factsOf } from '../run/testPlan';
 import { modelFromRun } from './fromEngine';
 // Atomically on disk on the desktop; through the editor in the browser (platform.web.ts).
 import { writeExport } from '../platform';
@@ -29,6 +31,12 @@ export class RunDriver implements PanelDriver {
   model(): ResultsModel {
     if (!this.session) throw new Error('no run to show');
     return modelFromRun(this.session.state, this.session.result());
+  }
+
+  /** The run's facts as the Test Explorer reads them; its duration is the time of its batches. */
+  facts(): RunFacts | undefined {
+    const s = this.session;
+    return s ? factsOf(s.state, s.result(), s.state.batchInfo.reduce((n, b) => n + b.ms, 0)) : undefined;
   }
 
   get running(): boolean {

@@ -33,6 +33,7 @@ export class Derived {
   private readonly modeLists = new Map<InfoNote, readonly string[]>();
   private foreign: Map<string, ForeignName> | undefined;
   private readonly exampleUseMaps = new Map<ModuleInfo, Map<string, ExampleUse>>();
+  private sources: ReadonlySet<string> | undefined;
 
   constructor(private readonly catalogue: Catalogue) {}
 
@@ -132,6 +133,14 @@ export class Derived {
       }
     }
     return index;
+  }
+
+  /**
+   * What the catalogue's modules come from: paraminfo's `source` of each (`MediaWiki`, or an
+   * extension's name as Special:Version and siteinfo's extension list name it: `CirrusSearch`).
+   */
+  moduleSources(): ReadonlySet<string> {
+    return (this.sources ??= new Set(this.catalogue.modules().flatMap((m) => (m.source ? [m.source] : []))));
   }
 
   /** How a module's own examples use each of its parameters (unprefixed), as a module or as a generator. */

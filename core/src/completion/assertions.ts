@@ -1,7 +1,7 @@
 /**
- * Completion on a `??` assertion line: subjects, then a quantifier's field (the record fields the
- * request's list and prop modules name in the catalogue: their `prop` values, and the fields every
- * page or list record has), operators, and a status's words. Which word the cursor is in is read
+ * Completion on a `??` assertion line: subjects, then a quantifier's field (the record fields of the
+ * request's last run, when the client said them; then those the request's list and prop modules name
+ * in the catalogue: their `prop` values, and the fields every page or list record has), operators, and a status's words. Which word the cursor is in is read
  * from the line itself (blank-separated words), so a half-written assertion completes too.
  */
 import { CompletionItem, CompletionItemKind, type CompletionList, MarkupKind } from 'vscode-languageserver-types';
@@ -35,10 +35,11 @@ export function assertionCompletion(ctx: FeatureContext, request: RequestNode | 
   }
 }
 
-/** The record fields the request's list, prop and generator modules name: their `prop` parameter's values, then the common ones. */
+/** The record fields of the request's last run, then those its list and prop modules name (their `prop` parameter's values), then the common ones. */
 function fieldsOf(ctx: FeatureContext, request: RequestNode | undefined): string[] {
   const out = new Set<string>();
   if (request) {
+    for (const f of ctx.runFields?.(request) ?? []) out.add(f);
     for (const s of ctx.analysis(request).selections) {
       if (s.module.group !== 'list' && s.module.group !== 'prop') continue;
       const prop = s.module.parameters.find((p) => p.name === 'prop');

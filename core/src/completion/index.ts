@@ -1,6 +1,7 @@
 /**
  * Completion: where the cursor is (cursor.ts) decides what is offered: parameter names
- * (names.ts), values (values.ts) or variables (variables.ts); the meaning comes from the
+ * (names.ts), values (values.ts, with CirrusSearch's keywords in a search value: search.ts) or
+ * variables (variables.ts); the meaning comes from the
  * analysis of the cursor's request. Documentation is filled in later (resolve.ts).
  */
 import type { CompletionList } from 'vscode-languageserver-types';
@@ -9,6 +10,7 @@ import { cursorAt } from '../cursor';
 import { assertionCompletion } from './assertions';
 import { noItems } from './list';
 import { nameCompletion } from './names';
+import { withSearchKeywords } from './search';
 import { valueCompletion } from './values';
 import { variableCompletion } from './variables';
 
@@ -21,7 +23,7 @@ export function doComplete(ctx: FeatureContext, offset: number): CompletionList 
     case 'paramName':
       return nameCompletion(ctx, c);
     case 'paramValue':
-      return valueCompletion(ctx, c);
+      return withSearchKeywords(ctx, c, valueCompletion(ctx, c));
     case 'variableRef':
       return variableCompletion(ctx, c);
     case 'assertion':

@@ -7,6 +7,7 @@
  * Signed in (`setCredentials`): that endpoint's catalogue is fetched through a `SignedInHttpClient`
  * (credentials to the endpoint's origin only, never across a redirect), asking who the user is, and
  * cached as that user's; setting or clearing credentials forgets the endpoint's catalogue in memory.
+ * `sessionFor` hands the session to the content lookups (engine/src/content.ts), so they go signed in too.
  */
 import type { CatalogueStatus } from '../../../common/protocol';
 import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
@@ -50,6 +51,8 @@ export interface ServerCatalogueProvider extends CatalogueProvider {
    * out with undefined. Kept in memory only. Throws (`refused`) for plain http to a non-loopback host.
    */
   setCredentials(endpoint: string, credentials: Credentials | undefined): void;
+  /** The signed-in session of `endpoint` (its origin and path, `setCredentials`), if any: content lookups use it too. */
+  sessionFor(endpoint: string): WikiSession | undefined;
 }
 
 interface Entry {
@@ -187,6 +190,9 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
         emit(e.status);
         if (!e.catalogue && allowed(ep)) void load(ep, false);
       }
+    },
+    sessionFor(endpoint) {
+      return isFetchableEndpoint(endpoint) ? clientFor(endpoint)?.session : undefined;
     },
     async waitForFirst(endpoint, boundMs, signal) {
       if (!endpoint || !isFetchableEndpoint(endpoint) || !isCompleteEndpoint(endpoint) || !allowed(endpoint)) return 'ready';

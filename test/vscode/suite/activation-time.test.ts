@@ -1,4 +1,8 @@
 /**
+ * Activation at startup: the workspace has .wikiq files, so the extension is active when the tests
+ * start (`workspaceContains`), its Testing view lists their tests, and no language server runs
+ * until a .wikiq file opens.
+ *
  * Activation, measured (not asserted on time): in the window the runner just opened, the time to
  * open a plain text file until its editor is visible, then the time from opening a .wikiq file with
  * a known problem until its first diagnostics arrive (activation, language server start, first
@@ -11,6 +15,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import * as vscode from 'vscode';
+import type { WikiqApi } from '../../../client/src/extension';
 import { closeAllEditors, fixtureUri, wikiqExtension } from './helpers';
 
 /** Title the bench greps for (WIKIQ_EDITOR_GREP). */
@@ -25,7 +30,7 @@ export interface ActivationFigures {
   firstDiagnosticsMs: number;
   /** ms from openTextDocument of the .wikiq file until its editor was visible. */
   wikiqEditorMs: number;
-  /** Whether the extension was inactive before the .wikiq file was opened (a cold activation). */
+  /** Whether the language server had not started before the .wikiq file was opened (a cold start; the extension itself is active since startup). */
   cold: boolean;
   diagnostics: number;
   vscodeVersion: string;
@@ -75,9 +80,25 @@ async function openVisibly(uri: vscode.Uri): Promise<{ doc: vscode.TextDocument;
 describe(ACTIVATION_TITLE, () => {
   after(closeAllEditors);
 
+  it('a workspace with .wikiq files activates the extension at startup: the Testing view lists their tests, no language server runs', async () => {
+    const ext = wikiqExtension();
+    assert.ok((ext.packageJSON as { activationEvents: string[] }).activationEvents.includes('workspaceContains:**/*.wikiq'));
+    assert.equal(ext.isActive, true, 'active before any test opened a file');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.languageId === 'wikiq'), 'no .wikiq document is open');
+    const api = (await ext.activate()) as WikiqApi;
+    assert.equal(api.serverStarted(), false, 'no language server before a .wikiq file opens');
+    await api.tests.controller.resolveHandler!(undefined); // what the Testing view asks when it opens
+    const item = api.tests.controller.items.get(fixtureUri('checks.wikiq').toString());
+    const titles: string[] = [];
+    item?.children.forEach((c) => titles.push(c.label));
+    assert.deepEqual(titles, ['Site name'], 'the fixture\'s request with assertions is listed');
+    assert.equal(api.serverStarted(), false, 'listing the tests starts no language server');
+  });
+
   it('opening a .wikiq file until its first diagnostics, against opening a plain text file (measured)', async function () {
     this.timeout(90_000);
-    const cold = !wikiqExtension().isActive;
+    const ext = wikiqExtension();
+    const cold = !ext.isActive || !(ext.exports as WikiqApi).serverStarted();
 
     const plain = await openVisibly(fixtureUri('plain.txt'));
     const plainTextMs = performance.now() - plain.start;

@@ -56,10 +56,14 @@ export function label(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
 }
 
-/** Resolves with the wikiq extension's exported API once its language server answered initialize. */
+/**
+ * Resolves with the wikiq extension's exported API once its language server answered initialize
+ * (started here when no .wikiq document has started it: activation at startup starts none).
+ */
 export async function activateWikiq(): Promise<unknown> {
   const ext = wikiqExtension();
-  const api = (await ext.activate()) as { ready?: Promise<void> } | undefined;
+  const api = (await ext.activate()) as { ready?: Promise<void>; startServer?: () => Promise<void> } | undefined;
+  if (api?.startServer) await api.startServer();
   if (api && api.ready) await api.ready;
   return api;
 }

@@ -2,7 +2,8 @@
  * The Test Explorer (client/src/run/testExplorer.ts) against a real MediaWiki (test/wiki/harness):
  * a `.wikiq` file written into the workspace is listed by the file watcher (a file item, a child
  * per request with assertions, at its header line); running the file passes one request and fails
- * the other at its failing assertion's line, each run shown in the results view; the "▶ Test"
+ * the other at its failing assertion's line, each run shown in the results view (with its assertions
+ * checked above the table); the "▶ Test"
  * CodeLens runs one request's item; deleting the file removes its items; screenshots of a failure's
  * peek in the editor and of the Testing view.
  */
@@ -112,6 +113,7 @@ describe('Test Explorer', function () {
     assert.ok(panel, 'the run is shown in a results panel');
     assert.equal(panel.model!.header.complete, true, 'continuation followed to the end');
     assert.equal(panel.model!.tables[0].rows.length, 140);
+    assert.deepEqual(panel.assertions?.rows.map((a) => [a.line, a.pass]), [[16, true], [17, false]], 'the view shows the assertions checked, the failing one ✗');
   });
 
   it('the ▶ Test CodeLens sits beside ▶ Run on a request with assertions and runs its item', async () => {

@@ -15,6 +15,8 @@ export interface WebTestConfig {
   bridge: string;
   /** api.php of the test wiki (test/wiki/harness). */
   endpoint: string;
+  /** A title on the test wiki (test/wiki/seed `pageTitle`): the content test types its start and expects it suggested. */
+  title: string;
   /** Mocha's grep (WIKIQ_EDITOR_GREP), if any. */
   grep?: string;
 }

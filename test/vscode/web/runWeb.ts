@@ -10,7 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startWiki, TestWiki } from '../../wiki/harness';
+import { pageTitle, startWiki, TestWiki } from '../../wiki/harness';
 import { repoRoot, runOffline } from '../runOffline';
 import { Bridge, startBridge } from './bridge';
 import { WEB_TEST_CONFIG, WebTestConfig } from './protocol';
@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     const suite = await buildWebSuite();
     wiki = await startWiki();
     bridge = await startBridge((l) => console.log(l));
-    const config: WebTestConfig = { bridge: bridge.url, endpoint: wiki.endpoint, grep: process.env.WIKIQ_EDITOR_GREP || undefined };
+    const config: WebTestConfig = { bridge: bridge.url, endpoint: wiki.endpoint, title: pageTitle(2), grep: process.env.WIKIQ_EDITOR_GREP || undefined };
     const b = bridge;
     const res = await runOffline({
       extensionDevelopmentKind: 'web',

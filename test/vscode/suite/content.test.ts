@@ -1,0 +1,79 @@
+/**
+ * Names from the wiki's content (#31) in a real VS Code against the seeded test wiki: a title
+ * prefix typed in a `titles = ` value brings the wiki's titles into the suggest widget, ranked as
+ * the wiki ranks them and labelled (a redirect says so); screenshot `content-titles.png` (the
+ * README's `docs/screenshots/content-titles.png`). A hover on a category value shows its members.
+ */
+import * as assert from 'assert/strict';
+import * as vscode from 'vscode';
+import { SEED, TestWiki, pageTitle, startWiki } from '../../wiki/harness';
+import { activateWikiq, closeAllEditors, completionsAt, hasPage, hoverText, label, openText, screenshot } from './helpers';
+
+/** The moved page left a redirect under its old title: both start with what is typed. */
+const TYPED = 'Ban';
+const MOVED = SEED.movedTo;
+const REDIRECT = pageTitle(SEED.movedPage);
+
+/**
+ * `ask` again while `done` says no, as the editor asks again while the user types (the first lookup
+ * may take longer than completion or hover wait for the wiki); at most 30 times.
+ */
+async function askUntil<T>(ask: () => Thenable<T>, done: (t: T) => boolean): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const t = await ask();
+    if (done(t) || attempt === 30) return t;
+  }
+}
+
+describe('names from the wiki', function () {
+  this.timeout(180_000);
+  let wiki: TestWiki;
+
+  before(async function () {
+    this.timeout(600_000);
+    wiki = await startWiki();
+    await activateWikiq();
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('hideSuggestWidget');
+    await vscode.commands.executeCommand('editor.action.hideHover');
+  });
+  after(async () => {
+    await closeAllEditors();
+    await wiki?.stop();
+  });
+
+  it('typing a title prefix in a titles value shows the wiki\'s titles in the suggest widget, labelled (screenshot)', async () => {
+    const { doc, editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Pages\naction = query\nprop = info\ntitles = Main Page|`);
+    const end = doc.positionAt(doc.getText().length);
+    editor.selection = new vscode.Selection(end, end);
+    await vscode.commands.executeCommand('type', { text: TYPED });
+    assert.ok(doc.getText().endsWith(`|${TYPED}`), 'typed into the value');
+    const at = doc.positionAt(doc.getText().length);
+    const items = await askUntil(() => completionsAt(doc, at), (list) => list.some((i) => label(i) === MOVED));
+    const titles = items.filter((i) => label(i).startsWith(TYPED));
+    assert.ok(titles.some((i) => label(i) === MOVED), `${MOVED} among ${items.map(label).slice(0, 20).join(', ')}`);
+    const redirect = titles.find((i) => label(i) === REDIRECT);
+    assert.ok(redirect, `${REDIRECT} among ${titles.map(label).join(', ')}`);
+    assert.equal(redirect.detail, 'page, redirect', `${REDIRECT} is labelled a redirect`);
+    // Every row shows its label's description (the focused one also its detail).
+    assert.equal(typeof redirect.label === 'string' ? undefined : redirect.label.description, 'page, redirect', 'shown on its row');
+    // Picked, it replaces only the value after the last |.
+    assert.ok(redirect.range, 'the item says what it replaces');
+    const range = 'inserting' in redirect.range ? redirect.range.replacing : redirect.range;
+    assert.equal(doc.getText(range), TYPED);
+
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    const shot = await screenshot('content-titles', '.editor-widget.suggest-widget.visible .monaco-list-row', MOVED);
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
+  it('a hover on a category value shows its members', async () => {
+    const category = SEED.categories[0];
+    const { doc } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Members\naction = query\nlist = categorymembers\ncmtitle = Category:${category}\n`);
+    const at = doc.positionAt(doc.getText().indexOf(category) + 2);
+    const text = await askUntil(() => hoverText(doc, at), (t) => t.includes('Members:'));
+    assert.match(text, new RegExp(`\\*\\*Category:${category}\\*\\*`));
+    assert.match(text, /Members: [1-9]\d* pages, \d+ files, \d+ subcategories/);
+  });
+});
