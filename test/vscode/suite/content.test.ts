@@ -3,11 +3,14 @@
  * prefix typed in a `titles = ` value brings the wiki's titles into the suggest widget, ranked as
  * the wiki ranks them and labelled (a redirect says so); screenshot `content-titles.png` (the
  * README's `docs/screenshots/content-titles.png`). A hover on a category value shows its members.
+ * Content diagnostics in the editor's diagnostics (hints and information, never warnings or
+ * errors), the quick-fix menu on a redirect (screenshot `content-quick-fix.png`), and the quick
+ * fixes applied: the wiki's form and the redirect's target replace the values.
  */
 import * as assert from 'assert/strict';
 import * as vscode from 'vscode';
 import { SEED, TestWiki, pageTitle, startWiki } from '../../wiki/harness';
-import { activateWikiq, closeAllEditors, completionsAt, hasPage, hoverText, label, openText, screenshot } from './helpers';
+import { activateWikiq, closeAllEditors, codeOf, completionsAt, hasPage, hoverText, label, openText, positionOf, screenshot, waitForDiagnostics } from './helpers';
 
 /** The moved page left a redirect under its old title: both start with what is typed. */
 const TYPED = 'Ban';
@@ -75,5 +78,47 @@ describe('names from the wiki', function () {
     const text = await askUntil(() => hoverText(doc, at), (t) => t.includes('Members:'));
     assert.match(text, new RegExp(`\\*\\*Category:${category}\\*\\*`));
     assert.match(text, /Members: [1-9]\d* pages, \d+ files, \d+ subcategories/);
+  });
+
+  it('content diagnostics: hints and information in the document\'s diagnostics, the quick-fix menu on a redirect (screenshot), the fixes applied', async () => {
+    const { Hint, Information } = vscode.DiagnosticSeverity;
+    const { doc, editor } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Normalised\naction = query\ntitles = apple_page_0\n\n### A redirect\naction = query\nprop = info\ntitles = Redirect 0\n\n### No members\naction = query\nlist = categorymembers\ncmtitle = Category:Physicist\n`);
+    // [code, the text it covers, severity, its quick fix's title (none: '')]
+    const expected: Array<[string, string, vscode.DiagnosticSeverity, string]> = [
+      ['normalised-name', 'apple_page_0', Hint, `Change to '${pageTitle(0)}'`],
+      ['unfollowed-redirect', 'Redirect 0', Information, `Change to '${pageTitle(0)}'`],
+      ['empty-category', 'Category:Physicist', Information, ''],
+    ];
+    // The content pass follows the plain diagnostics once the wiki answered (its catalogue first, when cold).
+    const diags = await waitForDiagnostics(doc.uri, (ds) => expected.every(([code]) => ds.some((d) => codeOf(d) === code)), 60_000);
+    assert.deepEqual(diags.map((d) => [codeOf(d), doc.getText(d.range), d.severity]).sort(), expected.map(([c, t, s]) => [c, t, s]).sort());
+
+    // The hover over the redirect (its diagnostic, its quick fix, the wiki's facts), then the menu a user opens with Ctrl+.
+    const at = positionOf(doc, 'Redirect 0', 3);
+    await vscode.window.showTextDocument(doc, { viewColumn: editor.viewColumn, preserveFocus: false });
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    const hover = await screenshot('content-diagnostic-hover', '.monaco-editor .monaco-hover:not(.hidden)', 'Quick Fix');
+    assert.ok(!hasPage() || hover, 'screenshot taken');
+    await vscode.commands.executeCommand('editor.action.hideHover');
+    await vscode.commands.executeCommand('editor.action.quickFix');
+    const shot = await screenshot('content-quick-fix', '.action-widget', `Change to '${pageTitle(0)}'`);
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+    await vscode.commands.executeCommand('hideCodeActionWidget');
+
+    // Every fix asked of the same text, then applied bottom-up (each on its own line).
+    const edits: vscode.WorkspaceEdit[] = [];
+    for (const [code, text, , title] of expected) {
+      const d = diags.find((x) => codeOf(x) === code)!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+      assert.deepEqual(actions.map((a) => a.title), title ? [title] : [], `${code} on ${text}`);
+      if (actions[0]?.edit) edits.unshift(actions[0].edit);
+    }
+    for (const e of edits) assert.ok(await vscode.workspace.applyEdit(e));
+    assert.match(doc.getText(), new RegExp(`### Normalised\naction = query\ntitles = ${pageTitle(0)}\n`));
+    assert.match(doc.getText(), new RegExp(`### A redirect\naction = query\nprop = info\ntitles = ${pageTitle(0)}\n`));
+    // Validated again: only the category without members is left.
+    const left = await waitForDiagnostics(doc.uri, (ds) => ds.length === 1 && codeOf(ds[0]) === 'empty-category', 60_000);
+    assert.equal(left[0].severity, Information);
   });
 });
