@@ -5,18 +5,10 @@
 -- A completion list marked incomplete (the wiki's answer not in yet) is asked for again, as Neovim
 -- does while the user types, at most 30 times.
 local out = { answers = {} }
-local buf = vim.api.nvim_get_current_buf()
-local uri = vim.uri_from_bufnr(buf)
+local lsp = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')(out)
+local buf, uri, request = lsp.buf, lsp.uri, lsp.request
 
-local function request(method, params)
-  local res = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
-  for _, r in pairs(res) do
-    if r.result then return r.result end
-    if r.error then out.errors = (out.errors or '') .. method .. ': ' .. vim.inspect(r.error) .. '\n' end
-  end
-end
-
-local ok, err = pcall(function()
+lsp.run(function()
   local f = assert(io.open(vim.env.WIKIQ_NVIM_ASKS, 'r'))
   local asks = vim.fn.json_decode(f:read('*a'))
   f:close()
@@ -40,8 +32,3 @@ local ok, err = pcall(function()
     end
   end
 end)
-if not ok then out.failure = tostring(err) end
-local f = assert(io.open(vim.env.WIKIQ_NVIM_OUT, 'w'))
-f:write(vim.fn.json_encode(out))
-f:close()
-vim.cmd('qa!')

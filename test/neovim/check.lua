@@ -2,18 +2,10 @@
 -- the wikiq client, the wiki's own catalogue (a diagnostic suggesting its parameter), then asks for
 -- completion, hover and a quick fix and applies it. Writes what it saw as JSON to $WIKIQ_NVIM_OUT.
 local out = {}
-local buf = vim.api.nvim_get_current_buf()
-local uri = vim.uri_from_bufnr(buf)
+local lsp = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')(out)
+local buf, uri, request = lsp.buf, lsp.uri, lsp.request
 
-local function request(method, params)
-  local res = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
-  for _, r in pairs(res) do
-    if r.result then return r.result end
-    if r.error then out.errors = (out.errors or '') .. method .. ': ' .. vim.inspect(r.error) .. '\n' end
-  end
-end
-
-local ok, err = pcall(function()
+lsp.run(function()
   out.filetype = vim.bo[buf].filetype
   out.attached = vim.wait(10000, function() return #vim.lsp.buf_get_clients(buf) > 0 end, 20)
   out.suggested = vim.wait(20000, function()
@@ -46,8 +38,3 @@ local ok, err = pcall(function()
   if actions[1] and actions[1].edit then vim.lsp.util.apply_workspace_edit(actions[1].edit, 'utf-16') end
   out.fixed = vim.api.nvim_buf_get_lines(buf, 2, 3, false)[1]
 end)
-if not ok then out.failure = tostring(err) end
-local f = assert(io.open(vim.env.WIKIQ_NVIM_OUT, 'w'))
-f:write(vim.fn.json_encode(out))
-f:close()
-vim.cmd('qa!')

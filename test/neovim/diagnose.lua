@@ -2,22 +2,14 @@
 -- the wikiq client and for Neovim's diagnostics to hold every code in $WIKIQ_NVIM_CODES (a comma-
 -- separated list; the content diagnostics arrive after the plain ones), writes them down, then asks
 -- each one's code actions as a user's `vim.lsp.buf.code_action()` would (the line's diagnostics in
--- the context), notes the quick fixes' titles (not the refactorings) and applies the first quick fix, last line first so the lines above keep their
--- positions. Writes what it saw as JSON to $WIKIQ_NVIM_OUT:
+-- the context), notes the quick fixes' titles (not the refactorings) and applies the first quick
+-- fix, last line first so the lines above keep their positions. Writes what it saw as JSON to $WIKIQ_NVIM_OUT:
 -- { attached, diagnostics = { {line, col, end_col, code, severity, message}… }, fixes = { {line, titles}… }, lines }.
 local out = { diagnostics = {}, fixes = {} }
-local buf = vim.api.nvim_get_current_buf()
-local uri = vim.uri_from_bufnr(buf)
+local lsp = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':h') .. '/common.lua')(out)
+local buf, uri, request = lsp.buf, lsp.uri, lsp.request
 
-local function request(method, params)
-  local res = vim.lsp.buf_request_sync(buf, method, params, 10000) or {}
-  for _, r in pairs(res) do
-    if r.result then return r.result end
-    if r.error then out.errors = (out.errors or '') .. method .. ': ' .. vim.inspect(r.error) .. '\n' end
-  end
-end
-
-local ok, err = pcall(function()
+lsp.run(function()
   local wanted = vim.split(vim.env.WIKIQ_NVIM_CODES, ',')
   out.attached = vim.wait(10000, function() return #vim.lsp.buf_get_clients(buf) > 0 end, 20)
   out.arrived = vim.wait(30000, function()
@@ -49,8 +41,3 @@ local ok, err = pcall(function()
   for _, e in ipairs(edits) do vim.lsp.util.apply_workspace_edit(e, 'utf-16') end
   out.lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 end)
-if not ok then out.failure = tostring(err) end
-local f = assert(io.open(vim.env.WIKIQ_NVIM_OUT, 'w'))
-f:write(vim.fn.json_encode(out))
-f:close()
-vim.cmd('qa!')
