@@ -3,7 +3,7 @@
  * extension host, its language server in a web worker, against the test wiki over CORS (MediaWiki
  * answers `origin=*` anonymously). Checks that it is the web worker host and the browser bundle,
  * then completion from the wiki's live catalogue, a title from the wiki's content (a lookup from
- * the worker, cross-origin) and its hover facts, a diagnostic, hover, a list request run through
+ * the worker, cross-origin) and its hover facts, content diagnostics and a quick fix, a diagnostic, hover, a list request run through
  * two batches into the results view and exported through the editor's file system, Copy as URL,
  * and the sign-in command's message. Screenshots through the runner (./bridge.ts).
  */
@@ -130,6 +130,21 @@ export function defineBrowserTests(config: WebTestConfig, page: Page): void {
         text = hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n');
       }
       ok(text.includes('the page exists'), `hover facts of ${config.title}: ${text.slice(0, 300)}`);
+    });
+
+    it('reports content diagnostics from the worker (a hint, information, never a warning) and applies a quick fix to the redirect\'s target', async () => {
+      const codeOf = (d: vscode.Diagnostic) => String(typeof d.code === 'object' && d.code !== null ? d.code.value : d.code ?? '');
+      const { doc } = await openText(`@endpoint = ${config.endpoint}\n\n### Normalised\naction = query\ntitles = apple_page_0\n\n### A redirect\naction = query\ntitles = Redirect 0\n`);
+      const { Hint, Information } = vscode.DiagnosticSeverity;
+      const expected: Array<[string, string, vscode.DiagnosticSeverity]> = [['normalised-name', 'apple_page_0', Hint], ['unfollowed-redirect', 'Redirect 0', Information]];
+      const diags = () => vscode.languages.getDiagnostics(doc.uri);
+      await until(() => expected.every(([code]) => diags().some((d) => codeOf(d) === code)), vscode.languages.onDidChangeDiagnostics, `the content diagnostics (now: ${diags().map(codeOf).join(', ')})`, 60_000);
+      equal(JSON.stringify(diags().map((d) => [codeOf(d), doc.getText(d.range), d.severity]).sort()), JSON.stringify(expected.sort()), 'the diagnostics: code, text, severity');
+      const redirect = diags().find((d) => codeOf(d) === 'unfollowed-redirect')!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, redirect.range, vscode.CodeActionKind.QuickFix.value);
+      equal(actions.map((a) => a.title).join(' | '), `Change to '${config.redirectTarget}'`, 'the quick fixes of the redirect');
+      ok(actions[0].edit && await vscode.workspace.applyEdit(actions[0].edit), 'the quick fix applied');
+      ok(doc.getText().includes(`action = query\ntitles = ${config.redirectTarget}\n`), `the target written: ${doc.getText()}`);
     });
 
     it('reports a diagnostic for a value the parameter does not take', async () => {

@@ -17,6 +17,8 @@ export interface WebTestConfig {
   endpoint: string;
   /** A title on the test wiki (test/wiki/seed `pageTitle`): the content test types its start and expects it suggested. */
   title: string;
+  /** The page `Redirect 0` leads to (test/wiki/seed `pageTitle(0)`): the quick fix of that redirect writes it. */
+  redirectTarget: string;
   /** Mocha's grep (WIKIQ_EDITOR_GREP), if any. */
   grep?: string;
 }

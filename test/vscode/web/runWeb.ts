@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     const suite = await buildWebSuite();
     wiki = await startWiki();
     bridge = await startBridge((l) => console.log(l));
-    const config: WebTestConfig = { bridge: bridge.url, endpoint: wiki.endpoint, title: pageTitle(2), grep: process.env.WIKIQ_EDITOR_GREP || undefined };
+    const config: WebTestConfig = { bridge: bridge.url, endpoint: wiki.endpoint, title: pageTitle(2), redirectTarget: pageTitle(0), grep: process.env.WIKIQ_EDITOR_GREP || undefined };
     const b = bridge;
     const res = await runOffline({
       extensionDevelopmentKind: 'web',
