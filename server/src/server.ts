@@ -218,7 +218,11 @@ export function startServer(connection: Connection, options: ServerOptions): voi
       const t1 = timing ? performance.now() : 0;
       const diagnostics = ls.doValidation(doc, file);
       if (timing) connection.console.log(`wikiq: parsed ${doc.uri} in ${(t1 - t0).toFixed(1)} ms, validated in ${(performance.now() - t1).toFixed(1)} ms`);
-      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      // The same text in the same environment (a catalogue arrived, a change that changed nothing):
+      // its content diagnostics stay with the plain ones until the pass below publishes again.
+      const kept = contentPublished.get(doc.uri);
+      const same = kept && kept.text === doc.getText() && kept.env === JSON.stringify(environment);
+      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: same ? withContentDiagnostics(diagnostics, kept.content) : diagnostics });
       validateContent(doc, file, diagnostics);
     } catch (e) {
       connection.console.error(`wikiq: validation failed: ${String(e)}`);
@@ -233,6 +237,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
    * diagnostics. No pass where lookups are not allowed.
    */
   const contentPasses = new Map<string, { source: CancellationTokenSource; version: number; text: string; env: string; plain: Diagnostic[] }>();
+  /** The content diagnostics a finished pass found, by document, with the text and environment they are of; replaced by the next pass, dropped on close. */
+  const contentPublished = new Map<string, { text: string; env: string; content: Diagnostic[] }>();
   function validateContent(doc: TextDocument, file: WikiqFile, plain: Diagnostic[]): void {
     const { uri, version } = doc;
     const text = doc.getText();
@@ -259,7 +265,9 @@ export function startServer(connection: Connection, options: ServerOptions): voi
           contentPasses.delete(uri);
           pass.source.dispose();
         }
-        if (still && content.length) void connection.sendDiagnostics({ uri, version, diagnostics: withContentDiagnostics(pass.plain, content) });
+        if (!still) return;
+        contentPublished.set(uri, { text, env, content });
+        if (content.length) void connection.sendDiagnostics({ uri, version, diagnostics: withContentDiagnostics(pass.plain, content) });
       });
     });
   }
@@ -308,6 +316,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     validated.delete(e.document.uri);
     cancelValidation(e.document.uri);
     cancelContent(e.document.uri);
+    contentPublished.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
   documents.listen(connection);

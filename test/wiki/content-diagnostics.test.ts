@@ -1,7 +1,8 @@
 /**
  * Content diagnostics (#31) against the real test wiki: over LSP stdio, each content diagnostic
  * and its quick fix, the file's titles asked in one request, a hover afterwards served from the
- * cache, nothing sent with `wikiq.contentLookups` off or from an untrusted workspace; and
+ * cache, the same text validated again keeping them (no flicker), nothing sent with
+ * `wikiq.contentLookups` off or from an untrusted workspace; and
  * `wikiq check --content` as a real process (its findings, its exit status, nothing asked without it).
  */
 import assert from 'node:assert/strict';
@@ -113,6 +114,21 @@ describe('content diagnostics against the real wiki', () => {
       const hover = await client.hover(uri, 3, lines[3].indexOf('No such') + 3);
       assert.match((hover?.contents as { value?: string } | undefined)?.value ?? '', /does not exist/);
       assert.equal(factRequests().length, seen + sent.length, 'the hover is served from the cache');
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('over LSP: the same text validated again (a change that changes nothing, a catalogue arriving) keeps its content diagnostics in the plain diagnostics\' publication', async () => {
+    const client = new LspClient(['--cache-dir', path.join(dir, 'cache')]);
+    try {
+      await client.initialize({});
+      const uri = 'file:///content/kept.wikiq';
+      await client.open(uri, text());
+      const first = (await client.diagnosticsMatching(uri, (ds) => ds.some(isContent))).filter(isContent);
+      // The first publication for the new version: the editor shows it until the content pass answers again.
+      const again = await client.change(uri, text());
+      assert.deepEqual(again.filter(isContent), first, 'the content diagnostics went away until the wiki was asked again');
     } finally {
       await client.stop();
     }
