@@ -93,6 +93,12 @@ export interface ContentFact {
   groups?: string[];
   /** A category's members. */
   members?: { pages: number; files: number; subcats: number };
+  /** A page's size in bytes (of the redirect's target, for a redirect). */
+  length?: number;
+  /** A page's last edit: when (ISO 8601) and by whom (absent when hidden). */
+  lastEdit?: { timestamp: string; user?: string };
+  /** A file: its dimensions (0 for a file that has none, such as audio), size in bytes and uploader of its current version. */
+  file?: { width: number; height: number; size: number; user?: string };
 }
 
 export interface ContentProvider {
@@ -218,6 +224,11 @@ export function factMarkdown(kind: ContentKind, f: ContentFact): string {
     if (f.normalised) lines.push(`The wiki reads ${escapeMarkdown(f.name)} as ${escapeMarkdown(f.normalised)}`);
     if (f.redirectTo) lines.push(`A redirect to ${escapeMarkdown(f.redirectTo)}`);
     if (f.members) lines.push(`Members: ${f.members.pages} pages, ${f.members.files} files, ${f.members.subcats} subcategories`);
+    if (f.file) {
+      const dims = f.file.width && f.file.height ? `${f.file.width} × ${f.file.height} px, ` : '';
+      lines.push(`File: ${dims}${bytes(f.file.size)}${f.file.user ? `, uploaded by ${escapeMarkdown(f.file.user)}` : ''}`);
+    }
+    if (f.length !== undefined) lines.push(`${f.redirectTo ? 'The target: ' : ''}${bytes(f.length)}${f.lastEdit ? `, last edited ${escapeMarkdown(f.lastEdit.timestamp.slice(0, 10))}${f.lastEdit.user ? ` by ${escapeMarkdown(f.lastEdit.user)}` : ''}` : ''}`);
   }
   return lines.join('  \n');
 }

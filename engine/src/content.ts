@@ -144,7 +144,7 @@ export function factsQuery(kind: ContentKind, names: readonly string[]): Record<
   const joined = names.join('|');
   return kind === 'user'
     ? { ...base, list: 'users', ususers: joined, usprop: 'editcount|groups' }
-    : { ...base, titles: joined, prop: 'info|categoryinfo', redirects: '1' };
+    : { ...base, titles: joined, prop: 'info|categoryinfo|revisions|imageinfo', rvprop: 'timestamp|user', iiprop: 'size|user', redirects: '1' };
 }
 
 /** A user name as the wiki reads it: underscores as spaces, spaces collapsed, the first letter upper case. */
@@ -162,6 +162,20 @@ function mapping(v: unknown): Map<string, string> {
     if (from !== undefined && to !== undefined) m.set(from, to);
   }
   return m;
+}
+
+/** What a facts answer's page says of its size, last edit (`prop=revisions`) and file (`prop=imageinfo`). */
+function pageFacts(p: Record<string, unknown>): Pick<ContentFact, 'length' | 'lastEdit' | 'file'> {
+  const rev = Array.isArray(p.revisions) && isObj(p.revisions[0]) ? p.revisions[0] : undefined;
+  const ii = Array.isArray(p.imageinfo) && isObj(p.imageinfo[0]) ? p.imageinfo[0] : undefined;
+  const timestamp = rev ? str(rev.timestamp) : undefined;
+  const size = ii ? num(ii.size) : undefined;
+  const length = num(p.length);
+  return {
+    ...(length !== undefined ? { length } : {}),
+    ...(timestamp ? { lastEdit: { timestamp, ...(str(rev?.user) ? { user: str(rev?.user) } : {}) } } : {}),
+    ...(ii && size !== undefined ? { file: { width: num(ii.width) ?? 0, height: num(ii.height) ?? 0, size, ...(str(ii.user) ? { user: str(ii.user) } : {}) } } : {}),
+  };
 }
 
 /**
@@ -198,7 +212,7 @@ export function readFactsAnswer(kind: ContentKind, names: readonly string[], bod
     const ci = isObj(p.categoryinfo) ? p.categoryinfo : undefined;
     // A category is judged by its members: no categoryinfo is none (its page may exist or not).
     const members = ci ? { pages: num(ci.pages) ?? 0, files: num(ci.files) ?? 0, subcats: num(ci.subcats) ?? 0 } : kind === 'category' ? { pages: 0, files: 0, subcats: 0 } : undefined;
-    out.set(name, { name, exists: !!redirectTo || !p.missing || p.special === true, redirectTo, normalised: normal !== name ? normal : undefined, members });
+    out.set(name, { name, exists: !!redirectTo || !p.missing || p.special === true, redirectTo, normalised: normal !== name ? normal : undefined, members, ...pageFacts(p) });
   }
   return out;
 }

@@ -25,7 +25,7 @@ describe('content diagnostics: a newer edit cancels the pending pass', () => {
     firstAsked = new Promise((r) => (arrived = r));
     wiki = await serve((req: http.IncomingMessage, res: http.ServerResponse) => {
       const q = new URL(req.url ?? '/', 'http://x').searchParams;
-      if (q.get('prop') !== 'info|categoryinfo') return json(res, { error: { code: 'nope', info: 'not this wiki' } }, 500);
+      if (q.get('prop') !== 'info|categoryinfo|revisions|imageinfo') return json(res, { error: { code: 'nope', info: 'not this wiki' } }, 500);
       const titles = q.get('titles') ?? '';
       asked.push(titles);
       if (titles === 'Old page') {

@@ -85,6 +85,9 @@ describe('content completion: which parameters ask the wiki, and for what', () =
 
 describe('content completion: wiki text stays text', () => {
   it('escapes Markdown in titles', () => assert.equal(escapeMarkdown('A_[b](c)*'), 'A\\_\\[b\\]\\(c\\)\\*'));
+  it('shows a file\'s dimensions and uploader, a page\'s size and last edit, escaped', () =>
+    assert.equal(factMarkdown('file', { name: 'File:A.png', exists: true, length: 120, lastEdit: { timestamp: '2026-11-01T10:00:00Z', user: 'A_b' }, file: { width: 640, height: 480, size: 2048, user: '*Bob*' } }),
+      '**File:A\\.png**: the page exists  \nFile: 640 × 480 px, 2.0 KiB, uploaded by \\*Bob\\*  \n120 B, last edited 2026\\-11\\-01 by A\\_b'));
   it('escapes it in hover facts', () =>
     assert.equal(factMarkdown('title', { name: 'A*b', exists: true, redirectTo: '[x](javascript:y)' }), '**A\\*b**: the page exists  \nA redirect to \\[x\\]\\(javascript:y\\)'));
 });
@@ -115,9 +118,22 @@ describe('facts: the answer read, name by name (a batch)', () => {
       alice: { name: 'alice', exists: true, normalised: 'Alice', editcount: 3, groups: ['sysop'] },
       Nobody: { name: 'Nobody', exists: false, normalised: undefined, editcount: undefined, groups: [] },
     }));
+  it('a page\'s size and last edit; a file\'s dimensions, size and uploader (prop=revisions, prop=imageinfo)', () =>
+    assert.deepEqual(read('file', ['File:A.png', 'Audio.ogg'], {
+      query: {
+        normalized: [{ from: 'Audio.ogg', to: 'File:Audio.ogg' }],
+        pages: [
+          { title: 'File:A.png', length: 120, revisions: [{ timestamp: '2026-11-01T10:00:00Z', user: 'Alice' }], imageinfo: [{ size: 2048, width: 640, height: 480, user: 'Bob' }] },
+          { title: 'File:Audio.ogg', length: 0, revisions: [{ timestamp: '2026-10-01T00:00:00Z', userhidden: true }], imageinfo: [{ size: 10, width: 0, height: 0, user: 'Carol' }] },
+        ],
+      },
+    }), {
+      'File:A.png': { name: 'File:A.png', exists: true, redirectTo: undefined, normalised: undefined, members: undefined, length: 120, lastEdit: { timestamp: '2026-11-01T10:00:00Z', user: 'Alice' }, file: { width: 640, height: 480, size: 2048, user: 'Bob' } },
+      'Audio.ogg': { name: 'Audio.ogg', exists: true, redirectTo: undefined, normalised: 'File:Audio.ogg', members: undefined, length: 0, lastEdit: { timestamp: '2026-10-01T00:00:00Z' }, file: { width: 0, height: 0, size: 10, user: 'Carol' } },
+    }));
   it('nothing in the answer', () => assert.equal(readFactsAnswer('user', ['X'], 'bogus').size, 0));
   it('the request: all names in one titles= or ususers=', () => {
-    assert.deepEqual(factsQuery('title', ['A', 'B']), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', titles: 'A|B', prop: 'info|categoryinfo', redirects: '1' });
+    assert.deepEqual(factsQuery('title', ['A', 'B']), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', titles: 'A|B', prop: 'info|categoryinfo|revisions|imageinfo', rvprop: 'timestamp|user', iiprop: 'size|user', redirects: '1' });
     assert.deepEqual(factsQuery('user', ['A', 'B']), { action: 'query', format: 'json', formatversion: '2', maxlag: '5', list: 'users', ususers: 'A|B', usprop: 'editcount|groups' });
   });
 });

@@ -38,7 +38,7 @@ describe('value completion from the wiki\'s content', () => {
   });
 
   const contentRequests = () => wiki.apiRequestCount((u) => CONTENT.test(u));
-  const contentFacts = () => wiki.apiRequestCount((u) => /[?&](list=users|prop=info%7Ccategoryinfo)(&|$)/.test(u));
+  const contentFacts = () => wiki.apiRequestCount((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u));
   const doc = (body: string) => `@endpoint = ${wiki.endpoint}\n${body}`;
 
   /** A client with the wiki's catalogue loaded and `body` open; `complete(input)` completes at its ¦. */
@@ -80,12 +80,14 @@ describe('value completion from the wiki\'s content', () => {
   const hovers: Array<[string, string, RegExp[]]> = [
     ['a category\'s member counts (cmtitle, Category: added)', `action = query\nlist = categorymembers\ncmtitle = ${SEED.categories[0]}¦`, [/\*\*Category:Fruit\*\*/, /Members: [1-9]\d* pages, \d+ files, \d+ subcategories/]],
     ['a redirect and its target', 'action = query\ntitles = Main Page|Redirect 0¦', [/the page exists/, new RegExp(`A redirect to ${pageTitle(0)}`)]],
+    ['a page\'s size and last edit', `action = query\ntitles = ${pageTitle(2)}¦`, [/the page exists/, /\d+(\.\d)? (B|KiB), last edited \d{4}\\-\d\d\\-\d\d by \S+/]],
+    ['a file\'s dimensions, size and uploader', 'action = query\ntitles = File:Banana 001.png¦', [/the page exists/, /File: \d+ × \d+ px, \d+(\.\d)? (B|KiB), uploaded by \S+/]],
     ['a missing page', 'action = query\ntitles = No such page at all¦', [/the page does not exist/]],
     ['a registered user, edit count and groups', `action = query\nlist = logevents\nleuser = ${SEED.sysop}¦`, [/a registered user/, /[1-9]\d* edits?/, /Groups: .*sysop/]],
     ['a user that is not registered', 'action = query\nlist = logevents\nleuser = Nobody here¦', [/no such user/]],
   ];
   /** Facts requests that asked about `value` (alone, as a hover asks, or in a content diagnostics' batch). */
-  const factsAbout = (value: string) => wiki.requestLog().filter((u) => /[?&](list=users|prop=info%7Ccategoryinfo)(&|$)/.test(u)).filter((u) => {
+  const factsAbout = (value: string) => wiki.requestLog().filter((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u)).filter((u) => {
     const q = new URL(u, wiki.base).searchParams;
     return (q.get('titles') ?? q.get('ususers') ?? '').split('|').some((n) => n === value || n === `Category:${value}`);
   }).length;

@@ -20,7 +20,7 @@ import { PRIVATE, startPrivateWiki } from './private';
 
 const bot: Credentials = { kind: 'botpassword', user: PRIVATE.bot.login, password: PRIVATE.bot.botPassword };
 const WRONG = 'not-the-bot-password-0123456789ab';
-const CONTENT = /[?&](generator=prefixsearch|list=users|prop=info%7Ccategoryinfo)(&|$)/;
+const CONTENT = /[?&](generator=prefixsearch|list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/;
 
 describe('content lookups on a private wiki', () => {
   let wiki: TestWiki;
