@@ -69,10 +69,9 @@ function namesACheckedParam(r: RequestNode): boolean {
 export function contentValues(ctx: FeatureContext, max = MAX_CONTENT_VALUES): ContentValue[] {
   const out: ContentValue[] = [];
   for (const r of ctx.file.requests) {
-    if (!namesACheckedParam(r)) continue;
-    const params = paramsOf(r);
     const endpoint = endpointFor(ctx.file, r, ctx.env);
-    if (!endpoint || endpoint.includes('{{')) continue;
+    if (!endpoint || endpoint.includes('{{') || !namesACheckedParam(r)) continue;
+    const params = paramsOf(r);
     const a = ctx.analysis(r);
     for (const node of params) {
       if (!node.value || !CHECKED_NAMES.has(node.name)) continue;
