@@ -13,7 +13,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { CompletionList } from 'vscode-languageserver-protocol';
 import { LspClient, cursor } from '../lsp/lspClient';
 import { settled } from '../lsp/status';
-import { SEED, TestWiki, pageTitle, startWiki } from './harness';
+import { SEED, TestWiki, fileName, pageTitle, startWiki } from './harness';
 
 const CONTENT = /[?&](generator=prefixsearch|generator=allpages|list=allusers|list=allcategories|list=allimages)(&|$)/;
 
@@ -59,6 +59,8 @@ describe('value completion from the wiki\'s content', () => {
   const cases: Array<[string, string, string, RegExp]> = [
     ['titles', `action = query\ntitles = Main Page|${pageTitle(2)}¦`, pageTitle(2), /^page/],
     ['a category for cmtitle, with Category:', `action = query\nlist = categorymembers\ncmtitle = ${SEED.categories[0].slice(0, 2)}¦`, `Category:${SEED.categories[0]}`, /^category, \d+ members?$/],
+    ['a file for aifrom (no File:)', `action = query\nlist = allimages\naifrom = ${fileName(1).slice(0, 8)}¦`, fileName(1), /^file, \d+(\.\d)? (B|KiB)$/],
+    ['a template for tltemplates, with Template:', `action = query\nprop = templates\ntitles = Main Page\ntltemplates = ${SEED.template.slice(0, 5)}¦`, `Template:${SEED.template}`, /^page/],
     ['a user for leuser', `action = query\nlist = logevents\nleuser = ${SEED.users[0].slice(0, 3)}¦`, SEED.users[0], /^user, \d+ edits?$/],
   ];
   // One session (its catalogue fetched once, cold): a warm start sends no status to wait for.
