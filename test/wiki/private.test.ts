@@ -37,15 +37,15 @@ describe('signed in to a real private MediaWiki', () => {
   }
   const logins = () => wiki.requests().filter((r) => r.method === 'POST' && /action=login/.test(r.body ?? '')).length;
 
-  async function cli(env: Record<string, string>) {
+  async function cli(env: Record<string, string>, command: string[] = ['run', '--all'], body = 'action = query\nlist = allimages\nailimit = 50') {
     const file = path.join(dir, 'files.wikiq');
-    fs.writeFileSync(file, source('action = query\nlist = allimages\nailimit = 50'));
+    fs.writeFileSync(file, source(body));
     const saved = { ...process.env };
     Object.assign(process.env, { WIKIQ_CREDENTIALS: path.join(dir, 'none.json') }, env);
     const out: string[] = [];
     const err: string[] = [];
     try {
-      const code = await main(['run', file, '--all'], { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
+      const code = await main([command[0], file, ...command.slice(1)], { out: (s) => out.push(s), err: (s) => err.push(s), tty: false, cwd: dir });
       return { code, out: out.join('\n'), err: err.join('\n') };
     } finally {
       for (const k of ['WIKIQ_CREDENTIALS', ...Object.keys(env)]) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
@@ -67,6 +67,20 @@ describe('signed in to a real private MediaWiki', () => {
     assert.ok(!`${r.out}${r.err}`.includes(PRIVATE.bot.botPassword));
     const batches = wiki.requests().slice(seen).filter((q) => q.method === 'GET' && /list=allimages/.test(q.uri));
     assert.ok(batches.length >= 3 && batches.every((q) => /[?&]assert=bot(&|$)/.test(q.uri)), 'every batch asserts bot');
+  });
+
+  it('`check --content` asks the private wiki signed in (its names checked), and anonymous says the wiki refused; no secret printed, exit 0 either way', async () => {
+    const body = 'action = query\nprop = info\ntitles = Redirect 0|No such page here';
+    const signed = await cli({ WIKIQ_USER: PRIVATE.bot.login, WIKIQ_PASSWORD: PRIVATE.bot.botPassword }, ['check', '--content'], body);
+    assert.equal(signed.code, 0, signed.err);
+    assert.match(signed.out, /unfollowed-redirect/);
+    assert.match(signed.out, /missing-page/);
+    assert.ok(!`${signed.out}${signed.err}`.includes(PRIVATE.bot.botPassword));
+    const anonymous = await cli({}, ['check', '--content'], body);
+    assert.equal(anonymous.code, 0, anonymous.err);
+    assert.doesNotMatch(anonymous.out, /missing-page|unfollowed-redirect/);
+    assert.match(anonymous.err, /readapidenied/);
+    assert.ok(anonymous.err.includes(wiki.endpoint), anonymous.err);
   });
 
   it('the bot (apihighlimits) gets more than 500 records per batch for max; the normal user gets 500', async () => {
