@@ -54,8 +54,8 @@ describe('assertions in the results view (chromium)', () => {
     assert.equal(rows.length, 6);
     assert.match(rows[0], /^✓ line 4 \?\? status == complete$/);
     assert.match(rows[1], /^✓ line 5 \?\? records == 2000$/);
-    assert.match(rows[2], /^✗ line 6 \?\? every name matches \/\\\.png\$\/ actual: 1333 of 2000 records do not hold first records that break it: #2 title "File:Barn owl 000001\.jpg", #3 /);
-    assert.match(rows[3], /^✗ line 7 .* actual: 66 of 2000 records hold first records that break it: #1502 title "File:Desert rose 001501\.jpg"/);
+    assert.match(rows[2], /^✗ line 6 \?\? every name matches \/\\\.png\$\/ actual: 1333 of 2000 records break it first records that break it: #2 title "File:Barn owl 000001\.jpg", #3 /);
+    assert.match(rows[3], /^✗ line 7 .* actual: 66 of 2000 records break it first records that break it: #1502 title "File:Desert rose 001501\.jpg"/);
     assert.match(rows[4], /^✗ line 8 \?\? \$\.query\.allimages == "Very long site name .{100,}… actual: \[\{"name": .{60,}…$/, 'a long text and actual value are shortened on their line');
     assert.ok(rows[4].length < 300, rows[4]);
     const title = await w.page.$eval('.asserts .assert:nth-child(5) .assert-why', (e) => e.getAttribute('title') ?? '');

@@ -157,16 +157,16 @@ describe('assertions: evaluating against a run', () => {
     ['?? ms <= {{limit}}', ['pass', '120']],
     ['?? ms > {{limit}}', ['fail', '120']],
     ['?? every ns == 6', ['pass', 'all of 3 records']],
-    ['?? every size > 80', ['fail', '1 of 3 records do not hold', ['title "File:Draft.png"']]],
+    ['?? every size > 80', ['fail', '1 of 3 records break it', ['title "File:Draft.png"']]],
     ['?? some name == "B.png"', ['pass', 'record 2 of 3: "B.png"']],
     ['?? some name == "C.png"', ['fail', 'none of 3 records', ['title "File:A.png"', 'title "File:B.png"', 'title "File:Draft.png"']]],
-    ['?? no title matches /^File:Draft/', ['fail', '1 of 3 records hold', ['title "File:Draft.png"']]],
+    ['?? no title matches /^File:Draft/', ['fail', '1 of 3 records break it', ['title "File:Draft.png"']]],
     ['?? no title matches /^file:zzz/i', ['pass', 'none of 3 records']],
     ['?? some title matches /^file:draft/i', ['pass', 'record 3 of 3: "File:Draft.png"']],
     ['?? some categories contains Y', ['pass', 'record 1 of 3: ["X", "Y"]']],
-    ['?? every categories exists', ['fail', '2 of 3 records do not hold', ['title "File:B.png"', 'title "File:Draft.png"']]],
+    ['?? every categories exists', ['fail', '2 of 3 records break it', ['title "File:B.png"', 'title "File:Draft.png"']]],
     ['?? no missing exists', ['pass', 'none of 3 records']],
-    ['?? every name !exists', ['fail', '3 of 3 records do not hold', ['title "File:A.png"', 'title "File:B.png"', 'title "File:Draft.png"']]],
+    ['?? every name !exists', ['fail', '3 of 3 records break it', ['title "File:A.png"', 'title "File:B.png"', 'title "File:Draft.png"']]],
     ['?? $.query.general.sitename == Test Wiki', ['pass', '"Test Wiki"']],
     ['?? $.query.general.sitename contains Wiki', ['pass', '"Test Wiki"']],
     ['?? $.query.general.sitename != "Test Wiki"', ['fail', '"Test Wiki"']],
@@ -195,7 +195,7 @@ describe('assertions: evaluating against a run', () => {
     const many = { query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ pageid: i, ns: i % 2 })) } };
     const file = parse('?? every ns == 0\n');
     const [o] = evaluateAssertions(assertionsOf(file.requests[0]), { ...facts, result: many });
-    assert.equal(o.actual, '250000 of 500000 records do not hold');
+    assert.equal(o.actual, '250000 of 500000 records break it');
     assert.deepEqual(o.offenders!.map((x) => x.index), [1, 3, 5, 7, 9]);
   });
 });

@@ -56,8 +56,8 @@ describe('the results view\'s assertions (host side)', () => {
 
   it('a failing quantifier names its table and field and links its first records (place in the table, label, value)', () => {
     const view = check(['?? every mime == image/png', '?? no size > 105'], { query: { allimages: files(8) } }, [
-      [6, '?? every mime == image/png', '✗', '2 of 8 records do not hold'],
-      [7, '?? no size > 105', '✗', '2 of 8 records hold'],
+      [6, '?? every mime == image/png', '✗', '2 of 8 records break it'],
+      [7, '?? no size > 105', '✗', '2 of 8 records break it'],
     ]);
     assert.deepEqual(view.rows.map((r) => [r.table, r.field, r.offenders]), [
       ['query.allimages', 'mime', [{ index: 3, label: 'name "F3.png"', value: '"image/jpeg"' }, { index: 7, label: 'name "F7.png"', value: '"image/jpeg"' }]],
@@ -92,7 +92,7 @@ describe('the results view\'s assertions (host side)', () => {
 });
 
 describe('the assertions message', () => {
-  const ok: AssertionsView = { total: 1, failed: 1, rows: [{ line: 3, text: '?? every ns == 6', pass: false, actual: '1 of 2 records do not hold', expected: '6', table: 'query.allpages', field: 'ns', offenders: [{ index: 1, value: '0' }] }] };
+  const ok: AssertionsView = { total: 1, failed: 1, rows: [{ line: 3, text: '?? every ns == 6', pass: false, actual: '1 of 2 records break it', expected: '6', table: 'query.allpages', field: 'ns', offenders: [{ index: 1, value: '0' }] }] };
   const cases: Array<[string, unknown, boolean]> = [
     ['a view', ok, true],
     ['none (cleared)', null, true],

@@ -45,7 +45,7 @@ test('verdicts: passed, failed with a message at each failing assertion line, er
   assert.equal(failed.outcome, 'failed');
   assert.deepEqual(failed.messages, [
     { line: 7, message: 'actual: "Z.png" (expected == A.png)', expected: '"A.png"', actual: '"Z.png"' },
-    { line: 8, message: 'actual: 1 of 3 records do not hold (expected matches /\\.png$/)\nfirst records that break it (query.allimages):\n  #2 name "B.gif": name = "B.gif"' },
+    { line: 8, message: 'actual: 1 of 3 records break it (expected matches /\\.png$/)\nfirst records that break it (query.allimages):\n  #2 name "B.gif": name = "B.gif"' },
   ]);
   const partial = verdictOf(FILE, 0, state({ complete: false, continue: { aicontinue: 'x' } }), answer('A.png', 'B.png', 'C.png'), 10);
   assert.deepEqual(partial.messages.map((m) => [m.line, m.message]), [[5, 'actual: partial (expected == complete)']]);

@@ -138,7 +138,7 @@ function quantify(a: AssertionNode, facts: RunFacts, expected: Expected, shown: 
   const pass = q === 'some' ? false : count === 0;
   const actual = pass
     ? `${q === 'every' ? 'all' : 'none'} of ${total}`
-    : q === 'some' ? `none of ${total}` : `${count} of ${total} ${q === 'every' ? 'do not hold' : 'hold'}`;
+    : q === 'some' ? `none of ${total}` : `${count} of ${total} break it`;
   return { assertion: a, pass, actual, expected: shown, table: spec?.id, ...(pass ? {} : { offenders }) };
 }
 

@@ -58,7 +58,7 @@ describe('assertions in the results view', function () {
     assert.match(shown, /2 assertions of 4 failed · 2 held/);
     assert.match(shown, /✓ line 8 \?\? records == 50/);
     assert.match(shown, /✓ line 9 \?\? every mime == image\/png/);
-    assert.match(shown, /✗ line 10 \?\? no name matches \/\^Apple\/ actual: \d+ of 50 records hold first records that break it: #1 (title|name) "(File:)?Apple/);
+    assert.match(shown, /✗ line 10 \?\? no name matches \/\^Apple\/ actual: \d+ of 50 records break it first records that break it: #1 (title|name) "(File:)?Apple/);
     assert.match(shown, /✗ line 11 \?\? status == complete actual: partial/);
     const shot = await screenshot('results-assertions-editor', VISIBLE_WEBVIEW);
     assert.ok(!hasPage() || shot, 'screenshot taken');
