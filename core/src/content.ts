@@ -146,7 +146,7 @@ export function contentParamOf(owner: Owner): ContentParam | undefined {
 
 /** The content query at `offset`, if the cursor is in a value of a content parameter and the request has an endpoint. */
 export function contentQueryAt(ctx: FeatureContext, offset: number): ContentQuery | undefined {
-  const c = cursorAt(ctx.file, offset);
+  const c = cursorAt(ctx.file, offset, (r) => ctx.analysis(r).params);
   if (c.kind !== 'paramValue') return undefined;
   const a = ctx.analysis(c.request);
   const owner = ownerOf(a, c.param.name);

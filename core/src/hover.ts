@@ -22,7 +22,7 @@ function md(ctx: FeatureContext, value: string, span: Span): Hover {
 }
 
 export function doHover(ctx: FeatureContext, offset: number): Hover | null {
-  const c = cursorAt(ctx.file, offset);
+  const c = cursorAt(ctx.file, offset, (r) => ctx.analysis(r).params);
   switch (c.kind) {
     case 'variableDef':
       if (c.piece === 'name') return variableHover(ctx, c.def.name, c.request, c.def.nameSpan);

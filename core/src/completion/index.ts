@@ -17,7 +17,7 @@ import { variableCompletion } from './variables';
 export { inlineDocumentation, resolveCompletion, endpointOf, type ResolveData } from './resolve';
 
 export function doComplete(ctx: FeatureContext, offset: number): CompletionList {
-  const c = cursorAt(ctx.file, offset);
+  const c = cursorAt(ctx.file, offset, (r) => ctx.analysis(r).params);
   switch (c.kind) {
     case 'blank':
     case 'paramName':
