@@ -19,8 +19,6 @@ import { MAX_DIAGNOSTICS } from './checks/report';
 import { Code, type DiagnosticData, SOURCE, codeTable, messages } from './codes';
 import { CONTENT_PARAMS, type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
 import type { FeatureContext } from './context';
-import type { RequestNode } from './parser/ast';
-import { blockOf } from './parser/blocks';
 import { paramsOf } from './parser/params';
 import { endpointFor } from './variables';
 
@@ -48,30 +46,14 @@ const NOT_A_USER_NAME = /^(\d{1,3}(\.\d{1,3}){3}(\/\d+)?|[0-9a-f]*:[0-9a-f:]*(\/
 /** The names of checked parameters, and their generator forms (`gcmtitle`): a request without one is not analysed. */
 const CHECKED_NAMES: ReadonlySet<string> = new Set(Object.entries(CONTENT_PARAMS).filter(([, e]) => e.check).flatMap(([name]) => [name, `g${name}`]));
 
-/**
- * Whether a request block names a checked parameter, by block: a block never changes, and the next
- * tree shares it where its text is unchanged, so an edit reads the parameters of the requests it
- * touched only (a 10 MiB file's every request would take some 200 ms). Kept as long as the block
- * is (a WeakMap: nothing else clears it).
- */
-const namesChecked = new WeakMap<object, boolean>();
-
-function namesACheckedParam(r: RequestNode): boolean {
-  const block = blockOf(r);
-  const known = block ? namesChecked.get(block) : undefined;
-  if (known !== undefined) return known;
-  const yes = paramsOf(r).some((p) => CHECKED_NAMES.has(p.name));
-  if (block) namesChecked.set(block, yes);
-  return yes;
-}
-
 /** The values of the file's checked content parameters, in order, at most `max`. */
 export function contentValues(ctx: FeatureContext, max = MAX_CONTENT_VALUES): ContentValue[] {
   const out: ContentValue[] = [];
   for (const r of ctx.file.requests) {
     const endpoint = endpointFor(ctx.file, r, ctx.env);
-    if (!endpoint || endpoint.includes('{{') || !namesACheckedParam(r)) continue;
+    if (!endpoint || endpoint.includes('{{')) continue;
     const params = paramsOf(r);
+    if (!params.some((p) => CHECKED_NAMES.has(p.name))) continue;
     const a = ctx.analysis(r);
     for (const node of params) {
       if (!node.value || !CHECKED_NAMES.has(node.name)) continue;
