@@ -101,4 +101,9 @@ export interface InitializationOptions {
   environment?: EnvironmentParams;
   /** Completion items that want a value next carry `editor.action.triggerSuggest` (set by clients that run it: VS Code's). */
   triggerSuggest?: boolean;
+  /**
+   * The bundled catalogue's data (dist/bundled-paraminfo.json, parsed): the web extension hands it
+   * to the server in its worker, whose bundle does not embed it. The Node server reads its own.
+   */
+  bundledCatalogue?: unknown;
 }

@@ -10,6 +10,7 @@ import {
   renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions, type RunState, type RunStatus,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { catalogueMode, catalogueProvider } from './catalogue';
 import { stopReasonOf } from './signals';
@@ -83,7 +84,7 @@ export async function resolveFileRequest(args: Args, io: Io, file: string, index
     catalogue = catalogueMode(args) === 'live' && endpointGuess
       ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
       : undefined;
-    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue, endpointHelp: ENDPOINT_HELP });
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;

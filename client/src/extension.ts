@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import type { Catalogue } from '../../core/src';
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
@@ -17,7 +18,7 @@ import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { PLATFORM, languageClient, offerMcp, wikiAuth, type StartedClient } from './platform';
+import { PLATFORM, languageClient, loadBundledCatalogue, offerMcp, wikiAuth, type StartedClient } from './platform';
 import { checksOf } from './results/checks';
 import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
@@ -186,7 +187,11 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
   // and runs a request on another wiki through the run commands.
   // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables),
   // and the language server is told the fields of its records (completion after every/some/no on its ?? lines).
-  const run = new RunCommands(environments, output, (session, document) => {
+  // The bundled catalogue, read on first use (a run, a copy, a pasted URL) and kept while the
+  // extension runs (it never changes); the desktop's requires it, the web's reads it from the package.
+  let bundled: Promise<Catalogue> | undefined;
+  const catalogue = () => (bundled ??= loadBundledCatalogue(context));
+  const run = new RunCommands(environments, output, catalogue, (session, document) => {
     const text = document.getText();
     const fields = client?.isRunning() ? runFieldsOf(document.uri.toString(), text, session.request.index, session.result()) : undefined;
     if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);

@@ -18,7 +18,7 @@ export { enumValues } from './catalogue/enumValues';
 export { Derived, type ForeignName } from './catalogue/derived';
 export { readParaminfo, readModule, readParam } from './catalogue/paraminfo';
 export * from './catalogue/serialise';
-export { bundledCatalogue } from './catalogue/bundled';
+export { readBundledCatalogue } from './catalogue/bundled';
 export * from './catalogue/provider';
 
 // Analysis, variables, the URL form

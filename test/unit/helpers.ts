@@ -1,6 +1,6 @@
 /** Shared helpers of the core's data-driven tests. `¦` marks the cursor (`|` is the language's pipe). */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import type { Catalogue } from '../../core/src/catalogue/model';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { LanguageService, getLanguageService } from '../../core/src/languageService';

@@ -16,7 +16,7 @@ import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
 import { signedInCurl } from './signedInCopy';
 import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
-import { CODE_LANGUAGES, type CodeLanguage } from '../../../core/src';
+import { CODE_LANGUAGES, type Catalogue, type CodeLanguage } from '../../../core/src';
 import type { PanelDriver } from '../results/port';
 
 export interface RunOutcome {
@@ -40,6 +40,8 @@ export class RunCommands implements vscode.Disposable {
   constructor(
     private readonly environments: Environments,
     private readonly output: vscode.LogOutputChannel,
+    /** The bundled catalogue (module prefixes, booleans, limits), read from the package on first use (the platform's). */
+    private readonly catalogue: () => Promise<Catalogue>,
     private readonly showResults?: ResultsSink,
     private readonly auth?: WikiAuth,
   ) {
@@ -79,10 +81,11 @@ export class RunCommands implements vscode.Disposable {
     return { document: editor.document, sel: { offset: editor.document.offsetAt(editor.selection.active) } };
   }
 
-  private resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): ResolvedRequest | undefined {
+  private async resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): Promise<ResolvedRequest | undefined> {
     try {
       const env = this.environments.current();
-      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint });
+      const catalogue = await this.catalogue();
+      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -110,7 +113,7 @@ export class RunCommands implements vscode.Disposable {
     const t = await this.target(ref);
     if (!t) return undefined;
     if (!(await this.ensureTrust())) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
     const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http), cancel);
@@ -178,7 +181,8 @@ export class RunCommands implements vscode.Disposable {
     if (!(await this.ensureTrust())) return undefined;
     let resolved: ResolvedRequest;
     try {
-      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint });
+      const catalogue = await this.catalogue();
+      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint, catalogue });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -190,7 +194,7 @@ export class RunCommands implements vscode.Disposable {
   async copy(ref: RequestRef | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const text = signedInCurl(copyText(resolved, as, this.settings().userAgent ?? engineUserAgent('wikiq-vscode')), as === 'curl' ? await this.auth?.kind(resolved.endpoint) : undefined);
     await vscode.env.clipboard.writeText(text);
@@ -205,7 +209,7 @@ export class RunCommands implements vscode.Disposable {
   async copyAsCode(ref: RequestRef | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const chosen = CODE_LANGUAGES.find((l) => l === lang) ?? (await vscode.window.showQuickPick(codeLanguageItems, { title: `wikiq: copy "${resolved.name}" as code`, placeHolder: 'Language or library' }))?.lang;
     if (!chosen) return undefined;
@@ -216,7 +220,7 @@ export class RunCommands implements vscode.Disposable {
       if (!pick) return undefined;
       oneBatch = pick !== all;
     }
-    const text = codeFor(resolved, chosen, {
+    const text = codeFor(resolved, chosen, await this.catalogue(), {
       batchOnly: oneBatch,
       credential: await this.auth?.kind(resolved.endpoint),
       userAgent: this.settings().userAgent ?? engineUserAgent('wikiq-vscode'),
@@ -237,7 +241,7 @@ export class RunCommands implements vscode.Disposable {
   async copySandboxLink(ref: RequestRef | undefined): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const link = sandboxLinkFor(resolved);
     await vscode.env.clipboard.writeText(link);
@@ -246,17 +250,18 @@ export class RunCommands implements vscode.Disposable {
   }
 
   async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {
+    const catalogue = await this.catalogue();
     const value = typeof input === 'string' ? input : await vscode.window.showInputBox({
       prompt: 'Paste an api.php URL or a Special:ApiSandbox link',
       placeHolder: 'https://en.wikipedia.org/w/api.php?action=query&list=allimages',
       validateInput: (v) => {
         if (!v.trim()) return undefined;
-        const r = fromPastedUrl(v);
+        const r = fromPastedUrl(v, catalogue);
         return 'error' in r ? r.error : undefined;
       },
     });
     if (!value) return undefined;
-    const r = fromPastedUrl(value);
+    const r = fromPastedUrl(value, catalogue);
     if ('error' in r) {
       void vscode.window.showErrorMessage(`wikiq: ${r.error}`);
       return undefined;
