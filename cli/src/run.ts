@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
-  renderTable, resolveRequest, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions, type RunState, type RunStatus,
+  renderTable, resolveRequest, runLimits, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -54,11 +54,6 @@ function readContinue(arg: string, io: Io): Record<string, string> {
 /** Messages with 1-based lines, as every output of the command line counts them. */
 const oneBased = (ms: readonly ApiMessage[]) => ms.map((m) => (m.line === undefined ? { ...m } : { ...m, line: m.line + 1 }));
 const batchesText = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
-
-/** The batches whose records are in the result: an API error's batch brings none. */
-export function keptBatches(state: RunState): number {
-  return state.batches - (state.failure?.kind === 'api' && state.batches > 0 ? 1 : 0);
-}
 
 /**
  * The request `--request` names in FILE (default the first), resolved with the environment and
@@ -153,9 +148,9 @@ export async function run(args: Args, io: Io): Promise<number> {
     return 0;
   }
   const complete = state.complete;
-  const kept = keptBatches(state);
-  const resumable = !complete && kept > 0 && !!state.continue;
-  const status: RunStatus = complete ? 'complete' : resumable ? 'partial' : 'failed';
+  const kept = state.keptBatches;
+  const status = runStatus(state);
+  const resumable = status === 'partial';
   const result = session.result();
   const where = (m: ApiMessage) => `${file}${m.line !== undefined ? `:${m.line + 1}` : ''}`;
   for (const w of state.warnings) io.err(`warning ${where(w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
@@ -218,19 +213,25 @@ export async function run(args: Args, io: Io): Promise<number> {
  * waits, the stop signal, no raw bodies kept, progress on a terminal).
  */
 export function networkOptions(args: Args, io: Io): { http: (r: ResolvedRequest) => ReturnType<typeof cliHttpClient>; options: RunOptions } {
-  const timeout = num(args, '--timeout', { min: 0.001 }) ?? 30;
-  const maxMb = num(args, '--max-response-mb', { min: 0.001 }) ?? 50;
-  const options: RunOptions = {
+  // The engine's one table of run options: each flag's default (the flags keep their own minimums: a CI job may ask for less than the editor's settings allow).
+  const limits = runLimits({
+    timeout: num(args, '--timeout', { min: 0.001 }),
+    maxResponse: num(args, '--max-response-mb', { min: 0.001 }),
     maxBatches: num(args, '--max-batches', { integer: true, min: 1 }),
     maxlag: num(args, '--maxlag', { integer: true, min: 0 }),
-    maxBackoffMs: (num(args, '--max-wait', { min: 0.001 }) ?? 120) * 1000,
+    maxWait: num(args, '--max-wait', { min: 0.001 }),
+  });
+  const options: RunOptions = {
+    maxBatches: limits.maxBatches,
+    maxlag: limits.maxlag,
+    maxBackoffMs: limits.maxBackoffMs,
     signal: io.stop,
     keepRaw: 0,
     // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
     onProgress: (p) => (io.tty && io.progress ? io.progress(p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   };
   const userAgent = str(args, '--user-agent') || engineUserAgent('cli');
-  return { http: (r) => cliHttpClient(r.endpoint, { timeoutMs: timeout * 1000, maxBytes: maxMb * 1024 * 1024, userAgent }), options };
+  return { http: (r) => cliHttpClient(r.endpoint, { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, userAgent }), options };
 }
 
 /** The table's layout: the terminal's width, or --width N; piped or redirected without --width, every cell whole. */

@@ -10,10 +10,10 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RunSession, WikiqError, errorMessage, writeAtomic } from '../../engine/src';
 import {
-  Code, assertionsOf, compilePattern, evaluateAssertions, lineOf, messages, parse, runStatus, scopeFor, type AssertionNode, type AssertionOutcome, type RunFacts, type WikiqFile,
+  Code, assertionsOf, compilePattern, evaluateAssertions, lineOf, messages, parse, scopeFor, type AssertionNode, type AssertionOutcome, type WikiqFile,
 } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, loadEnvironment, readText, str, type Args, type FlagSpec, type Io } from './args';
-import { keptBatches, networkOptions, resolveFileRequest } from './run';
+import { networkOptions, resolveFileRequest } from './run';
 import { stopReasonOf } from './signals';
 import { junitReport, jsonReport, tapReport, textReport, type RequestResult } from './testReport';
 import { forTerminal } from './terminal';
@@ -116,9 +116,8 @@ async function runOne(args: Args, io: Io, p: Planned, network: ReturnType<typeof
     const { resolved } = await resolveFileRequest(args, io, p.file, p.index);
     const session = new RunSession(resolved, network.http(resolved), { ...network.options, all: true });
     const state = await session.run();
-    const ms = Math.round(performance.now() - started);
-    const status = runStatus(state);
-    const facts: RunFacts = { status, records: state.records, batches: keptBatches(state), warnings: state.warnings.length, ms, result: session.result() };
+    const facts = session.facts();
+    const { status, ms } = facts;
     const env = loadEnvironment(args, p.file, io);
     const request = p.parsed.requests[p.index];
     const outcomes: AssertionOutcome[] = evaluateAssertions(p.assertions, facts, scopeFor(p.parsed, request, env));

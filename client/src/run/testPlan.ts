@@ -5,7 +5,7 @@
  * of each failing assertion, at its line.
  */
 import {
-  assertionsOf, evaluateAssertions, lineOf, parse, runStatus, scopeFor,
+  assertionsOf, evaluateAssertions, lineOf, parse, scopeFor,
   type AssertionOutcome, type Environment, type RunFacts,
 } from '../../../core/src';
 import type { RunState } from '../../../engine/src/index';
@@ -69,23 +69,16 @@ export interface TestVerdict {
 }
 
 /** What of a run's state its test reads. */
-export type RunOutcomeState = Pick<RunState, 'complete' | 'continue' | 'failure' | 'errors' | 'warnings' | 'batches' | 'records'>;
-
-/** The run's facts as its assertions see them (`wikiq test`'s: an API error's batch is not kept). */
-export function factsOf(state: RunOutcomeState, result: unknown, ms: number): RunFacts {
-  const batches = state.batches - (state.failure?.kind === 'api' && state.batches > 0 ? 1 : 0);
-  return { status: runStatus(state), records: state.records, batches, warnings: state.warnings.length, ms, result };
-}
+export type RunOutcomeState = Pick<RunState, 'failure' | 'errors'>;
 
 /**
  * Request `index` of `text` judged on its finished run: errored when the run failed or was
  * cancelled, else passed when every assertion holds and failed with a message per one that does not.
  */
-export function verdictOf(text: string, index: number, state: RunOutcomeState, result: unknown, ms: number, env?: Environment): TestVerdict {
+export function verdictOf(text: string, index: number, state: RunOutcomeState, facts: RunFacts, env?: Environment): TestVerdict {
   const file = parse(text);
   const request = file.requests[index];
   if (!request) return { outcome: 'errored', messages: [{ line: 0, message: `The request ${index + 1} is no longer in the file.` }] };
-  const facts = factsOf(state, result, ms);
   if (facts.status === 'failed' || state.failure?.kind === 'cancelled') {
     const why = state.failure?.message ?? state.errors.map((e) => `${e.code ?? 'error'}: ${e.text}`).join('; ');
     return { outcome: 'errored', messages: [{ line: lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start), message: `The run failed: ${why || 'no answer'}` }] };
