@@ -182,7 +182,7 @@ export async function run(args: Args, io: Io): Promise<number> {
   const statusFile = str(args, '--status-file');
   if (statusFile) {
     writeAtomic(path.resolve(io.cwd, statusFile), JSON.stringify({
-      status, continue: state.continue, records: state.records, batches: kept, endpoint: resolved.endpoint, request: resolved.params,
+      status, continue: state.continue, records: state.records, batches: kept, ms: Math.round(state.ms), endpoint: resolved.endpoint, request: resolved.params,
       ...(written ? { out: written } : {}), ...(state.failure ? { error: state.failure.message } : {}),
     }, null, 2) + '\n');
   }
