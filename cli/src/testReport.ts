@@ -67,6 +67,7 @@ export function textReport(results: readonly RequestResult[], planned: number): 
  * U+FFFE/U+FFFF, a lone surrogate), shown as `\uXXXX`: a hostile wiki's text stays visible and the
  * report stays readable.
  */
+// eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const printable = (s: string) => s.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 

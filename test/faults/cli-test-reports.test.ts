@@ -85,6 +85,7 @@ describe('wikiq test: reports for CI that survive a hostile wiki', () => {
     for (const s of [ASSERTION_SHOWN, `actual: "${SHOWN}"`, 'expected == one\ntwo <&\\u0001)']) assert.ok(message.includes(s), `${s} in\n${message}`);
     assert.match(asserts[1].diag?.message ?? '', /the run failed: .*bad<&>.*\nsecond line \]\]>/);
     // What a YAML reader refuses and tap-parser lets through: no control characters.
+    // eslint-disable-next-line no-control-regex
     for (const line of r.out.split('\n')) assert.doesNotMatch(line, /[\u0000-\u0008\u000b-\u001f\u007f]/, JSON.stringify(line));
   });
 
