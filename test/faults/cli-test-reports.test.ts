@@ -5,7 +5,8 @@
  * fatal, and what it lets through — characters XML 1.0 cannot hold, `]]>` in text — checked
  * besides), TAP 13 that a TAP parser reads (each test's YAML block whole, no line outside the
  * protocol) and JSON that JSON.parse reads; each with the hostile text there to read. Through the
- * real CLI process (dist/cli.js) against a local fault server.
+ * real CLI process (dist/cli.js) against a local fault server. And what stops a test before
+ * anything is sent: the language service's diagnostics of its assertions, printed as `check` does.
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -100,5 +101,33 @@ describe('wikiq test: reports for CI that survive a hostile wiki', () => {
     assert.equal(hostile.assertions[3].expected, 'one\ntwo <&\u0001');
     assert.equal(refused.verdict, 'errored');
     assert.ok(refused.error.includes(HOSTILE), refused.error);
+  });
+});
+
+describe('wikiq test: the assertions\' problems, from the language service', () => {
+  let h: CliHarness;
+  before(async () => {
+    h = await cliHarness();
+    h.routes.set('siteinfo', (_q, res) => json(res, { batchcomplete: true, query: { general: { sitename: 'W' } } }));
+  });
+  after(() => h.close());
+
+  it('a malformed assertion or an undefined variable in one: printed as check prints it, exit 2, nothing sent', async () => {
+    h.write('bad.wikiq', h.req('siteinfo', 'action = query\nmeta = siteinfo\nnosuchparam = 1\n?? recods > 0\n?? ms < {{budget}}\n?? some title matches /a{2000}/\n?? records >= 0'));
+    const check = await h.cli(['check', 'bad.wikiq']);
+    const r = await h.cli(['test', 'bad.wikiq']);
+    assert.equal(r.code, 2, r.err);
+    assert.equal(r.out, '');
+    const assertionLines = check.out.split('\n').filter((l) => / error (invalid-assertion|undefined-variable) /.test(l));
+    assert.equal(assertionLines.length, 3, check.out);
+    assert.equal(r.err, [...assertionLines, 'wikiq: 3 problems in the assertions: nothing was sent.'].join('\n'));
+    assert.deepEqual(h.hits, [], 'nothing was sent');
+  });
+
+  it('other diagnostics (an unknown parameter, an undefined variable in a parameter) do not stop a test', async () => {
+    h.write('other.wikiq', h.req('siteinfo', 'action = query\nmeta = siteinfo\nnosuchparam = 1\ntitles = {{nope}}\n?? $.query.general.sitename == W'));
+    const r = await h.cli(['test', 'other.wikiq']);
+    assert.ok(r.code !== 2, r.err);
+    assert.match(r.out, /other\.wikiq\n {2}[✓✗] R /);
   });
 });
