@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RunSession, WikiqError, errorMessage, writeAtomic } from '../../engine/src';
 import {
-  Code, assertionsOf, describeOutcome, lineOf, parse, scopeFor, type RunFacts, type WikiqFile,
+  Code, assertionsOf, describeOutcome, lineOf, parse, scopeFor, type RunEnd, type RunFacts, type WikiqFile,
 } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { languageProblems } from './check';
@@ -130,7 +130,7 @@ async function runOne(o: TestCommandOptions, io: Io, p: Planned, network: Return
   const request = p.parsed.requests[p.index];
   const env = o.wiki.environments.get(p.file);
   const started = performance.now();
-  let run: Parameters<typeof describeOutcome>[1];
+  let run: RunEnd;
   let catalogueMs = 0;
   try {
     const r = await resolveFileRequest(o.wiki, io, p.file, { index: p.index });
