@@ -261,7 +261,8 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
     const outcome = await this.runs.runOn(document, t.info.ref.index, env);
     if (!outcome) return undefined;
     const other = modelFromRun(outcome.state, outcome.result);
-    const state = runStatus(other);
+    // The run's status is the engine's (its facts), as every surface shows it.
+    const state = outcome.session.facts().status;
     return this.show(t.panel, `${choice.environment} (${other.endpoint})${state === 'complete' ? '' : ` — ${state}`}`, this.shownLabel(t.info, t.shown), other.result, t.shown.result);
   }
 

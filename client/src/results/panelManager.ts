@@ -59,14 +59,9 @@ export interface ShowOptions {
   beside?: string;
 }
 
-/**
- * The editor group right of a visible editor of document `uri` (the group is made when there is
- * none), so that a results panel shown there leaves the document in view; undefined when the
- * document is not visible.
- */
-function columnBeside(uri: string | undefined): vscode.ViewColumn | undefined {
-  const column = uri ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri)?.viewColumn : undefined;
-  return column === undefined ? undefined : column + 1;
+/** The editor group of a visible editor of document `uri`; undefined when the document is not visible. */
+function columnOf(uri: string | undefined): vscode.ViewColumn | undefined {
+  return uri ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri)?.viewColumn : undefined;
 }
 
 export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscode.Disposable {
@@ -192,7 +187,9 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
   show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}, checks?: RunChecks): ResultsPanel {
     let p = this.find(key);
     const preserveFocus = options.preserveFocus ?? true;
-    const beside = columnBeside(options.beside);
+    // The group right of the document's (made when there is none): a panel there leaves the document in view.
+    const documentColumn = columnOf(options.beside);
+    const beside: vscode.ViewColumn | undefined = documentColumn === undefined ? undefined : documentColumn + 1;
     if (!p) {
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? beside ?? vscode.ViewColumn.Beside, preserveFocus }, {
         enableScripts: true,
@@ -203,7 +200,7 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
       });
       p = this.add(panel, key);
     } else {
-      const covers = beside !== undefined && p.panel.viewColumn === beside - 1;
+      const covers = documentColumn !== undefined && p.panel.viewColumn === documentColumn;
       p.panel.reveal(options.viewColumn ?? (covers ? beside : undefined), preserveFocus);
     }
     p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what, checks);
