@@ -59,9 +59,9 @@ export interface ShowOptions {
   beside?: string;
 }
 
-/** The editor group of a visible editor of document `uri`; undefined when the document is not visible. */
-function columnOf(uri: string | undefined): vscode.ViewColumn | undefined {
-  return uri ? vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri)?.viewColumn : undefined;
+/** The editor groups that show document `uri` (none when it is not visible). */
+function columnsOf(uri: string | undefined): vscode.ViewColumn[] {
+  return uri ? vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === uri && e.viewColumn !== undefined).map((e) => e.viewColumn!) : [];
 }
 
 export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscode.Disposable {
@@ -187,9 +187,9 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
   show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}, checks?: RunChecks): ResultsPanel {
     let p = this.find(key);
     const preserveFocus = options.preserveFocus ?? true;
-    // The group right of the document's (made when there is none): a panel there leaves the document in view.
-    const documentColumn = columnOf(options.beside);
-    const beside: vscode.ViewColumn | undefined = documentColumn === undefined ? undefined : documentColumn + 1;
+    // The group right of the rightmost one showing the document (made when there is none): a panel there leaves the document in view.
+    const documentColumns = columnsOf(options.beside);
+    const beside: vscode.ViewColumn | undefined = documentColumns.length ? Math.max(...documentColumns) + 1 : undefined;
     if (!p) {
       const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? beside ?? vscode.ViewColumn.Beside, preserveFocus }, {
         enableScripts: true,
@@ -200,7 +200,7 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
       });
       p = this.add(panel, key);
     } else {
-      const covers = documentColumn !== undefined && p.panel.viewColumn === documentColumn;
+      const covers = p.panel.viewColumn !== undefined && documentColumns.includes(p.panel.viewColumn);
       p.panel.reveal(options.viewColumn ?? (covers ? beside : undefined), preserveFocus);
     }
     p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what, checks);
