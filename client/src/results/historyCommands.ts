@@ -63,8 +63,10 @@ async function refOfKey(key: string): Promise<RequestRef | undefined> {
   const { uri, title } = parseRequestKey(key);
   if (!title) return undefined;
   try {
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-    return requestRefs(uri, parse(document.getText()).requests).find((r) => r.title === title);
+    const parsed = vscode.Uri.parse(uri);
+    // An untitled document that is not open any more is gone (opening its URI would make an empty one).
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) ?? (parsed.scheme === 'untitled' ? undefined : await vscode.workspace.openTextDocument(parsed));
+    return document && requestRefs(uri, parse(document.getText()).requests).find((r) => r.title === title);
   } catch {
     return undefined;
   }
