@@ -13,6 +13,8 @@ import type { Catalogue } from '../../core/src';
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
+import { requestRefAt } from '../../common/requestRef';
+import { parse } from '../../core/src';
 import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
@@ -191,11 +193,14 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
   // extension runs (it never changes); the desktop's requires it, the web's reads it from the package.
   let bundled: Promise<Catalogue> | undefined;
   const catalogue = () => (bundled ??= loadBundledCatalogue(context));
+  // The request is named once (its RequestRef: panel, history and run fields key on it).
   const run = new RunCommands(environments, output, catalogue, (session, document) => {
     const text = document.getText();
-    const fields = client?.isRunning() ? runFieldsOf(document.uri.toString(), text, session.request.index, session.result()) : undefined;
+    const ref = requestRefAt(document.uri.toString(), parse(text).requests, session.request.index);
+    if (!ref) return undefined;
+    const fields = client?.isRunning() ? runFieldsOf(ref, session.result()) : undefined;
     if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
-    return panels.showRun(session, document.uri, checksOf(text, session.request.index, environments.current()));
+    return panels.showRun(session, ref, checksOf(text, session.request.index, environments.current()));
   }, auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
