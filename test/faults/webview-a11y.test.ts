@@ -134,6 +134,7 @@ describe('the grid is one Tab stop', () => {
       await frames(w);
       const labels = await w.page.$$eval('.table-view:not([hidden]) .vt-hlabel', (ls) => ls.map((l) => l.textContent));
       const opened = async () => (await w.posted()).filter((m) => m.type === 'openUrl').map((m) => (m as { url: string }).url);
+      assert.match(await w.page.getAttribute('.table-view:not([hidden]) .vt', 'aria-description') ?? '', /Enter shows a cell's whole value, Ctrl\+Enter opens its link/, 'a screen reader hears what the keys do');
       await w.page.focus('.table-view:not([hidden]) .vt');
       await w.page.keyboard.press('ArrowDown');
       for (let i = 0; i < labels.indexOf('url'); i++) await w.page.keyboard.press('ArrowRight');

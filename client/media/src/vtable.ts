@@ -40,6 +40,8 @@ export interface VTableHooks {
 
 let uid = 0;
 const MIN_W = 40;
+/** What the keys do, for a screen reader (read with the grid's name). */
+const KEYS = 'Arrow keys move between cells; Enter shows a cell\'s whole value, Ctrl+Enter opens its link, Shift+F10 its menu; Tab leaves the table.';
 
 export class VirtualTable {
   readonly root: HTMLDivElement;
@@ -63,7 +65,7 @@ export class VirtualTable {
     this.rowHeight = rowHeight;
     this.head = h('div', { class: 'vt-head', role: 'row', 'aria-rowindex': '1' });
     this.body = h('div', { class: 'vt-body', role: 'rowgroup' });
-    this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false' },
+    this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false', 'aria-description': KEYS },
       h('div', { class: 'vt-headgroup', role: 'rowgroup' }, this.head), this.body);
     this.root.addEventListener('scroll', () => {
       this.top = this.root.scrollTop;
