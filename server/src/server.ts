@@ -20,6 +20,7 @@ import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
 import { RunFields } from './runFields';
+import { requestRefAt } from '../../common/requestRef';
 
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
@@ -102,7 +103,11 @@ export function startServer(connection: Connection, options: ServerStart): void 
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
-    runFields: (uri, request) => runFields.get(uri, request),
+    runFields: (uri, request) => {
+      const doc = documents.get(uri);
+      const ref = doc && requestRefAt(uri, fileOf(doc).requests, request.index);
+      return ref && runFields.get(ref);
+    },
     incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import {
   HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
-import { RequestCodeActionProvider, RequestCodeLensProvider, RequestRef } from '../codeLens';
+import { RequestCodeActionProvider, RequestCodeLensProvider } from '../codeLens';
+import type { RequestRef } from '../../../common/requestRef';
 import { Environments } from '../environments';
 import type { EnvironmentParams } from '../../../common/protocol';
 import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
@@ -18,6 +19,9 @@ import { signedInCurl } from './signedInCopy';
 import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
 import { CODE_LANGUAGES, type Catalogue, type CodeLanguage } from '../../../core/src';
 import type { PanelDriver } from '../results/port';
+
+/** A command's request: the CodeLens's RequestRef, of which its document and place are read (a caller may give only those). */
+export type RequestArg = Pick<RequestRef, 'uri' | 'index'>;
 
 export interface RunOutcome {
   state: RunState;
@@ -51,12 +55,12 @@ export class RunCommands implements vscode.Disposable {
       this.diagnostics,
       vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
       vscode.languages.registerCodeActionsProvider({ language: 'wikiq' }, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
-      vscode.commands.registerCommand('wikiq.run', (ref?: RequestRef) => this.run(ref, false)),
-      vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
-      vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
-      vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
-      vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestRef, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
-      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestRef) => this.copySandboxLink(ref)),
+      vscode.commands.registerCommand('wikiq.run', (ref?: RequestArg) => this.run(ref, false)),
+      vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestArg) => this.run(ref, true)),
+      vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestArg) => this.copy(ref, 'url')),
+      vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestArg) => this.copy(ref, 'curl')),
+      vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestArg, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
+      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestArg) => this.copySandboxLink(ref)),
       vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
     );
   }
@@ -67,7 +71,7 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** The document and the request selector of a CodeLens argument or the cursor. */
-  private async target(ref?: RequestRef): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
+  private async target(ref?: RequestArg): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
     if (ref && typeof ref.uri === 'string' && Number.isInteger(ref.index)) {
       const uri = vscode.Uri.parse(ref.uri);
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? await vscode.workspace.openTextDocument(uri);
@@ -109,7 +113,7 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** Runs a request (the CodeLens's, else the one at the cursor); `cancel` stops it as the notification's Cancel does (the Test Explorer's run). */
-  async run(ref: RequestRef | undefined, all: boolean, cancel?: vscode.CancellationToken): Promise<RunOutcome | undefined> {
+  async run(ref: RequestArg | undefined, all: boolean, cancel?: vscode.CancellationToken): Promise<RunOutcome | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     if (!(await this.ensureTrust())) return undefined;
@@ -191,7 +195,7 @@ export class RunCommands implements vscode.Disposable {
     return this.execute(resolved, true, http, `wikiq: ${resolved.name} on ${env.name ?? resolved.endpoint}`);
   }
 
-  async copy(ref: RequestRef | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
+  async copy(ref: RequestArg | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     const resolved = await this.resolve(t.document, t.sel);
@@ -206,7 +210,7 @@ export class RunCommands implements vscode.Disposable {
    * Copy as code: asks the language (and, for a request that continues, all batches or this one),
    * copies the program and offers to open it. `lang` and `batchOnly` answer the questions (tests).
    */
-  async copyAsCode(ref: RequestRef | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
+  async copyAsCode(ref: RequestArg | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     const resolved = await this.resolve(t.document, t.sel);
@@ -238,7 +242,7 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** The request as a Special:ApiSandbox link on its wiki (variables expanded, as sent). */
-  async copySandboxLink(ref: RequestRef | undefined): Promise<string | undefined> {
+  async copySandboxLink(ref: RequestArg | undefined): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     const resolved = await this.resolve(t.document, t.sel);
