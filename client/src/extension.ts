@@ -185,10 +185,6 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
     driver: (panel, session, grew) => new RunDriver(panel, session, escapeFormulas, grew),
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
   });
-  // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
-  // and runs a request on another wiki through the run commands.
-  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables),
-  // and the language server is told the fields of its records (completion after every/some/no on its ?? lines).
   // The bundled catalogue, read on first use (a run, a copy, a pasted URL) and kept while the
   // extension runs (it never changes); the desktop's requires it, the web's reads it from the package.
   let bundled: Promise<Catalogue> | undefined;
