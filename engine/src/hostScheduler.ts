@@ -41,7 +41,7 @@ export class HostScheduler {
         try {
           sent = send();
         } catch (e) {
-          sent = Promise.reject(e as Error);
+          sent = Promise.reject(e instanceof Error ? e : new Error(String(e)));
         }
         sent.then(resolve, reject).finally(() => {
           q.busy = false;

@@ -103,7 +103,7 @@ export class WikiContent {
   }
 
   private pendingOf(kind: ContentKind): Map<string, Promise<void>> {
-    return mapGet(this.pending, kind, () => new Map());
+    return mapGet(this.pending, kind, () => new Map<string, Promise<void>>());
   }
 
   /** The kept answer of a completion lookup, if fresh. */
