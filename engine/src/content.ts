@@ -92,8 +92,9 @@ export class WikiContentProvider implements ContentProvider {
   /**
    * What the wiki says of each of `names` (full titles, or user names): the cached ones from the
    * cache; those another call is asking already (a hover while the diagnostics' batch is on its
-   * way) from that batch's answer, once it ends; the others asked FACTS_BATCH at a time, each batch
-   * waiting its turn behind any completion lookup. Each request, once sent (and the wait for
+   * way and sent) from that batch's answer, once it ends; the others asked FACTS_BATCH at a time,
+   * each batch waiting its turn for the wiki (a hover's, which says how long it waits, ahead of
+   * the catalogue's and the content pass's requests; the content pass's behind everything). Each request, once sent (and the wait for
    * another call's batch), is waited for at most `options.waitMs` (a hover's), else `factsWaitMs`.
    * LSP cancellation aborts what is waiting or in flight. A name with no answer is not in the map.
    */
@@ -101,12 +102,14 @@ export class WikiContentProvider implements ContentProvider {
     const out = new Map<string, ContentFact>();
     if (!this.options.allowed(endpoint)) return out;
     const wiki = this.wiki(endpoint);
+    // A caller that says how long it waits is waiting on the answer (a hover): its requests are urgent.
+    const urgent = options?.waitMs !== undefined;
     const ask: string[] = [];
     const later: string[] = [];
     const others = new Set<Promise<void>>();
     for (const name of new Set(names)) {
       if (!name || name.length > MAX_PREFIX || wiki.cachedFact(kind, name, out)) continue;
-      const pending = wiki.pendingFact(kind, name);
+      const pending = wiki.pendingFact(kind, name, urgent);
       if (pending) {
         others.add(pending);
         later.push(name);
@@ -119,7 +122,7 @@ export class WikiContentProvider implements ContentProvider {
     const abort = new AbortController();
     const cancel = token?.onCancellationRequested(() => abort.abort());
     try {
-      await wiki.askInBatches(kind, ask, abort.signal, waitMs, out);
+      await wiki.askInBatches(kind, ask, abort.signal, waitMs, urgent, out);
       if (later.length && !abort.signal.aborted) {
         // Another call's batch: its answer, once it ends (within this call's bound); what it did not answer is asked here.
         let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,8 +132,8 @@ export class WikiContentProvider implements ContentProvider {
         });
         await Promise.race([Promise.all(others), bound]);
         clearTimeout(timer);
-        const still = later.filter((name) => !wiki.cachedFact(kind, name, out) && !wiki.pendingFact(kind, name));
-        if (!abort.signal.aborted) await wiki.askInBatches(kind, still, abort.signal, waitMs, out);
+        const still = later.filter((name) => !wiki.cachedFact(kind, name, out) && !wiki.pendingFact(kind, name, false));
+        if (!abort.signal.aborted) await wiki.askInBatches(kind, still, abort.signal, waitMs, urgent, out);
       }
     } finally {
       cancel?.dispose();

@@ -47,6 +47,14 @@ export interface WikiContentShared {
   sessionFor?: (endpoint: string) => WikiSession | undefined;
 }
 
+/** A facts request of some names: when it ends, and whether it has been sent. */
+interface Batch {
+  names: string[];
+  ended: () => void;
+  promise: Promise<void>;
+  sent: boolean;
+}
+
 interface InFlight {
   kind: ContentKind;
   namespace: number;
@@ -62,8 +70,8 @@ export class WikiContent {
   private readonly answers = new Map<ContentKind, Recent<ContentSuggestion[]>>();
   /** Facts by kind then name (undefined: the wiki said nothing of it). */
   private readonly factsByKind = new Map<ContentKind, Recent<ContentFact | undefined>>();
-  /** Names whose facts a call is asking, by kind then name: when its batch ends. Another call waits for it rather than asking again. */
-  private readonly pending = new Map<ContentKind, Map<string, Promise<void>>>();
+  /** Names whose facts a call is asking, by kind then name: its batch (when it ends, whether it was sent). Another call waits for it rather than asking again. */
+  private readonly pending = new Map<ContentKind, Map<string, Batch>>();
   /** The completion lookup waiting or in flight (a newer one aborts it). */
   private inFlight?: InFlight;
   /** Until when no facts are asked (FACTS_PAUSE_MS after a failed facts request). */
@@ -102,8 +110,8 @@ export class WikiContent {
     return mapGet(this.factsByKind, kind, () => new Recent());
   }
 
-  private pendingOf(kind: ContentKind): Map<string, Promise<void>> {
-    return mapGet(this.pending, kind, () => new Map<string, Promise<void>>());
+  private pendingOf(kind: ContentKind): Map<string, Batch> {
+    return mapGet(this.pending, kind, () => new Map<string, Batch>());
   }
 
   /** The kept answer of a completion lookup, if fresh. */
@@ -145,36 +153,45 @@ export class WikiContent {
     return true;
   }
 
-  /** The end of the batch another call is asking `name` in, if any. */
-  pendingFact(kind: ContentKind, name: string): Promise<void> | undefined {
-    return this.pending.get(kind)?.get(name);
+  /**
+   * The end of the batch another call is asking `name` in, if any. An urgent call (a hover) waits
+   * only for a batch already sent: one still waiting for the host (behind a catalogue load) is
+   * not waited on, the hover asks ahead of it.
+   */
+  pendingFact(kind: ContentKind, name: string, urgent: boolean): Promise<void> | undefined {
+    const b = this.pending.get(kind)?.get(name);
+    return b && (b.sent || !urgent) ? b.promise : undefined;
   }
 
-  /** Asks `names` FACTS_BATCH at a time, one batch after another; each name is pending until its batch ends. */
-  async askInBatches(kind: ContentKind, names: string[], signal: AbortSignal, waitMs: number, out: Map<string, ContentFact>): Promise<void> {
+  /**
+   * Asks `names` FACTS_BATCH at a time, one batch after another (`urgent`: ahead of the requests
+   * waiting for the host that are not); each name is pending until its batch ends.
+   */
+  async askInBatches(kind: ContentKind, names: string[], signal: AbortSignal, waitMs: number, urgent: boolean, out: Map<string, ContentFact>): Promise<void> {
     const pending = this.pendingOf(kind);
-    const batches: Array<{ names: string[]; ended: () => void; promise: Promise<void> }> = [];
+    const batches: Batch[] = [];
     for (let i = 0; i < names.length; i += FACTS_BATCH) {
       let ended!: () => void;
       const promise = new Promise<void>((resolve) => (ended = resolve));
-      const batch = { names: names.slice(i, i + FACTS_BATCH), ended, promise };
-      for (const name of batch.names) pending.set(name, promise);
+      const batch: Batch = { names: names.slice(i, i + FACTS_BATCH), ended, promise, sent: false };
+      for (const name of batch.names) pending.set(name, batch);
       batches.push(batch);
     }
     for (const b of batches) {
       try {
         if (signal.aborted) continue;
-        const got = await this.factsBatch(kind, b.names, signal, waitMs);
+        const got = await this.factsBatch(kind, b, signal, waitMs, urgent);
         for (const [name, fact] of got ?? []) out.set(name, fact);
       } finally {
-        for (const name of b.names) if (pending.get(name) === b.promise) pending.delete(name);
+        for (const name of b.names) if (pending.get(name) === b) pending.delete(name);
         b.ended();
       }
     }
   }
 
   /** One facts request; waited for at most `waitMs` once sent; its answer kept name by name (none: undefined). */
-  private async factsBatch(kind: ContentKind, batch: string[], signal: AbortSignal, waitMs: number): Promise<Map<string, ContentFact> | undefined> {
+  private async factsBatch(kind: ContentKind, b: Batch, signal: AbortSignal, waitMs: number, urgent: boolean): Promise<Map<string, ContentFact> | undefined> {
+    const batch = b.names;
     const http = this.httpClient();
     if (!http) return undefined;
     const bound = new AbortController();
@@ -183,13 +200,14 @@ export class WikiContent {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let late = false;
     const onSent = () => {
+      b.sent = true;
       timer = setTimeout(() => {
         late = true;
         bound.abort();
       }, waitMs);
     };
     try {
-      const res = await http.get(apiUrl(this.endpoint, factsQuery(kind, batch)), bound.signal, { onSent });
+      const res = await http.get(apiUrl(this.endpoint, factsQuery(kind, batch)), bound.signal, { onSent, urgent });
       const got = readFactsAnswer(kind, batch, answerOf(this.endpoint, res));
       const facts = this.factsOf(kind);
       for (const name of batch) facts.set(name, got.get(name));

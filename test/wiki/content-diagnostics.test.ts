@@ -83,7 +83,7 @@ describe('content diagnostics against the real wiki', () => {
 
   const text = () => `@endpoint = ${wiki.endpoint}\n${BODY}`;
   /** The facts requests the wiki received: `titles=…` with categoryinfo, or `list=users`, decoded. */
-  const factRequests = () => wiki.requestLog().filter((u) => u.startsWith('/api.php?') && /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u)).map((u) => new URL(u, wiki.base).searchParams);
+  const factRequests = () => wiki.requestLog().filter((u) => u.startsWith('/api.php?') && /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)(&|$)/.test(u)).map((u) => new URL(u, wiki.base).searchParams);
   const isContent = (d: Diagnostic) => CONTENT_CODES.has(String(d.code));
 
   it('over LSP: each diagnostic, hints and information only, with its quick fix; one request per kind; a hover after it from the cache', async () => {
@@ -204,7 +204,7 @@ describe('content diagnostics against the real wiki', () => {
         await client.messageMatching((m) => ((m.params as { message?: string } | undefined)?.message ?? '').startsWith(`wikiq: no content pass for ${uri}`));
         await client.hover(uri, 3, 12);
         assert.equal(factRequests().length, before, 'no facts request reached the wiki');
-        assert.equal(wiki.requestLog().filter((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)/.test(u)).length, before);
+        assert.equal(wiki.requestLog().filter((u) => /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)/.test(u)).length, before);
       } finally {
         await client.stop();
       }

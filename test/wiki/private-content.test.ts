@@ -24,7 +24,7 @@ import { PRIVATE, startPrivateWiki } from './private';
 
 const bot: Credentials = { kind: 'botpassword', user: PRIVATE.bot.login, password: PRIVATE.bot.botPassword };
 const WRONG = 'not-the-bot-password-0123456789ab';
-const CONTENT = /[?&](generator=prefixsearch|list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/;
+const CONTENT = /[?&](generator=prefixsearch|list=users|prop=info\|categoryinfo\|revisions\|imageinfo)(&|$)/;
 
 /** A loopback proxy in front of `endpoint` that counts the requests through it and the most in flight at once. */
 async function countingProxy(endpoint: string): Promise<{ endpoint: string; count: () => number; most: () => number; close: () => Promise<void> }> {
