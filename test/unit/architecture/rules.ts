@@ -117,6 +117,12 @@ const BROWSER_FILES = new Set([
   'client/src/platform.web.ts',
   'server/src/browserServer.ts',
   'server/src/server.ts',
+  'server/src/context.ts',
+  'server/src/features.ts',
+  'server/src/diagnostics.ts',
+  'server/src/pipeline.ts',
+  'server/src/findings.ts',
+  'engine/src/hostScheduler.ts',
 ]);
 
 /** Files that meet only through an interface: the results panel and the run driver (port.ts). */
