@@ -2,7 +2,7 @@
  * Content findings kept across edits (#40, server/src/findings.ts): a finding's range mapped through
  * an edit. Inputs are data: `[…]` marks the finding in the text before the edit, `¦…¦` the text the
  * edit replaces (`¦¦` an insertion), and the expected text after the edit marks where the finding
- * is then (none: dropped, since the edit touched its value).
+ * is then (`dropped`: none, since the edit touched its value).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -21,7 +21,7 @@ function read(input: string): { text: string; finding?: [number, number]; edit?:
   return { text, finding: at['['].length ? [at['['][0], at[']'][0]] : undefined, edit: at['¦'].length ? [at['¦'][0], at['¦'][1]] : undefined };
 }
 
-function check(before: string, replacement: string, after: string | 'dropped') {
+function check(before: string, replacement: string, after: string) {
   const b = read(before);
   const doc = TextDocument.create('file:///f.wikiq', 'wikiq', 1, b.text);
   const d: Diagnostic = { range: { start: doc.positionAt(b.finding![0]), end: doc.positionAt(b.finding![1]) }, message: 'missing-page' };
@@ -34,7 +34,7 @@ function check(before: string, replacement: string, after: string | 'dropped') {
 }
 
 describe('content findings mapped through an edit', () => {
-  const cases: Array<[string, string, string, string | 'dropped']> = [
+  const cases: Array<[string, string, string, string]> = [
     ['a line inserted above', '¦¦action = query\ntitles = [Nope]\n', '# note\n', '# note\naction = query\ntitles = [Nope]\n'],
     ['lines removed above', '¦# a\n# b\n¦titles = [Nope]\n', '', 'titles = [Nope]\n'],
     ['typed before it on its line', 'titles¦¦ = [Nope]\n', '  ', 'titles   = [Nope]\n'],
