@@ -13,7 +13,6 @@ import { HostScheduler, type HttpLogEntry, type ServerCatalogueProvider, WikiCon
 import type { ServerOptions } from './args';
 import type { ClientSupport } from './clientSupport';
 import type { Pipelines } from './pipeline';
-import { RunFields } from './runFields';
 
 export class ServerContext {
   environment: EnvironmentParams = { trusted: true };
@@ -21,8 +20,6 @@ export class ServerContext {
   support?: ClientSupport;
   /** One request in flight per wiki: shared by the catalogue and content clients. */
   readonly hosts = new HostScheduler();
-  /** The record fields of each request's last run (the client tells them; cleared as documents close). */
-  readonly runFields = new RunFields();
   provider: ServerCatalogueProvider;
   content: WikiContentProvider;
   ls: LanguageService;
@@ -93,7 +90,7 @@ export class ServerContext {
       completionTriggerCommand: this.support?.triggerCommand,
       completionResolve: this.support?.resolve ?? true,
       environment: () => this.environment,
-      runFields: (uri, request) => this.runFields.get(uri, request),
+      runFields: (uri, request) => this.pipelines.get(uri)?.runFields.get(request),
       incremental: true,
       onError: (feature, e) => this.logError(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });

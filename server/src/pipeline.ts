@@ -1,7 +1,8 @@
 /**
  * One pipeline per open document (#40): everything the server keeps of a document lives in its
  * `DocumentPipeline` — its tree (documents.ts), what was last validated, the plain pass waiting to
- * run, the content pass, the content findings last published — and closing the document drops
+ * run, the content pass, the content findings last published, the fields of its requests' last
+ * runs — and closing the document drops
  * the pipeline (`Pipelines.close`). When the passes run is `diagnostics.ts`'s to decide.
  */
 import type { CancellationTokenSource, Diagnostic } from 'vscode-languageserver/node';
@@ -9,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextChange } from '../../core/src';
 import { DocumentTree } from './documents';
 import { mapThroughEdit } from './findings';
+import { RunFields } from './runFields';
 
 /** Something scheduled that can be called off (a timer, a turn of the event loop). */
 export interface Scheduled {
@@ -28,6 +30,8 @@ export interface ContentPass {
 
 export class DocumentPipeline {
   readonly tree = new DocumentTree();
+  /** The record fields of each request's last run, as the client said them. */
+  readonly runFields = new RunFields();
   /** What was last validated: its version and text (a change may reuse a version number). */
   validated?: { version: number; text: string };
   /** The plain pass waiting to run (debounce). */

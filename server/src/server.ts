@@ -23,6 +23,7 @@ import { DiagnosticsScheduler } from './diagnostics';
 import { updateSafely } from './documents';
 import { registerFeatures } from './features';
 import { Pipelines } from './pipeline';
+import { readRunFields } from './runFields';
 import { SettingsWatcher } from './settings';
 
 export { CONTENT_DELAY_MS } from './diagnostics';
@@ -91,14 +92,14 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     settings?.clientManaged();
     setEnvironment(env);
   });
-  connection.onNotification(RunFieldsNotification, (p) => { ctx.runFields.set(p); });
+  connection.onNotification(RunFieldsNotification, (params) => {
+    const p = readRunFields(params);
+    if (p) pipelines.get(p.uri)?.runFields.set(p.request, p.fields);
+  });
 
   documents.onDidOpen((e) => diagnostics.opened(e.document));
   documents.onDidChangeContent((e) => diagnostics.changed(e.document));
-  documents.onDidClose((e) => {
-    ctx.runFields.forget(e.document.uri);
-    diagnostics.closed(e.document.uri);
-  });
+  documents.onDidClose((e) => diagnostics.closed(e.document.uri));
   documents.listen(connection);
   connection.listen();
   ctx.log(`wikiq language server started (catalogue cache: ${ctx.cacheDir})`);
