@@ -24,9 +24,12 @@ export interface ResultsModel {
   endpoint: string;
   params: Record<string, string>;
   httpStatus?: number;
+  /** The run's duration (the engine's `RunState.ms`: first request sent to last answer read). */
   timeMs?: number;
   bytes?: number;
   batches: number;
+  /** The batches whose records are in the result (the engine's; absent in what was saved before it was kept). */
+  keptBatches?: number;
   complete: boolean;
   /** Stopped before the end (cancel, error, cap) with results kept. */
   partial: boolean;

@@ -50,6 +50,10 @@ export interface ExportInput extends RunStatusInput {
   continue: Record<string, string> | null;
   endpoint: string;
   params: Record<string, string>;
+  /** Why the run stopped early: the engine's error or its text. */
+  failure?: string | { readonly kind: string; readonly message?: string };
+  /** The wiki's errors. */
+  errors?: readonly unknown[];
 }
 
 /** Why a failed run failed, in words (its failure, else the wiki's errors). */

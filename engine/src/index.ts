@@ -11,6 +11,7 @@ export * from './merge';
 export * from './messages';
 export * from './resolve';
 export * from './run';
+export * from './runOptions';
 export * from './waits';
 export * from './shorten';
 export * from './json';
@@ -23,4 +24,4 @@ export * from './catalogue/typing';
 export { REPOSITORY_URL, VERSION } from '../../common/version';
 export * from './auth';
 // The one word for a run's state (complete / partial / failed), for the engine's callers.
-export { runStatus, type RunStatus, type RunStatusInput } from '../../core/src';
+export { keptBatches, runStatus, type RunFacts, type RunStatus, type RunStatusInput } from '../../core/src';

@@ -20,7 +20,8 @@ import { ApiMessage, locate, readErrors, readWarnings } from './messages';
 import type { ResolvedRequest } from './resolve';
 import { shorten } from './shorten';
 import { isRetryable, retryWait, waitTooLongError } from './waits';
-import { apiUrl, isObj, type JsonObject } from '../../core/src';
+import { RUN_OPTIONS } from './runOptions';
+import { apiUrl, isObj, keptBatches, runStatus, type JsonObject, type RunFacts } from '../../core/src';
 
 export interface RunOptions {
   /** Follow continuation to the end (default: one batch). */
@@ -47,8 +48,27 @@ export interface RunOptions {
   onBatch?: (b: BatchEvent) => void;
   /** Awaited after each batch is merged, before the next is asked for: a slow sink (a file) holds the run back, so memory stays flat. */
   backpressure?: () => Promise<void> | void;
+  /** Injectable for tests: the time in ms (default `performance.now`), for the run's duration. */
+  clock?: () => number;
   /** Injectable for tests: waits `ms` unless the signal fires first (then rejects with CancelledError). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** What one `RunSession.run` call asks, beyond the session's options. */
+export interface RunCall {
+  /** Follow continuation (default: the session's `all`, else one batch). */
+  all?: boolean;
+  /** Most batches of this call (default: the session's, else RUN_OPTIONS.maxBatches). */
+  maxBatches?: number;
+  /** Stop (partial) once this many records are kept or streamed; each batch asks for no more than are left. */
+  maxRecords?: number;
+  signal?: AbortSignal;
+  /** Called after each batch is merged (the results view shows the grown result). */
+  onBatch?: () => void;
+  /** Asked after each batch: true stops the run there, partial (the caller has what it wanted: a full answer). */
+  stopWhen?: () => boolean;
+  /** The call's first batch is sent with the request's own limit, not lowered to maxRecords (resuming inside a group of batches: it must list what it listed before). */
+  firstUnlowered?: boolean;
 }
 
 export interface Progress {
@@ -95,6 +115,14 @@ export interface RunState {
   stopped?: StopReason;
   /** Records kept or streamed so far. */
   records: number;
+  /** The batches whose records are in the result (core's `keptBatches`: an API error's batch is not kept). */
+  keptBatches: number;
+  /**
+   * The run's duration in milliseconds: from the first request sent to the last answer read, waits
+   * before retries included; a session run again (Load next batch) adds each run's span. Catalogue
+   * loads are not in it (they come before the session).
+   */
+  ms: number;
 }
 
 export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -111,6 +139,8 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+const defaultClock = () => performance.now();
 
 /** Members any Action API answer may have at its top level, whatever the action. */
 const API_MEMBERS = ['query', 'continue', 'query-continue', 'batchcomplete', 'error', 'errors', 'warnings', 'servedby', 'curtimestamp', 'requestid', 'docref', 'uselang', 'errorlang', 'debuginfo', 'limits', 'success'];
@@ -150,7 +180,7 @@ export class RunSession {
     this.merger = new Merger(action, options.sink);
     this.tracker = new ContinuationTracker(resumeFrom);
     this.state = {
-      request, actionKey: action, batches: 0, complete: false, continue: resumeFrom ?? null, warnings: [], errors: [], raw: [], batchInfo: [], records: 0,
+      request, actionKey: action, batches: 0, complete: false, continue: resumeFrom ?? null, warnings: [], errors: [], raw: [], batchInfo: [], records: 0, keptBatches: 0, ms: 0,
     };
   }
 
@@ -193,15 +223,15 @@ export class RunSession {
    * (adds maxlag); `signal` overrides the session's for this batch; `maxRecords`: the batch asks
    * for no more than what is left of it.
    */
-  async next(opts: { paging?: boolean; signal?: AbortSignal; maxRecords?: number } = {}): Promise<void> {
+  async next(opts: { paging?: boolean; signal?: AbortSignal; maxRecords?: number; unlowered?: boolean } = {}): Promise<void> {
     if (this.state.complete) return;
     const signal = opts.signal ?? this.options.signal;
     if (signal?.aborted) throw new CancelledError();
     if (!this.planned) await this.makePlan(signal);
     this.startBatch(opts.maxRecords);
     const params = this.nextParams();
-    this.lowerLimit(params, opts.maxRecords);
-    const maxlag = this.options.maxlag ?? 5;
+    if (!opts.unlowered) this.lowerLimit(params, opts.maxRecords);
+    const maxlag = this.options.maxlag ?? RUN_OPTIONS.maxlag.default;
     if (opts.paging && maxlag > 0 && !('maxlag' in this.request.params)) params.maxlag = String(maxlag);
     const url = apiUrl(this.request.endpoint, params); // core's one URL encoder: what "Copy as URL" copies
     const { json, res } = await this.fetchWithRetry(url, signal);
@@ -230,6 +260,7 @@ export class RunSession {
     }
     if ('debuginfo' in json) this.state.debuginfo = json.debuginfo;
     this.merger.add(json);
+    this.state.keptBatches = keptBatches(this.state);
     this.noteRepeatedPages();
     this.state.records = this.merger.records();
     const cont = continueOf(json);
@@ -281,6 +312,16 @@ export class RunSession {
     this.state.complete = true;
     this.merger.finish();
     this.state.records = this.merger.records();
+    this.state.keptBatches = keptBatches(this.state);
+  }
+
+  /**
+   * The run's facts as its assertions see them and every surface shows them: core's status, the
+   * records, the batches kept, the API's warnings and the duration (`RunState.ms`).
+   */
+  facts(): RunFacts {
+    const s = this.state;
+    return { status: runStatus(s), records: s.records, batches: s.keptBatches, warnings: s.warnings.length, ms: Math.round(s.ms), result: this.result() };
   }
 
   /**
@@ -291,24 +332,30 @@ export class RunSession {
    * counts the batches of this run; `onBatch` is called after each batch is merged (the results
    * view shows the grown result).
    */
-  async run(opts: { all?: boolean; maxBatches?: number; maxRecords?: number; signal?: AbortSignal; onBatch?: () => void } = {}): Promise<RunState> {
+  async run(opts: RunCall = {}): Promise<RunState> {
     const all = opts.all ?? this.options.all ?? false;
-    const maxBatches = opts.maxBatches ?? this.options.maxBatches ?? 1000;
+    const maxBatches = opts.maxBatches ?? this.options.maxBatches ?? RUN_OPTIONS.maxBatches.default;
     const maxRecords = opts.maxRecords ?? this.options.maxRecords;
     const signal = opts.signal ?? this.options.signal;
     this.state.failure = undefined;
     this.state.stopped = undefined;
+    const clock = this.options.clock ?? defaultClock;
+    const started = clock();
     let n = 0;
     try {
       while (!this.state.complete) {
         if (signal?.aborted) throw new CancelledError();
-        await this.next({ paging: all, signal, maxRecords });
+        await this.next({ paging: all, signal, maxRecords, unlowered: n === 0 && opts.firstUnlowered });
         n++;
         opts.onBatch?.();
         await this.options.backpressure?.();
         if (this.state.complete) break;
         if (!all) {
           this.state.stopped = 'single';
+          break;
+        }
+        if (opts.stopWhen?.()) {
+          this.state.stopped = 'max-records';
           break;
         }
         if (n >= maxBatches) {
@@ -325,6 +372,8 @@ export class RunSession {
       this.state.failure = e instanceof WikiqError ? e : new WikiqError('network', errorMessage(e));
       this.state.stopped = this.state.failure.kind === 'cancelled' ? 'cancelled' : 'error';
     }
+    this.state.ms += clock() - started;
+    this.state.keptBatches = keptBatches(this.state);
     // Streamed pages still held belong in the output even when the run stops early (a page whose
     // data would have continued in the next batch is then written as it is).
     if (!this.state.complete && this.options.sink) this.merger.finish();
@@ -335,9 +384,9 @@ export class RunSession {
 
   private async fetchWithRetry(url: string, signal?: AbortSignal): Promise<{ json: JsonObject | unknown[]; res: HttpResponse }> {
     const sleep = this.options.sleep ?? defaultSleep;
-    const maxRetries = this.options.maxRetries ?? 5;
-    const base = this.options.backoffMs ?? 1000;
-    const cap = this.options.maxBackoffMs ?? 120000;
+    const maxRetries = this.options.maxRetries ?? RUN_OPTIONS.maxRetries.default;
+    const base = this.options.backoffMs ?? RUN_OPTIONS.backoff.default;
+    const cap = this.options.maxBackoffMs ?? RUN_OPTIONS.maxWait.default * 1000;
     for (let attempt = 0; ; attempt++) {
       const res = await this.http.get(url, signal);
       const read = readJson(res.body, res.url);

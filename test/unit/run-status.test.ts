@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { runStatus } from '../../core/src';
+import { keptBatches, runStatus } from '../../core/src';
 import { HttpClient, RunSession, exportName, renderExport, resolveRequest, type RunState } from '../../engine/src/index';
 import { stoppedMessage } from '../../client/src/run/runText';
 import { modelFromRun } from '../../client/src/results/fromEngine';
@@ -66,12 +66,20 @@ describe('runStatus: complete, partial or failed', () => {
     });
   }
 
-  it('a cancel is not a failure, and a resumed run keeps its continue (partial)', () => {
-    assert.equal(runStatus({ complete: false, continue: null, failure: { kind: 'cancelled' } }), 'partial');
-    assert.equal(runStatus({ complete: false, continue: { c: '1' }, failure: { kind: 'network' } }), 'partial');
-    assert.equal(runStatus({ complete: false, continue: null, failure: 'The connection was reset.' }), 'failed');
-    assert.equal(runStatus({ complete: false, continue: null, errors: [{ text: 'x' }] }), 'failed');
-    assert.equal(runStatus({ complete: true, continue: null, errors: [] }), 'complete');
+  it('the one rule: partial is kept and resumable, failed is nothing kept', () => {
+    const rows: Array<[string, Parameters<typeof runStatus>[0], string]> = [
+      ['complete', { complete: true, continue: null, keptBatches: 3 }, 'complete'],
+      ['batches kept and a continue (a cap, a cancel or a failure midway)', { complete: false, continue: { c: '1' }, keptBatches: 2 }, 'partial'],
+      ['cancelled before any batch was kept', { complete: false, continue: null, keptBatches: 0 }, 'failed'],
+      ['a resumed run whose first batch failed: its continue, nothing kept', { complete: false, continue: { c: '1' }, keptBatches: 0 }, 'failed'],
+      ['the wiki refused the first batch', { complete: false, continue: null, keptBatches: 0 }, 'failed'],
+      ['saved before kept batches were counted: a continue means kept', { complete: false, continue: { c: '1' } }, 'partial'],
+      ['saved before, no continue', { complete: false, continue: null }, 'failed'],
+    ];
+    for (const [name, input, status] of rows) assert.equal(runStatus(input), status, name);
+    assert.equal(keptBatches({ batches: 3, failure: { kind: 'api' } }), 2, 'an API error\'s batch is not kept');
+    assert.equal(keptBatches({ batches: 3, failure: { kind: 'network' } }), 3);
+    assert.equal(keptBatches({ batches: 0, failure: { kind: 'api' } }), 0);
   });
 
   it('a failed export names the error in JSON; NDJSON and CSV hold the records only', () => {

@@ -57,6 +57,8 @@ export interface KeptRun {
   /** The resolved request as sent, secrets masked. */
   params: Record<string, string>;
   batches: number;
+  /** The batches kept (absent in runs kept before it was written). */
+  keptBatches?: number;
   complete: boolean;
   continue: Record<string, string> | null;
   errors: ResultsMessage[];
@@ -101,7 +103,7 @@ export function withoutSecrets(params: Record<string, string>): Record<string, s
 export function keptRunOf(model: ResultsModel, id: string, time: Date): KeptRun {
   return {
     id, time: time.toISOString(), requestName: model.requestName, endpoint: model.endpoint, params: withoutSecrets(model.params),
-    batches: model.batches, complete: model.complete, continue: model.continue, errors: model.errors, warnings: model.warnings,
+    batches: model.batches, ...(model.keptBatches !== undefined ? { keptBatches: model.keptBatches } : {}), complete: model.complete, continue: model.continue, errors: model.errors, warnings: model.warnings,
     ...(model.failure ? { failure: model.failure } : {}), result: model.result,
   };
 }
@@ -109,7 +111,7 @@ export function keptRunOf(model: ResultsModel, id: string, time: Date): KeptRun 
 /** A kept run as a results model (shown read-only: no paging, no raw bodies). */
 export function modelOfKept(run: KeptRun): ResultsModel {
   return {
-    requestName: run.requestName, endpoint: run.endpoint, params: run.params, batches: run.batches, complete: run.complete,
+    requestName: run.requestName, endpoint: run.endpoint, params: run.params, batches: run.batches, ...(run.keptBatches !== undefined ? { keptBatches: run.keptBatches } : {}), complete: run.complete,
     partial: !run.complete && !!run.failure, continue: run.continue, errors: run.errors, warnings: run.warnings,
     result: run.result, rawBatches: [], ...(run.failure ? { failure: run.failure } : {}), keptAt: run.time,
   };
@@ -125,7 +127,7 @@ const isMessages = (v: unknown): v is ResultsMessage[] => Array.isArray(v) && v.
 export function parseKeptRun(v: unknown): KeptRun | undefined {
   if (!isObj(v)) return undefined;
   const ok = isString(v.id) && isString(v.time) && isString(v.requestName) && isString(v.endpoint) && isStringRecord(v.params)
-    && typeof v.batches === 'number' && typeof v.complete === 'boolean' && (v.continue === null || isStringRecord(v.continue))
+    && typeof v.batches === 'number' && (v.keptBatches === undefined || typeof v.keptBatches === 'number') && typeof v.complete === 'boolean' && (v.continue === null || isStringRecord(v.continue))
     && isMessages(v.errors) && isMessages(v.warnings) && (v.failure === undefined || isString(v.failure)) && 'result' in v;
   return ok ? (v as unknown as KeptRun) : undefined;
 }

@@ -8,7 +8,6 @@ import { RunSession, RunState, errorMessage, exportName, renderExport, runStatus
 import type { ExportFormat } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import type { RunFacts } from '../../../core/src';
-import { factsOf } from '../run/testPlan';
 import { modelFromRun } from './fromEngine';
 // Atomically on disk on the desktop; through the editor in the browser (platform.web.ts).
 import { writeExport } from '../platform';
@@ -33,10 +32,9 @@ export class RunDriver implements PanelDriver {
     return modelFromRun(this.session.state, this.session.result());
   }
 
-  /** The run's facts as the Test Explorer reads them; its duration is the time of its batches. */
+  /** The run's facts (the engine's: status, records, kept batches, duration). */
   facts(): RunFacts | undefined {
-    const s = this.session;
-    return s ? factsOf(s.state, s.result(), s.state.batchInfo.reduce((n, b) => n + b.ms, 0)) : undefined;
+    return this.session?.facts();
   }
 
   get running(): boolean {
@@ -121,7 +119,7 @@ export class RunDriver implements PanelDriver {
     const model = s ? this.model() : this.panel.results;
     if (!model || typeof model.result !== 'object' || model.result === null) return undefined;
     const complete = model.complete && !model.truncatedFrom;
-    const input = { result: model.result as Record<string, unknown>, complete, continue: model.continue, failure: model.failure, errors: model.errors, endpoint: model.endpoint, params: model.params };
+    const input = { result: model.result as Record<string, unknown>, complete, continue: model.continue, keptBatches: model.keptBatches, failure: model.failure, errors: model.errors, endpoint: model.endpoint, params: model.params };
     const status = runStatus(input);
     const base = `${(model.requestName || 'results').replace(/[^\w.-]+/g, '_')}${table ? `-${table}` : ''}.${format}`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -4,7 +4,7 @@
  * with Node's test runner.
  */
 import { generateCode, runStatus } from '../../../core/src';
-import { waitText, type HttpLogEntry, type Progress, type RunState } from '../../../engine/src';
+import { RUN_OPTIONS, runLimits, waitText, type HttpLogEntry, type Progress, type RunOptionSpec, type RunState } from '../../../engine/src';
 import { formatCount } from '../../shared/format';
 
 export { curlCommand, shellQuote } from '../../../core/src';
@@ -27,11 +27,11 @@ export function progressMessage(p: Progress): string {
  * `runStatus` — `failed` when nothing was received, else the batches kept (the batch the wiki
  * answered with an error is not kept).
  */
-export function stoppedMessage(state: Pick<RunState, 'complete' | 'continue' | 'failure' | 'errors' | 'batches'>): string | undefined {
+export function stoppedMessage(state: Pick<RunState, 'complete' | 'continue' | 'failure' | 'keptBatches'>): string | undefined {
   const f = state.failure;
   if (!f) return undefined;
   const status = runStatus(state);
-  const kept = state.batches - (f.kind === 'api' ? 1 : 0);
+  const kept = state.keptBatches;
   const tail = status === 'failed' ? ' (failed: nothing received)' : kept > 0 ? ` (${kept} batch${kept === 1 ? '' : 'es'} kept, ${status})` : '';
   return `wikiq: ${f.message}${tail}`;
 }
@@ -60,12 +60,17 @@ export function runSettings(get: (key: string) => unknown): RunSettings {
   };
   const ua = get('userAgent');
   const esc = get('csv.escapeFormulas');
+  // The engine's one table of run options: each setting's default and minimum.
+  const opt = (o: RunOptionSpec) => (o.integer ? Math.floor : Number)(num(o.setting!, o.default, o.min));
+  const limits = runLimits({
+    timeout: opt(RUN_OPTIONS.timeout), maxResponse: opt(RUN_OPTIONS.maxResponse), maxBatches: opt(RUN_OPTIONS.maxBatches), maxlag: opt(RUN_OPTIONS.maxlag), maxWait: opt(RUN_OPTIONS.maxWait),
+  });
   return {
-    timeoutMs: num('timeoutSeconds', 30, 1) * 1000,
-    maxBytes: num('maxResponseMB', 50, 1) * 1024 * 1024,
-    maxBatches: Math.floor(num('maxBatches', 1000, 1)),
-    maxlag: Math.floor(num('maxlag', 5, 0)),
-    maxWaitMs: num('maxWaitSeconds', 120, 0.1) * 1000,
+    timeoutMs: limits.timeoutMs,
+    maxBytes: limits.maxBytes,
+    maxBatches: limits.maxBatches,
+    maxlag: limits.maxlag,
+    maxWaitMs: limits.maxBackoffMs,
     userAgent: typeof ua === 'string' && ua.trim() ? ua.trim() : undefined,
     escapeFormulas: esc === undefined ? true : esc !== false,
   };

@@ -176,11 +176,10 @@ export class TestExplorer implements vscode.Disposable {
     const tested = testedRequests(uri, document.getText()).find((r) => r.id === item.id);
     if (!tested) return errored('This request is no longer in the file, or has no assertions.');
     const text = document.getText();
-    const started = Date.now();
     const outcome = await this.commands.run({ uri, index: tested.index }, true, token);
-    const ms = Date.now() - started;
     if (!outcome) return errored('The request could not be run (see the notification).');
-    return { id: item.id, ...verdictOf(text, tested.index, outcome.state, outcome.result, ms, this.environments.current()) };
+    // The run's facts are the engine's (its duration: first request sent to last answer read), as `wikiq test` reads them.
+    return { id: item.id, ...verdictOf(text, tested.index, outcome.state, outcome.session.facts(), this.environments.current()) };
   }
 
   dispose(): void {
