@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { StaticCatalogueProvider, type Catalogue, type CatalogueProvider } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import {
-  CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, objOf, type CatalogueFetchOptions,
+  CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, objOf, type CatalogueFetchOptions, type HostScheduler,
 } from '../../engine/src';
 import { choice, num, str, type Args, type Io } from './args';
 import { signedInClient } from './credentials';
@@ -55,12 +55,12 @@ async function liveCatalogue(endpoint: string, cache: CatalogueCache, base: Cata
   }
 }
 
-/** A catalogue per endpoint, loaded before use. */
-export async function catalogueProvider(args: Args, io: Io, endpoints: Iterable<string>): Promise<CatalogueProvider> {
+/** A catalogue per endpoint, loaded before use (`scheduler`: the per-host queue shared with the program's runs, the MCP server's). */
+export async function catalogueProvider(args: Args, io: Io, endpoints: Iterable<string>, scheduler?: HostScheduler): Promise<CatalogueProvider> {
   if (catalogueMode(args) === 'bundled') return new StaticCatalogueProvider(bundledCatalogue());
   const cache = new CatalogueCache(str(args, '--cache-dir') ?? defaultCacheDir(io));
   const opts: CatalogueFetchOptions = {
-    http: catalogueHttpClient({ userAgent: str(args, '--user-agent'), timeoutMs: (num(args, '--timeout', { min: 0.001 }) ?? 30) * 1000 }),
+    http: catalogueHttpClient({ userAgent: str(args, '--user-agent'), timeoutMs: (num(args, '--timeout', { min: 0.001 }) ?? 30) * 1000, scheduler }),
     signal: io.stop,
   };
   const loaded = new Map<string, Catalogue>();

@@ -1,10 +1,12 @@
 /**
  * What the engine's two HTTP clients share: the options, the answer, the log entry, URL masking,
- * `Retry-After`, and the queue (one request at a time per host, cancellable while waiting). The
+ * `Retry-After`, and the queue (one request at a time per host, cancellable while waiting: a
+ * `HostScheduler`, shared by every client given the same `options.scheduler`). The
  * clients are `http.ts` (undici, for Node) and `httpFetch.ts` (the runtime's `fetch`, for the
  * browser); each exports an `HttpClient` built on `QueuedHttpClient` and its `engineUserAgent`.
  */
-import { CancelledError, NetworkError } from './errors';
+import { NetworkError } from './errors';
+import { HostScheduler } from './hostScheduler';
 
 export interface HttpOptions {
   /** Default: {@link engineUserAgent}(). */
@@ -17,6 +19,12 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** Most redirects followed (default 5). */
   maxRedirects?: number;
+  /**
+   * The queue of each host, shared by every client given the same one (the server's catalogue and
+   * content clients, signed in or not: one request in flight per wiki whatever asks); default: the
+   * client's own.
+   */
+  scheduler?: HostScheduler;
 }
 
 export interface HttpResponse {
@@ -38,6 +46,10 @@ export interface RequestExtras {
   form?: string;
   /** Credentials (Cookie, Authorization) for this URL only: dropped on any redirect, same origin or not. */
   credentials?: Record<string, string>;
+  /** Goes ahead of every non-urgent request waiting for the host (a completion lookup, which the user waits on). */
+  urgent?: boolean;
+  /** Called when the request leaves the queue and is sent (a bound on the answer's wait starts then). */
+  onSent?: () => void;
 }
 
 export interface HttpLogEntry {
@@ -77,30 +89,18 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 
 export const CREDENTIALS = new Set(['cookie', 'authorization', 'proxy-authorization']);
 
-/** Resolves when `p` settles, or rejects with CancelledError as soon as the signal fires. */
-function untilSettledOrAborted(p: Promise<unknown>, signal?: AbortSignal): Promise<void> {
-  const settled = p.then(() => undefined, () => undefined);
-  if (!signal) return settled;
-  if (signal.aborted) return Promise.reject(new CancelledError());
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new CancelledError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    void settled.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
-  });
-}
-
 /** The queue both clients share; `exchange` makes one request (with its redirects). */
 export abstract class QueuedHttpClient {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly scheduler: HostScheduler;
 
-  constructor(readonly options: HttpOptions = {}, readonly onLog?: (e: HttpLogEntry) => void) {}
+  constructor(readonly options: HttpOptions = {}, readonly onLog?: (e: HttpLogEntry) => void) {
+    this.scheduler = options.scheduler ?? new HostScheduler();
+  }
 
   /**
-   * GET, queued behind any other request to the same host (one request at a time per host). The
-   * signal cancels at any moment: while queued, connecting, or reading the body.
+   * GET, queued behind any other request to the same host (one request at a time per host, per
+   * scheduler; an `urgent` one ahead of the others waiting). The signal cancels at any moment:
+   * while queued, connecting, or reading the body.
    */
   get(url: string, signal?: AbortSignal, extras?: RequestExtras): Promise<HttpResponse> {
     let host: string;
@@ -109,16 +109,10 @@ export abstract class QueuedHttpClient {
     } catch {
       return Promise.reject(new NetworkError(url, 'not a valid URL'));
     }
-    const prev = this.queues.get(host) ?? Promise.resolve();
-    const run = untilSettledOrAborted(prev, signal).then(() => this.exchange(url, signal, extras));
-    // The next request waits for this one to finish, or for its cancellation while still queued
-    // (then for what this one waited on, so order and one-at-a-time still hold).
-    const tail = run.then(() => undefined, () => prev.then(() => undefined, () => undefined));
-    this.queues.set(host, tail);
-    void tail.then(() => {
-      if (this.queues.get(host) === tail) this.queues.delete(host);
+    return this.scheduler.run(host, extras?.urgent ?? false, signal, () => {
+      extras?.onSent?.();
+      return this.exchange(url, signal, extras);
     });
-    return run;
   }
 
   protected abstract exchange(url: string, signal?: AbortSignal, extras?: RequestExtras): Promise<HttpResponse>;

@@ -6,6 +6,7 @@ export * from './export';
 export * from './exportFile';
 export * from './http';
 export * from './content';
+export * from './hostScheduler';
 export * from './merge';
 export * from './messages';
 export * from './resolve';

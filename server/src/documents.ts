@@ -1,5 +1,5 @@
 /**
- * Documents as the server keeps them. Edits are applied one at a time, each range first brought
+ * Documents as the server keeps them (each open document's `DocumentTree` is part of its pipeline, pipeline.ts). Edits are applied one at a time, each range first brought
  * inside the document as it then is: the text-document library trusts the client's line numbers,
  * and an edit at line 2^31−1 makes its line index run away (1.7 GB, out of memory). Parses are
  * cached by version and text: a change that reuses a version number is not served a stale parse.
@@ -31,14 +31,14 @@ function inside(doc: TextDocument, p: Position | undefined): { at: Position; mov
  * outside the document is applied to the part inside it, one that is malformed is left out; both
  * are logged. The document stays whole either way.
  */
-export function updateSafely(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, logError: (m: string) => void, record?: (change: TextChange) => void): TextDocument {
+export function updateSafely(doc: TextDocument, changes: TextDocumentContentChangeEvent[], version: number, logError: (m: string) => void, record?: (change: TextChange, before: TextDocument) => void): TextDocument {
   for (const change of Array.isArray(changes) ? changes : []) {
     if (typeof change?.text !== 'string') {
       logError(`wikiq: ${doc.uri}: an edit without text was left out.`);
       continue;
     }
     if (!('range' in change) || change.range === undefined) {
-      record?.({ start: 0, end: doc.getText().length, text: change.text });
+      record?.({ start: 0, end: doc.getText().length, text: change.text }, doc);
       TextDocument.update(doc, [{ text: change.text }], version);
       continue;
     }
@@ -52,7 +52,7 @@ export function updateSafely(doc: TextDocument, changes: TextDocumentContentChan
       logError(`wikiq: ${doc.uri}: an edit out of the document's range (${JSON.stringify(change.range).slice(0, 200)}, ${doc.lineCount} lines) was applied inside it.`);
     }
     const from = doc.offsetAt(start.at);
-    record?.({ start: from, end: Math.max(from, doc.offsetAt(end.at)), text: change.text });
+    record?.({ start: from, end: Math.max(from, doc.offsetAt(end.at)), text: change.text }, doc);
     TextDocument.update(doc, [{ range: { start: start.at, end: end.at }, text: change.text }], version);
   }
   return TextDocument.update(doc, [], version);
@@ -61,29 +61,29 @@ export function updateSafely(doc: TextDocument, changes: TextDocumentContentChan
 /** At most this many edits wait for the next parse; past it, the next parse is a full one. */
 const MAX_PENDING = 256;
 
-/** Parsed documents, by URI; a parse is reused only for the same version and the same text. */
-export class ParseCache {
-  private readonly parsed = new Map<string, { version: number; file: WikiqFile }>();
-  /** The edits made to each document since its last parse, in order. */
-  private readonly pending = new Map<string, TextChange[]>();
+/** One document's tree: a parse is reused only for the same version and the same text. */
+export class DocumentTree {
+  private parsed?: { version: number; file: WikiqFile };
+  /** The edits made to the document since its last parse, in order. */
+  private pending?: TextChange[];
 
-  /** Notes an edit of a document (in the offsets of its text just before the edit). */
-  changed(uri: string, change: TextChange): void {
-    if (!this.parsed.has(uri)) return;
-    const list = this.pending.get(uri) ?? [];
-    if (list.length >= MAX_PENDING) {
-      this.delete(uri);
+  /** Notes an edit of the document (in the offsets of its text just before the edit). */
+  changed(change: TextChange): void {
+    if (!this.parsed) return;
+    this.pending ??= [];
+    if (this.pending.length >= MAX_PENDING) {
+      this.parsed = undefined;
+      this.pending = undefined;
       return;
     }
-    list.push(change);
-    this.pending.set(uri, list);
+    this.pending.push(change);
   }
 
   get(doc: TextDocument): WikiqFile {
-    const hit = this.parsed.get(doc.uri);
+    const hit = this.parsed;
     const text = doc.getText();
-    const edits = this.pending.get(doc.uri);
-    this.pending.delete(doc.uri);
+    const edits = this.pending;
+    this.pending = undefined;
     if (hit && !edits && hit.version === doc.version && hit.file.text === text) return hit.file;
     let file: WikiqFile | undefined;
     if (hit && edits) {
@@ -94,12 +94,7 @@ export class ParseCache {
       if (file.text !== text) file = undefined;
     }
     file ??= parse(text);
-    this.parsed.set(doc.uri, { version: doc.version, file });
+    this.parsed = { version: doc.version, file };
     return file;
-  }
-
-  delete(uri: string): void {
-    this.parsed.delete(uri);
-    this.pending.delete(uri);
   }
 }

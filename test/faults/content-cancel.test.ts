@@ -60,7 +60,7 @@ describe('content diagnostics: a newer edit cancels the pending pass', () => {
       assert.deepEqual(asked, ['Old page', 'New page']);
       assert.ok(published.every((m) => !m.includes('Old page')), published.join('\n'));
       // The held exchange ended by the edit, not by the bound on a facts request's wait (which would also close it).
-      const held = client.notifications.map((n) => (n.params as { message?: string } | undefined)?.message ?? '').map((m) => /^wikiq: content lookup (\S+) from (\d+) to (\d+): .*titles=Old\+page/.exec(m)).find((m) => m);
+      const held = client.notifications.map((n) => (n.params as { message?: string } | undefined)?.message ?? '').map((m) => /^wikiq: content lookup (\S+) from (\d+) to (\d+): .*titles=Old%20page/.exec(m)).find((m) => m);
       assert.ok(held, 'the held exchange is logged');
       assert.equal(held[1], 'error');
       assert.ok(Number(held[3]) - Number(held[2]) < FACTS_WAIT_MS, `aborted after ${Number(held[3]) - Number(held[2])} ms`);

@@ -34,6 +34,8 @@ export class LspClient {
   private diagnostics = new Map<string, PublishDiagnosticsParams>();
   private waiters: Array<{ uri: string; version?: number; resolve: (d: Diagnostic[]) => void }> = [];
   readonly notifications: Array<{ method: string; params: unknown }> = [];
+  /** Every `publishDiagnostics`, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
   /** Requests from the server (`client/registerCapability`, `workspace/configuration`…), in order. */
   readonly requests: Array<{ method: string; params: unknown }> = [];
   /** What `workspace/configuration` answers, by section. */
@@ -52,6 +54,7 @@ export class LspClient {
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       this.diagnostics.set(p.uri, p);
+      this.published.push(p);
       // The waiters answered are taken out first: one may wait again (diagnosticsMatching), and that
       // new waiter must not be lost.
       const answered = (w: { uri: string; version?: number }) => w.uri === p.uri && (w.version === undefined || p.version === undefined || p.version >= w.version);

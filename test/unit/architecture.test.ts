@@ -6,13 +6,14 @@
  * launcher dist/cli.js imports only the usage text and the version), no cycle of value imports
  * among the core's modules (type-only imports aside), the size rule (no source file over 500
  * lines), and no process-wide mutable state in client/src/results/ (the panel manager and each
- * panel hold it).
+ * panel hold it), and no module-level map (`new Map`/`new WeakMap`) in core/ and server/ but those
+ * listed with why (#40: a document's state is its pipeline's, a wiki's its content client's).
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { NO_STATIC_STATE_DIRS, checkImport, importsOf, isSourceFile, isSourceFolder, staticMutableState, valueCycles, valueImportsOf } from './architecture/rules';
+import { MODULE_MAPS_ALLOWED, NO_MODULE_MAPS_DIRS, NO_STATIC_STATE_DIRS, checkImport, moduleLevelMaps, importsOf, isSourceFile, isSourceFolder, staticMutableState, valueCycles, valueImportsOf } from './architecture/rules';
 
 const root = path.resolve(__dirname, '../../..');
 const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
@@ -118,6 +119,14 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     ['let counter = 0;\nvar other = 1;\nexport const VIEW_TYPE = "x";', ['line 1: module-level counter', 'line 2: module-level other']],
     ['class P { static readonly VIEW = "x"; private readonly open = new Set<P>(); private n = 0; static make(): P { let x = new P(); return x; } }', []],
   ];
+  const mapRows: Array<[source: string, found: string[]]> = [
+    ['const cache = new Map<string, number>();\nexport const weak = new WeakMap<object, string>();', ['line 1: cache', 'line 2: weak']],
+    ['let byUri = new Map() as Map<string, string>;', ['line 1: byUri']],
+    ['const NAMES = new Set(["a"]);\nclass C { private readonly m = new Map<string, number>(); }\nfunction f() { const local = new Map(); return local; }', []],
+  ];
+  for (const [source, found] of mapRows) {
+    it(`module-level maps: ${JSON.stringify(source).slice(0, 70)} → ${found.length ? found.join(', ') : 'none'}`, () => assert.deepEqual(moduleLevelMaps(source), found));
+  }
   for (const [source, found] of stateRows) {
     it(`static mutable state: ${JSON.stringify(source).slice(0, 70)} → ${found.length ? found.join(', ') : 'none'}`, () => assert.deepEqual(staticMutableState(source), found));
   }
@@ -212,6 +221,14 @@ describe('architecture: every product source file keeps the invariants', () => {
     const core = files.filter((f) => f.startsWith(`core${path.sep}`));
     assert.ok(core.length > 40, `only ${core.length} core files found`);
     assert.deepEqual(valueCycles(coreValueGraph(core)), []);
+  });
+
+  it('keeps no module-level map in core/ and server/ but those listed with why (MODULE_MAPS_ALLOWED), and each listed one is still there', () => {
+    const found = files
+      .filter((f) => NO_MODULE_MAPS_DIRS.some((d) => f.split(path.sep).join('/').startsWith(d)))
+      .flatMap((f) => moduleLevelMaps(readFileSync(path.join(root, f), 'utf8')).map((x) => `${f.split(path.sep).join('/')}: ${x.replace(/^line \d+: /, '')}`));
+    assert.deepEqual(found.filter((m) => !(m in MODULE_MAPS_ALLOWED)), [], 'module-level maps: hold them in an object (or list one with why)');
+    assert.deepEqual(Object.keys(MODULE_MAPS_ALLOWED).filter((m) => !found.includes(m)), [], 'listed as allowed, but gone: take it off the list');
   });
 
   it('keeps no process-wide mutable state (static fields, module-level let) in client/src/results/', () => {

@@ -6,7 +6,7 @@ import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
 import { escapeMarkdown, factMarkdown } from '../../core/src/content';
 import { getLanguageService } from '../../core/src/languageService';
-import { ContentLane } from '../../engine/src/contentLane';
+import { HostScheduler } from '../../engine/src/hostScheduler';
 import { contentQuery, factsQuery, readContentAnswer, readFactsAnswer } from '../../engine/src';
 import { doc, withCursor } from './helpers';
 
@@ -138,17 +138,17 @@ describe('facts: the answer read, name by name (a batch)', () => {
   });
 });
 
-describe('a wiki\'s content lane: one request in flight, completion ahead of facts batches', () => {
+describe('a host\'s queue (HostScheduler): one request in flight, completion ahead of facts batches', () => {
   /** Runs the steps: each `name` queued (urgent when it starts with `c`); returns the order they were sent in. */
   async function order(names: string[], abortBeforeStart: string[] = []): Promise<string[]> {
-    const lane = new ContentLane();
+    const lane = new HostScheduler();
     const sent: string[] = [];
     let inFlight = 0;
     let release!: () => void;
     const first = new Promise<void>((r) => (release = r));
     const runs = names.map((name, i) => {
       const abort = new AbortController();
-      const p = lane.run(name.startsWith('c'), abort.signal, async () => {
+      const p = lane.run('wiki.example', name.startsWith('c'), abort.signal, async () => {
         assert.equal(++inFlight, 1, 'one in flight');
         sent.push(name);
         if (i === 0) await first;

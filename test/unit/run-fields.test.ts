@@ -10,7 +10,7 @@ import { MAX_RUN_FIELDS } from '../../common/protocol';
 import { requestRefs } from '../../common/requestRef';
 import { parse } from '../../core/src';
 import { runFieldsOf } from '../../client/src/run/runFields';
-import { MAX_RUN_FIELD_REQUESTS, RunFields } from '../../server/src/runFields';
+import { MAX_RUN_FIELD_REQUESTS, RunFields, readRunFields } from '../../server/src/runFields';
 
 const [files, untitled] = requestRefs('a', parse('### Files\naction = query\n\n###\naction = query\n').requests);
 
@@ -24,24 +24,23 @@ describe('run fields: what the client sends', () => {
   for (const [what, ref, result, expected] of cases) it(what, () => assert.deepEqual(runFieldsOf(ref, result), expected));
 });
 
-describe('run fields: what the server keeps', () => {
-  it('the last run replaces the one before; closing the document forgets it', () => {
+describe('run fields: what the server keeps (one RunFields per open document\'s pipeline)', () => {
+  it('the last run replaces the one before; another request has none', () => {
     const s = new RunFields();
-    assert.equal(s.set({ uri: 'a', request: 'Files', fields: ['name'] }), true);
-    s.set({ uri: 'a', request: 'Files', fields: ['title', 'ns', 'title'] });
-    assert.deepEqual(s.get(files), ['title', 'ns']);
-    assert.equal(s.get({ ...files, uri: 'b' }), undefined);
-    s.forget('a');
-    assert.equal(s.get(files), undefined);
+    s.set('Files', ['name']);
+    s.set('Files', readRunFields({ uri: 'a', request: 'Files', fields: ['title', 'ns', 'title'] })!.fields);
+    assert.deepEqual(s.get(files.title), ['title', 'ns']);
+    assert.equal(s.get(untitled.title), undefined);
   });
 
   it('refuses what is malformed and bounds what it keeps', () => {
+    for (const bad of [null, 3, { uri: 'a' }, { uri: 'a', request: 1, fields: [] }, { uri: 'a', request: 'r', fields: 'name' }]) assert.equal(readRunFields(bad), undefined);
+    const read = readRunFields({ uri: 'a', request: 'Files', fields: [...Array.from({ length: MAX_RUN_FIELDS + 50 }, (_, i) => `f${i}`), 'x'.repeat(101), 5] })!;
+    assert.equal(read.fields.length, MAX_RUN_FIELDS);
     const s = new RunFields();
-    for (const bad of [null, 3, { uri: 'a' }, { uri: 'a', request: 1, fields: [] }, { uri: 'a', request: 'r', fields: 'name' }]) assert.equal(s.set(bad), false);
-    s.set({ uri: 'a', request: 'Files', fields: [...Array.from({ length: MAX_RUN_FIELDS + 50 }, (_, i) => `f${i}`), 'x'.repeat(101), 5] });
-    assert.equal(s.get(files)!.length, MAX_RUN_FIELDS);
-    for (let i = 0; i < MAX_RUN_FIELD_REQUESTS; i++) s.set({ uri: `doc${i}`, request: 'Files', fields: ['name'] });
-    assert.equal(s.get(files), undefined, 'the oldest entry went');
-    assert.deepEqual(s.get({ ...files, uri: `doc${MAX_RUN_FIELD_REQUESTS - 1}` }), ['name']);
+    s.set('Files', read.fields);
+    for (let i = 0; i < MAX_RUN_FIELD_REQUESTS; i++) s.set(`R${i}`, ['name']);
+    assert.equal(s.get(files.title), undefined, 'the oldest entry went');
+    assert.deepEqual(s.get(`R${MAX_RUN_FIELD_REQUESTS - 1}`), ['name']);
   });
 });

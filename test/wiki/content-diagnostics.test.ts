@@ -1,7 +1,8 @@
 /**
  * Content diagnostics (#31) against the real test wiki: over LSP stdio, each content diagnostic
  * and its quick fix, the file's titles asked in one request, a hover afterwards served from the
- * cache, the same text validated again keeping them (no flicker), nothing sent with
+ * cache, the same text validated again keeping them (no flicker), ten quick edits keeping them on
+ * their lines in every publication until the next content pass (#40), nothing sent with
  * `wikiq.contentLookups` off or from an untrusted workspace; and
  * `wikiq check --content` as a real process (its findings, its exit status, nothing asked without it).
  */
@@ -82,7 +83,7 @@ describe('content diagnostics against the real wiki', () => {
 
   const text = () => `@endpoint = ${wiki.endpoint}\n${BODY}`;
   /** The facts requests the wiki received: `titles=…` with categoryinfo, or `list=users`, decoded. */
-  const factRequests = () => wiki.requestLog().filter((u) => u.startsWith('/api.php?') && /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u)).map((u) => new URL(u, wiki.base).searchParams);
+  const factRequests = () => wiki.requestLog().filter((u) => u.startsWith('/api.php?') && /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)(&|$)/.test(u)).map((u) => new URL(u, wiki.base).searchParams);
   const isContent = (d: Diagnostic) => CONTENT_CODES.has(String(d.code));
 
   it('over LSP: each diagnostic, hints and information only, with its quick fix; one request per kind; a hover after it from the cache', async () => {
@@ -134,6 +135,58 @@ describe('content diagnostics against the real wiki', () => {
     }
   });
 
+  it('over LSP: ten quick edits (lines added and removed above, spaces typed before a value, text typed elsewhere): every publication after the first content pass holds both findings, on their lines', async () => {
+    const client = new LspClient(['--cache-dir', path.join(dir, 'cache')]);
+    try {
+      await client.initialize({});
+      const uri = 'file:///content/typing.wikiq';
+      let doc = [`@endpoint = ${wiki.endpoint}`, '### Missing', 'action = query', 'titles = No such page at all', '### Empty', 'action = query', 'list = categorymembers', `cmtitle = Category:${SEED.emptyCategory}`, ''].join('\n');
+      const texts = new Map<number, string>([[1, doc]]);
+      await client.open(uri, doc);
+      await client.diagnosticsMatching(uri, (ds) => ds.filter(isContent).length === 2);
+      const from = client.published.length - 1;
+      const lineOf = (start: string) => doc.split('\n').findIndex((l) => l.startsWith(start));
+      /** Each edit: [line, start character, end character, new text], on the text as it then is. */
+      const edits: Array<() => [number, number, number, string]> = [
+        () => [1, 0, 0, '# one\n'],
+        () => [lineOf('titles'), 6, 6, ' '],
+        () => [lineOf('### Empty'), 9, 9, ' x'],
+        () => [lineOf('cmtitle'), 0, 0, '# two\n'],
+        () => [lineOf('titles'), 7, 7, ' '],
+        () => [1, 0, 0, '# three\n# four\n'],
+        () => [lineOf('# one'), 0, 6, ''],
+        () => [lineOf('action'), 14, 14, '\n# five'],
+        () => [lineOf('cmtitle'), 7, 7, '  '],
+        () => [lineOf('# three'), 0, 8, ''],
+      ];
+      for (const [i, edit] of edits.entries()) {
+        const [line, a, b, text] = edit();
+        const lines = doc.split('\n');
+        lines[line] = lines[line].slice(0, a) + text + lines[line].slice(b);
+        doc = lines.join('\n');
+        const version = i + 2;
+        texts.set(version, doc);
+        const published = client.nextDiagnostics(uri, version);
+        client.edit(uri, [{ range: { start: { line, character: a }, end: { line, character: b } }, text }], version);
+        await published;
+      }
+      // The next content pass: a second publication of the last version.
+      const last = edits.length + 1;
+      while (client.published.filter((p) => p.uri === uri && p.version === last).length < 2) await client.nextDiagnostics(uri, last);
+      const seen = client.published.slice(from).filter((p) => p.uri === uri);
+      assert.ok(seen.length >= edits.length + 2, `${seen.length} publications`);
+      for (const p of seen) {
+        const lines = texts.get(p.version!)!.split('\n');
+        const found = p.diagnostics.filter(isContent).map((d) => [d.code, d.range.start.line, lines[d.range.start.line].slice(d.range.start.character, d.range.end.character)]);
+        const titles = lines.findIndex((l) => l.startsWith('titles'));
+        const cmtitle = lines.findIndex((l) => l.startsWith('cmtitle'));
+        assert.deepEqual(found.sort(), [['empty-category', cmtitle, `Category:${SEED.emptyCategory}`], ['missing-page', titles, 'No such page at all']], `version ${p.version}`);
+      }
+    } finally {
+      await client.stop();
+    }
+  });
+
   const quiet: Array<[string, unknown]> = [
     ['with wikiq.contentLookups off', { environment: { trusted: true, contentLookups: false } }],
     ['from an untrusted workspace', { environment: { trusted: false } }],
@@ -151,7 +204,7 @@ describe('content diagnostics against the real wiki', () => {
         await client.messageMatching((m) => ((m.params as { message?: string } | undefined)?.message ?? '').startsWith(`wikiq: no content pass for ${uri}`));
         await client.hover(uri, 3, 12);
         assert.equal(factRequests().length, before, 'no facts request reached the wiki');
-        assert.equal(wiki.requestLog().filter((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)/.test(u)).length, before);
+        assert.equal(wiki.requestLog().filter((u) => /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)/.test(u)).length, before);
       } finally {
         await client.stop();
       }

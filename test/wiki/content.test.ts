@@ -38,7 +38,7 @@ describe('value completion from the wiki\'s content', () => {
   });
 
   const contentRequests = () => wiki.apiRequestCount((u) => CONTENT.test(u));
-  const contentFacts = () => wiki.apiRequestCount((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u));
+  const contentFacts = () => wiki.apiRequestCount((u) => /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)(&|$)/.test(u));
   const doc = (body: string) => `@endpoint = ${wiki.endpoint}\n${body}`;
 
   /** A client with the wiki's catalogue loaded and `body` open; `complete(input)` completes at its ¦. */
@@ -89,7 +89,7 @@ describe('value completion from the wiki\'s content', () => {
     ['a user that is not registered', 'action = query\nlist = logevents\nleuser = Nobody here¦', [/no such user/]],
   ];
   /** Facts requests that asked about `value` (alone, as a hover asks, or in a content diagnostics' batch). */
-  const factsAbout = (value: string) => wiki.requestLog().filter((u) => /[?&](list=users|prop=info%7Ccategoryinfo%7Crevisions%7Cimageinfo)(&|$)/.test(u)).filter((u) => {
+  const factsAbout = (value: string) => wiki.requestLog().filter((u) => /[?&](list=users|prop=info\|categoryinfo\|revisions\|imageinfo)(&|$)/.test(u)).filter((u) => {
     const q = new URL(u, wiki.base).searchParams;
     return (q.get('titles') ?? q.get('ususers') ?? '').split('|').some((n) => n === value || n === `Category:${value}`);
   }).length;

@@ -5,7 +5,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from './sdk';
-import { RefusedError, ResolveError, WikiqError, engineUserAgent, errorMessage, listRequests, resolveRequest } from '../../../engine/src';
+import { type HostScheduler, RefusedError, ResolveError, WikiqError, engineUserAgent, errorMessage, listRequests, resolveRequest } from '../../../engine/src';
 import { cliHttpClient } from '../credentials';
 import { describeModule, findModules } from './catalogueTools';
 import { diagnose, errorsText, requestOf, MAX_PARAMS, MAX_REQUEST_CHARS } from './request';
@@ -28,6 +28,8 @@ export interface ToolContext {
   callMs: number;
   /** Aborted when the server stops. */
   stop?: AbortSignal;
+  /** One request in flight per wiki from this server: its runs and catalogue loads share it. */
+  hosts?: HostScheduler;
 }
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
@@ -134,7 +136,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
       if (e instanceof ResolveError || e instanceof RefusedError) return refuse(`The request was not sent: ${e.message}`);
       throw e;
     }
-    const http = cliHttpClient(wiki.endpoint, { timeoutMs: ctx.timeoutMs, maxBytes: ctx.maxResponseBytes, userAgent: ctx.userAgent || engineUserAgent('mcp') });
+    const http = cliHttpClient(wiki.endpoint, { timeoutMs: ctx.timeoutMs, maxBytes: ctx.maxResponseBytes, userAgent: ctx.userAgent || engineUserAgent('mcp'), scheduler: ctx.hosts });
     const run = await runRequest(resolved, http, {
       maxRecords: input.max_records ?? ctx.defaultRecords, maxChars: ctx.maxChars, maxBatches: 100, maxBackoffMs: 30_000, signal,
     }, input.cursor);

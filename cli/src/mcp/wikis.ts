@@ -6,6 +6,7 @@
  */
 import * as path from 'node:path';
 import { endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
+import type { HostScheduler } from '../../../engine/src';
 import { UsageError, checkUrl, findSettings, loadEnvironment, str, strs, type Args, type Io } from '../args';
 import { catalogueProvider } from '../catalogue';
 
@@ -85,7 +86,8 @@ export class Catalogues {
   private readonly loaded = new Map<string, Promise<Catalogue>>();
   private readonly args: Args;
 
-  constructor(args: Args, private readonly io: Io) {
+  /** `hosts`: the server's per-host queue, shared with its runs (one request in flight per wiki). */
+  constructor(args: Args, private readonly io: Io, private readonly hosts?: HostScheduler) {
     const flags = new Map(args.flags);
     if (!flags.has('--catalogue')) flags.set('--catalogue', 'live');
     this.args = { positional: [], flags };
@@ -94,7 +96,7 @@ export class Catalogues {
   get(endpoint: string): Promise<Catalogue> {
     let p = this.loaded.get(endpoint);
     if (!p) {
-      p = catalogueProvider(this.args, this.io, [endpoint]).then((c) => c.get(endpoint));
+      p = catalogueProvider(this.args, this.io, [endpoint], this.hosts).then((c) => c.get(endpoint));
       this.loaded.set(endpoint, p);
       void p.then((c) => {
         if (c.source === 'bundled' && this.args.flags.get('--catalogue') === 'live') this.loaded.delete(endpoint);

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
+  HostScheduler, HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
 import { RequestCodeActionProvider, RequestCodeLensProvider } from '../codeLens';
 import type { RequestRef } from '../../../common/requestRef';
@@ -40,6 +40,8 @@ export class RunCommands implements vscode.Disposable {
   readonly diagnostics: RunDiagnostics;
   /** The last run, for tests. */
   last?: RunOutcome;
+  /** One request in flight per wiki from the editor's runs, however many run at once (#40). */
+  private readonly hosts = new HostScheduler();
 
   constructor(
     private readonly environments: Environments,
@@ -107,7 +109,7 @@ export class RunCommands implements vscode.Disposable {
   httpClient(): HttpClient {
     const s = this.settings();
     return new HttpClient(
-      { userAgent: s.userAgent ?? engineUserAgent('wikiq-vscode'), timeoutMs: s.timeoutMs, maxBytes: s.maxBytes },
+      { userAgent: s.userAgent ?? engineUserAgent('wikiq-vscode'), timeoutMs: s.timeoutMs, maxBytes: s.maxBytes, scheduler: this.hosts },
       (e) => this.output.info(logLine(e)),
     );
   }

@@ -8,6 +8,7 @@
 import { Catalogue, CatalogueUser, ModuleInfo, NamespaceInfo, isObj, readParaminfo, type JsonObject } from '../../../core/src';
 import { ErrorKind, NetworkError, TimeoutError, TooLargeError, WikiqError, apiErrorText, bodyStart } from '../errors';
 import { HttpClient, engineUserAgent } from '../http';
+import type { HostScheduler } from '../hostScheduler';
 import { TooDeepError, arrOf, objOf, readJson } from '../json';
 import { htmlToMarkdown } from './html';
 
@@ -28,6 +29,8 @@ export interface CatalogueFetchOptions {
   onRequest?: (url: string) => void;
   /** The client to share (one request at a time per host across catalogues); default: one made from these options. */
   http?: HttpClient;
+  /** The per-host queue to share with the program's other clients (the server's content lookups); default: the client's own. */
+  scheduler?: HostScheduler;
   /** Signed in: also ask who the user is (`meta=userinfo&uiprop=rights`), whose rights set the limits. */
   userinfo?: boolean;
 }
@@ -35,7 +38,7 @@ export interface CatalogueFetchOptions {
 /** The engine's client with the catalogue's defaults. */
 export function catalogueHttpClient(opts: CatalogueFetchOptions = {}): HttpClient {
   return new HttpClient({
-    userAgent: opts.userAgent || engineUserAgent('catalogue'), timeoutMs: opts.timeoutMs ?? 15000, maxBytes: opts.maxBytes ?? CATALOGUE_MAX_BYTES, headers: opts.headers,
+    userAgent: opts.userAgent || engineUserAgent('catalogue'), timeoutMs: opts.timeoutMs ?? 15000, maxBytes: opts.maxBytes ?? CATALOGUE_MAX_BYTES, headers: opts.headers, scheduler: opts.scheduler,
   });
 }
 

@@ -12,6 +12,7 @@
 import type { CatalogueStatus } from '../../../common/protocol';
 import type { Catalogue, CatalogueProvider } from '../../../core/src';
 import { Credentials, SignedInHttpClient, WikiSession, credentialKey } from '../auth';
+import type { HostScheduler } from '../hostScheduler';
 import { redactUrl } from '../http';
 import { shorten } from '../shorten';
 import { CatalogueCache } from './cache';
@@ -28,6 +29,8 @@ export interface LiveProviderOptions {
   log?: (message: string) => void;
   /** Called with each URL fetched (tests, logs). */
   onRequest?: (url: string) => void;
+  /** The per-host queue shared with the content lookups (the server's): one request in flight per wiki whatever asks. */
+  scheduler?: HostScheduler;
   /** Quiet time before an endpoint a file names is fetched automatically (default 500 ms; see typing.ts). */
   debounceMs?: number;
 }
@@ -79,7 +82,7 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
   const log = options.log ?? (() => undefined);
   const cache = options.cacheDir ? new CatalogueCache(options.cacheDir, log) : undefined;
   // One client for every catalogue: one request at a time per host, the engine's rules throughout.
-  const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs });
+  const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs, scheduler: options.scheduler });
   const entries = new Map<string, Entry>();
   /** Signed-in clients by credential key (origin and path). */
   const signedIn = new Map<string, SignedInHttpClient>();
