@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
-  renderTable, resolveRequest, runLimits, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
+  renderTable, resolveRequest, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -17,6 +17,7 @@ import { formatTables, type TableOptions } from './table';
 import { forTerminal } from './terminal';
 import { cliHttpClient } from './credentials';
 import { resumeHint } from './resumeHint';
+import { runLimitsOf } from './runFlags';
 
 export const RUN_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
@@ -213,14 +214,7 @@ export async function run(args: Args, io: Io): Promise<number> {
  * waits, the stop signal, no raw bodies kept, progress on a terminal).
  */
 export function networkOptions(args: Args, io: Io): { http: (r: ResolvedRequest) => ReturnType<typeof cliHttpClient>; options: RunOptions } {
-  // The engine's one table of run options: each flag's default (the flags keep their own minimums: a CI job may ask for less than the editor's settings allow).
-  const limits = runLimits({
-    timeout: num(args, '--timeout', { min: 0.001 }),
-    maxResponse: num(args, '--max-response-mb', { min: 0.001 }),
-    maxBatches: num(args, '--max-batches', { integer: true, min: 1 }),
-    maxlag: num(args, '--maxlag', { integer: true, min: 0 }),
-    maxWait: num(args, '--max-wait', { min: 0.001 }),
-  });
+  const limits = runLimitsOf(args); // the engine's one table of run options (runFlags.ts)
   const options: RunOptions = {
     maxBatches: limits.maxBatches,
     maxlag: limits.maxlag,
