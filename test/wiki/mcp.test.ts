@@ -142,7 +142,7 @@ describe('wikiq mcp against a real MediaWiki', () => {
     const pulled = wiki.apiRequestCount(ailimit7);
     assert.equal(wiki.apiRequestCount((u) => /list=allimages/.test(u) && /ailimit=\d/.test(u) && !/ailimit=7\b/.test(u)), 0, 'the limit never lowered');
     fs.writeFileSync(path.join(wiki.dir, 'images7.wikiq'), `@endpoint = ${wiki.endpoint}\naction = query\nlist = allimages\nailimit = 7\n`);
-    await new Promise<void>((resolve, reject) => execFile(process.execPath, [CLI, 'run', 'images7.wikiq', '--all', '--format', 'ndjson'], { cwd: wiki.dir }, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) => execFile(process.execPath, [CLI, 'run', 'images7.wikiq', '--all', '--format', 'ndjson'], { cwd: wiki.dir }, (e) => (e ? reject(new Error(`wikiq run: ${e.message}`)) : resolve())));
     const ran = wiki.apiRequestCount(ailimit7) - pulled;
     assert.equal(ran, Math.ceil(SEED.files / 7));
     assert.ok(pulled <= ran + 1, `run_request asked ${pulled} times, wikiq run --all ${ran}`);
