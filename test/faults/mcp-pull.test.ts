@@ -156,4 +156,15 @@ describe('wikiq mcp: save_as of a run that fails', () => {
     assert.equal(new Set(lines.map((l) => (JSON.parse(l) as { logid: number }).logid)).size, TOTAL);
     assert.ok(r.text.length < 5000, `${r.text.length} characters`);
   });
+
+  it('sends a progress notification after each batch when the client asks for them (a progressToken)', async () => {
+    const seen: Array<{ progress: number; message?: string }> = [];
+    const r = await mcp.client.callTool(
+      { name: 'run_request', arguments: { params: { action: 'query', list: 'logevents', lelimit: 'max' }, save_as: 'progress.json', endpoint: `${h.base}/fine/api.php` } },
+      undefined, { onprogress: (p) => seen.push({ progress: p.progress, message: p.message }) },
+    );
+    assert.ok(!r.isError, JSON.stringify(r.content));
+    assert.deepEqual(seen.map((p) => p.progress), [1, 2, 3, 4]);
+    assert.equal(seen[3].message, `batch 4, ${TOTAL} records`);
+  });
 });
