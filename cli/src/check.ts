@@ -7,11 +7,15 @@
  */
 import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { endpointFor, getLanguageService, parse, withContentDiagnostics, type CatalogueProvider, type ContentProvider, type ContentToken, type Environment } from '../../core/src';
-import { CONTENT_MAX_BYTES, WikiContentProvider, engineUserAgent, errorMessage, isFetchableEndpoint } from '../../engine/src';
-import { ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
-import { catalogueProvider } from './catalogue';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import {
+  StaticCatalogueProvider, bundledCatalogue, endpointFor, getLanguageService, parse, withContentDiagnostics,
+  type CatalogueProvider, type ContentProvider, type ContentToken, type Environment,
+} from '../../core/src';
+import { CONTENT_MAX_BYTES, WikiContentProvider, errorMessage, isFetchableEndpoint } from '../../engine/src';
+import { ENV_FLAGS, UsageError, choice, num, readText, type Args, type FlagSpec, type Io } from './args';
 import { cliHttpClient } from './credentials';
+import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
 import { stopReasonOf } from './signals';
 import { jsonReport, sarifReport, severityOf, textLine, type Problem } from './sarif';
 import { forTerminal } from './terminal';
@@ -25,9 +29,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * uses for it (signed in where the CLI has credentials for it; the User-Agent of --user-agent);
  * each request waits at most --timeout. A lookup that fails is said on stderr.
  */
-function contentProvider(args: Args, io: Io): ContentProvider {
-  const timeoutMs = (num(args, '--timeout', { min: 0.001 }) ?? 30) * 1000;
-  const userAgent = str(args, '--user-agent') || engineUserAgent('cli');
+function contentProvider(network: NetworkFlags, io: Io): ContentProvider {
+  const { limits: { timeoutMs }, userAgent } = network;
   // undefined: the wiki's credentials could not be used (said once); nothing is looked up there.
   const providers = new Map<string, WikiContentProvider | undefined>();
   const of = (endpoint: string) => {
@@ -62,15 +65,47 @@ function stopToken(signal: AbortSignal | undefined): ContentToken | undefined {
   };
 }
 
-export async function check(args: Args, io: Io): Promise<number> {
+/** `wikiq check`'s command line, read once when it starts. */
+export interface CheckCommandOptions {
+  files: string[];
+  format: 'text' | 'json' | 'sarif';
+  /** More warnings than this fail the check (--max-warnings; --strict: 0). */
+  maxWarnings?: number;
+  strict: boolean;
+  /** --content: the content diagnostics too. */
+  content: boolean;
+  network: NetworkFlags;
+  wiki: WikiFlags;
+}
+
+export function readCheckOptions(args: Args, io: Io): CheckCommandOptions {
   if (!args.positional.length) throw new UsageError('wikiq check needs at least one file.');
   const format = choice(args, '--format', ['text', 'json', 'sarif'] as const, 'text');
-  const maxWarnings = args.flags.has('--strict') ? 0 : num(args, '--max-warnings', { integer: true, min: 0 });
-  const files = args.positional.map((f) => {
-    const text = readText(f, io);
-    const env = loadEnvironment(args, f, io);
-    return { f, text, env };
-  });
+  const strict = args.flags.has('--strict');
+  const maxWarnings = strict ? 0 : num(args, '--max-warnings', { integer: true, min: 0 });
+  return { files: args.positional, format, maxWarnings, strict, content: args.flags.has('--content'), network: readNetworkFlags(args), wiki: readWikiFlags(args, io, args.positional) };
+}
+
+/** A file's diagnostics as problems: the file as given, and relative to the working folder. */
+function problemsOf(file: string, diagnostics: readonly Diagnostic[], io: Io): Problem[] {
+  const relative = path.relative(io.cwd, path.resolve(io.cwd, file)).split(path.sep).join('/');
+  return diagnostics.map((diagnostic) => ({ file, relative, diagnostic }));
+}
+
+const documentOf = (file: string, text: string, io: Io) => TextDocument.create(`file://${path.resolve(io.cwd, file)}`, 'wikiq', 1, text);
+
+/**
+ * What `wikiq check FILE` (the bundled catalogue, no content lookups) finds in a file: the
+ * language service's diagnostics with `env` as the environment. `wikiq test` reads its assertions' problems here.
+ */
+export function languageProblems(file: string, text: string, env: Environment | undefined, io: Io): Problem[] {
+  const ls = getLanguageService({ catalogues: new StaticCatalogueProvider(bundledCatalogue()), environment: () => env });
+  return problemsOf(file, ls.doValidation(documentOf(file, text, io)), io);
+}
+
+export async function check(args: Args, io: Io): Promise<number> {
+  const o = readCheckOptions(args, io);
+  const files = o.files.map((f) => ({ f, text: readText(f, io), env: o.wiki.environments.get(f) }));
   const endpoints: string[] = [];
   for (const { text, env } of files) {
     const file = parse(text);
@@ -80,7 +115,7 @@ export async function check(args: Args, io: Io): Promise<number> {
       if (ep) endpoints.push(ep); // catalogueProvider fetches only what is fetchable
     }
   }
-  const loaded = await catalogueProvider(args, io, endpoints);
+  const loaded = await o.wiki.catalogues(endpoints);
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE') return 0;
   if (stopped) {
@@ -90,28 +125,27 @@ export async function check(args: Args, io: Io): Promise<number> {
   let current: Environment | undefined;
   // The language service asks for the file's endpoint; the command line's endpoint, when it names one, is the one checked against.
   const catalogues: CatalogueProvider = { get: (endpoint) => loaded.get(current?.endpoint ?? endpoint) };
-  const content = args.flags.has('--content') ? contentProvider(args, io) : undefined;
+  const content = o.content ? contentProvider(o.network, io) : undefined;
   const ls = getLanguageService({ catalogues, content, environment: () => current });
   const problems: Problem[] = [];
   for (const { f, text, env } of files) {
     current = env;
-    const doc = TextDocument.create(`file://${path.resolve(io.cwd, f)}`, 'wikiq', 1, text);
-    const relative = path.relative(io.cwd, path.resolve(io.cwd, f)).split(path.sep).join('/');
+    const doc = documentOf(f, text, io);
     const plain = ls.doValidation(doc);
-    const diagnostics = content ? withContentDiagnostics(plain, await ls.doValidateContent(doc, undefined, stopToken(io.stop))) : plain;
-    for (const diagnostic of diagnostics) problems.push({ file: f, relative, diagnostic });
+    problems.push(...problemsOf(f, content ? withContentDiagnostics(plain, await ls.doValidateContent(doc, undefined, stopToken(io.stop))) : plain, io));
   }
   const count = (s: string) => problems.filter((p) => severityOf(p.diagnostic) === s).length;
   const summary = { errors: count('error'), warnings: count('warning'), infos: count('info') + count('hint') };
   const line = `${plural(files.length, 'file')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}${summary.infos ? `, ${summary.infos} info` : ''}`;
+  const { maxWarnings } = o;
   const overWarnings = maxWarnings !== undefined && summary.warnings > maxWarnings;
-  if (format === 'text') {
+  if (o.format === 'text') {
     for (const p of problems) io.out(forTerminal(textLine(p)));
     io.out(line);
   } else {
-    io.out(format === 'json' ? jsonReport(problems, files.length, summary) : sarifReport(problems));
+    io.out(o.format === 'json' ? jsonReport(problems, files.length, summary) : sarifReport(problems));
     io.err(line);
   }
-  if (overWarnings) io.err(`wikiq: ${plural(summary.warnings, 'warning')}, more than the ${maxWarnings} allowed${args.flags.has('--strict') ? ' (--strict)' : ' (--max-warnings)'}.`);
+  if (overWarnings) io.err(`wikiq: ${plural(summary.warnings, 'warning')}, more than the ${maxWarnings} allowed${o.strict ? ' (--strict)' : ' (--max-warnings)'}.`);
   return summary.errors || overWarnings ? 1 : 0;
 }

@@ -8,7 +8,8 @@ import { CODE_LANGUAGES, bundledCatalogue, chunkingFor, generateCode } from '../
 import { engineUserAgent } from '../../engine/src';
 import { ENV_FLAGS, UsageError, str, type Args, type FlagSpec, type Io } from './args';
 import { cliCredentials } from './credentials';
-import { resolveFileRequest } from './run';
+import { requestChoice, resolveFileRequest } from './run';
+import { readWikiFlags } from './runFlags';
 
 export const CODE_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--lang'],
@@ -21,7 +22,7 @@ export async function code(args: Args, io: Io): Promise<number> {
   const lang = str(args, '--lang');
   if (!lang) throw new UsageError(`wikiq code needs --lang: ${CODE_LANGUAGES.join(', ')}.`);
   if (!(CODE_LANGUAGES as readonly string[]).includes(lang)) throw new UsageError(`--lang ${lang}: not a language wikiq writes; use one of ${CODE_LANGUAGES.join(', ')}.`);
-  const { resolved, catalogue } = await resolveFileRequest(args, io, file);
+  const { resolved, catalogue } = await resolveFileRequest(readWikiFlags(args, io, [file]), io, file, requestChoice(str(args, '--request')));
   const credentials = cliCredentials(resolved.endpoint);
   const text = generateCode(resolved, lang as (typeof CODE_LANGUAGES)[number], {
     batchOnly: args.flags.has('--batch'),

@@ -5,19 +5,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import {
-  ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, engineUserAgent, errorMessage, listRequests, readResumePoint, selectRequest,
+  ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, errorMessage, listRequests, readResumePoint, selectRequest,
   renderTable, resolveRequest, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
-import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, loadEnvironment, num, readText, str, type Args, type FlagSpec, type Io } from './args';
-import { catalogueMode, catalogueProvider } from './catalogue';
+import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, num, readText, str, type Args, type FlagSpec, type Io } from './args';
+import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
 import { stopReasonOf } from './signals';
 import { formatTables, type TableOptions } from './table';
 import { forTerminal } from './terminal';
 import { cliHttpClient } from './credentials';
 import { resumeHint } from './resumeHint';
-import { runLimitsOf } from './runFlags';
 
 export const RUN_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
@@ -56,53 +56,88 @@ function readContinue(arg: string, io: Io): Record<string, string> {
 const oneBased = (ms: readonly ApiMessage[]) => ms.map((m) => (m.line === undefined ? { ...m } : { ...m, line: m.line + 1 }));
 const batchesText = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
 
+/** Which request of a file: its index (from 0), its name, or (neither) the file's first. */
+export type RequestChoice = { index: number } | { name: string } | undefined;
+
+/** `--request N|NAME`: a number counts from 1. */
+export const requestChoice = (arg: string | undefined): RequestChoice => (arg === undefined ? undefined : /^\d+$/.test(arg) ? { index: Number(arg) - 1 } : { name: arg });
+
 /**
- * The request `--request` names in FILE (default the first), resolved with the environment and
- * the catalogue the flags choose; a resolve error names the file and line.
+ * The request `which` names in FILE (default the first), resolved with the file's environment and
+ * the catalogue the flags choose; a resolve error names the file and line. `catalogueMs`: the time
+ * the catalogue took to load (live), apart from the run's own.
  */
-export async function resolveFileRequest(args: Args, io: Io, file: string, index?: number): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue }> {
+export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, which: RequestChoice): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue; catalogueMs: number }> {
   const text = readText(file, io);
-  const env = loadEnvironment(args, file, io);
+  const env = wiki.environments.get(file);
   // The command line's rule: --endpoint, then the environment's endpoint, then the file's (loadEnvironment).
   const forced = env?.endpoint;
-  const reqArg = str(args, '--request');
   const parsed = parse(text);
   const requests = listRequests(parsed);
   if (!requests.length) throw new UsageError(`${file} has no request.`);
-  const sel = index !== undefined ? { index } : reqArg === undefined ? { index: requests[0].index } : /^\d+$/.test(reqArg) ? { index: Number(reqArg) - 1 } : { name: reqArg };
+  const sel = which ?? { index: requests[0].index };
 
   let resolved: ResolvedRequest;
   let catalogue: Catalogue | undefined;
+  const started = performance.now();
   try {
     // The request the run resolves (sel), not the file's first: its endpoint is the catalogue's.
     const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
-    catalogue = catalogueMode(args) === 'live' && endpointGuess
-      ? (await catalogueProvider(args, io, [endpointGuess])).get(endpointGuess)
-      : undefined;
+    catalogue = wiki.catalogue === 'live' && endpointGuess ? (await wiki.catalogues([endpointGuess])).get(endpointGuess) : undefined;
     resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue, endpointHelp: ENDPOINT_HELP });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;
   }
-  return { resolved, catalogue };
+  return { resolved, catalogue, catalogueMs: catalogue ? Math.round(performance.now() - started) : 0 };
 }
 
-export async function run(args: Args, io: Io): Promise<number> {
+/** `wikiq run`'s command line, read once when it starts. */
+export interface RunCommandOptions {
+  file: string;
+  request: RequestChoice;
+  format: ExportFormat | 'table';
+  all: boolean;
+  maxRecords?: number;
+  out?: string;
+  statusFile?: string;
+  /** --table: the table written (a result with several). */
+  table?: string;
+  layout: TableOptions;
+  escapeFormulas: boolean;
+  verbose: boolean;
+  resumeFrom?: Record<string, string>;
+  network: NetworkFlags;
+  wiki: WikiFlags;
+}
+
+export function readRunOptions(args: Args, io: Io): RunCommandOptions {
   const [file] = args.positional;
   if (!file || args.positional.length > 1) throw new UsageError(`wikiq run takes one file${args.positional.length > 1 ? `, not ${args.positional.length}` : ''}.`);
   const format: ExportFormat | 'table' = choice(args, '--format', ['table', 'json', 'ndjson', 'csv'] as const, io.stdoutTty ? 'table' : 'json');
   const maxRecords = num(args, '--max-records', { integer: true, min: 1 });
-  const network = networkOptions(args, io);
-  const resumeFrom = str(args, '--continue') !== undefined ? readContinue(str(args, '--continue')!, io) : undefined;
-  const { resolved } = await resolveFileRequest(args, io, file);
-  const out = str(args, '--out');
+  const network = readNetworkFlags(args);
+  const resume = str(args, '--continue');
+  return {
+    file, request: requestChoice(str(args, '--request')), format, all: args.flags.has('--all'), maxRecords, network,
+    out: str(args, '--out'), statusFile: str(args, '--status-file'), table: str(args, '--table'), layout: tableLayout(args, io),
+    escapeFormulas: !args.flags.has('--no-escape-formulas'), verbose: args.flags.has('--verbose'),
+    resumeFrom: resume !== undefined ? readContinue(resume, io) : undefined,
+    wiki: readWikiFlags(args, io, [file]),
+  };
+}
+
+export async function run(args: Args, io: Io): Promise<number> {
+  const o = readRunOptions(args, io);
+  const { file, format, out, table: picked } = o;
+  const network = networkOptions(o.network, io);
+  const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request);
   // NDJSON and JSON stream records as they arrive, into the file (atomically) or to stdout, waiting
   // for it to take them before asking for the next batch: memory stays flat.
   const streamed = format === 'ndjson' || format === 'json';
   const writer = format === 'ndjson' && out ? new NdjsonFileWriter(path.resolve(io.cwd, out)) : undefined;
   const jsonFile = format === 'json' && out ? new StreamFileWriter(path.resolve(io.cwd, out)) : undefined;
   const streamToStdout = streamed && !out;
-  const picked = str(args, '--table');
   let streamedList: string | undefined;
   let doc: JsonResultStream | undefined;
   // NDJSON to stdout: a batch's lines leave in one write (one per record was a million system calls
@@ -125,8 +160,8 @@ export async function run(args: Args, io: Io): Promise<number> {
   const fileOut = writer ?? jsonFile;
   const session = new RunSession(resolved, network.http(resolved), {
     ...network.options,
-    all: args.flags.has('--all'),
-    maxRecords,
+    all: o.all,
+    maxRecords: o.maxRecords,
     sink,
     backpressure: streamed
       ? () => {
@@ -135,7 +170,7 @@ export async function run(args: Args, io: Io): Promise<number> {
         return fileOut ? fileOut.drained() : io.outDrained?.();
       }
       : undefined,
-  }, resumeFrom);
+  }, o.resumeFrom);
   if (format === 'json') {
     doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
   }
@@ -172,18 +207,18 @@ export async function run(args: Args, io: Io): Promise<number> {
   } else if (!streamToStdout && kept > 0) {
     // Left for the non-streamed formats: CSV (exact data) and the table (text for a person).
     const body = format === 'csv'
-      ? renderTable(result, 'csv', { table: picked, escapeFormulas: !args.flags.has('--no-escape-formulas') })
-      : forTerminal(formatTables(result, picked, tableLayout(args, io)));
+      ? renderTable(result, 'csv', { table: picked, escapeFormulas: o.escapeFormulas })
+      : forTerminal(formatTables(result, picked, o.layout));
     if (out) {
       const target = path.resolve(io.cwd, out);
       writeAtomic(target, body);
       wrote(target);
     } else io.out(body.replace(/\n$/, ''));
   }
-  const statusFile = str(args, '--status-file');
+  const { statusFile } = o;
   if (statusFile) {
     writeAtomic(path.resolve(io.cwd, statusFile), JSON.stringify({
-      status, continue: state.continue, records: state.records, batches: kept, endpoint: resolved.endpoint, request: resolved.params,
+      status, continue: state.continue, records: state.records, batches: kept, ms: Math.round(state.ms), endpoint: resolved.endpoint, request: resolved.params,
       ...(written ? { out: written } : {}), ...(state.failure ? { error: state.failure.message } : {}),
     }, null, 2) + '\n');
   }
@@ -191,7 +226,7 @@ export async function run(args: Args, io: Io): Promise<number> {
     if (state.failure.kind === 'api' && state.errors.length) {
       for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} ${apiErrorText(e.code ?? 'unknown', e.text)}`);
     } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
-    else io.err(`wikiq: ${state.failure.message}${args.flags.has('--verbose') && state.failure instanceof NetworkError && state.failure.code ? ` (${state.failure.code})` : ''}`);
+    else io.err(`wikiq: ${state.failure.message}${o.verbose && state.failure instanceof NetworkError && state.failure.code ? ` (${state.failure.code})` : ''}`);
     if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with ${resumeHint(state.continue)}`);
     else if (kept === 0) io.err('wikiq: nothing was received.');
     return resumable ? 2 : 1;
@@ -213,8 +248,8 @@ export async function run(args: Args, io: Io): Promise<number> {
  * client for a request's wiki, and the run options every run of theirs shares (batches, maxlag,
  * waits, the stop signal, no raw bodies kept, progress on a terminal).
  */
-export function networkOptions(args: Args, io: Io): { http: (r: ResolvedRequest) => ReturnType<typeof cliHttpClient>; options: RunOptions } {
-  const limits = runLimitsOf(args); // the engine's one table of run options (runFlags.ts)
+export function networkOptions(flags: NetworkFlags, io: Io): { http: (r: ResolvedRequest) => ReturnType<typeof cliHttpClient>; options: RunOptions } {
+  const { limits, userAgent } = flags;
   const options: RunOptions = {
     maxBatches: limits.maxBatches,
     maxlag: limits.maxlag,
@@ -224,7 +259,6 @@ export function networkOptions(args: Args, io: Io): { http: (r: ResolvedRequest)
     // Progress on a terminal; waits before a retry always, so a CI log shows why nothing moves.
     onProgress: (p) => (io.tty && io.progress ? io.progress(p.waiting ? waitText(p.waiting) : `batch ${p.batches}, ${p.records} records`) : p.waiting && io.err(`wikiq: ${waitText(p.waiting)}`)),
   };
-  const userAgent = str(args, '--user-agent') || engineUserAgent('cli');
   return { http: (r) => cliHttpClient(r.endpoint, { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, userAgent }), options };
 }
 

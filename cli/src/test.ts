@@ -1,19 +1,23 @@
 /**
  * `wikiq test FILES…`: runs every request that has `??` assertions (continuation followed to the
- * end, bounded by --max-batches, with run's waits and limits), evaluates them (core's
- * results/assertions.ts) and reports: text for a person, and JUnit, TAP or JSON for CI
- * (testReport.ts). Every assertion is read (and its pattern compiled) before anything is sent: a
- * malformed one is a file error. Exit 0 every assertion holds, 1 one fails or a run fails, 2 a
- * wrong command line or a file error.
+ * end, bounded by --max-batches, with run's waits and limits), judges it with core's
+ * describeOutcome (as the Testing view does) and reports: text for a person, and JUnit, TAP or JSON
+ * for CI (testReport.ts). Before anything is sent, the language service checks the files as
+ * `wikiq check` does: an assertion's problem (`invalid-assertion`, an `undefined-variable` in an
+ * assertion) of a request to run is printed as `check` prints it and stops the command. Exit 0
+ * every assertion holds, 1 one fails or a run fails, 2 a wrong command line or a file error.
  */
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RunSession, WikiqError, errorMessage, writeAtomic } from '../../engine/src';
 import {
-  Code, assertionsOf, compilePattern, evaluateAssertions, lineOf, messages, parse, scopeFor, type AssertionNode, type AssertionOutcome, type WikiqFile,
+  Code, assertionsOf, describeOutcome, lineOf, parse, scopeFor, type RunEnd, type RunFacts, type WikiqFile,
 } from '../../core/src';
-import { ENV_FLAGS, UsageError, choice, loadEnvironment, readText, str, type Args, type FlagSpec, type Io } from './args';
+import { ENV_FLAGS, UsageError, choice, readText, str, type Args, type FlagSpec, type Io } from './args';
+import { languageProblems } from './check';
 import { networkOptions, resolveFileRequest } from './run';
+import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
+import { textLine } from './sarif';
 import { stopReasonOf } from './signals';
 import { junitReport, jsonReport, tapReport, textReport, type RequestResult } from './testReport';
 import { forTerminal } from './terminal';
@@ -23,114 +27,129 @@ export const TEST_FLAGS: FlagSpec = {
   switches: [],
 };
 
-/** A request to test: where it is and its assertions. */
+/** `wikiq test`'s command line, read once when it starts. */
+export interface TestCommandOptions {
+  files: string[];
+  reporter: 'text' | 'junit' | 'tap' | 'json';
+  out?: string;
+  /** --grep: the requests whose title has it (any case). */
+  grep?: string;
+  network: NetworkFlags;
+  wiki: WikiFlags;
+}
+
+export function readTestOptions(args: Args, io: Io): TestCommandOptions {
+  if (!args.positional.length) throw new UsageError('wikiq test needs at least one file.');
+  return {
+    files: args.positional,
+    reporter: choice(args, '--reporter', ['text', 'junit', 'tap', 'json'] as const, 'text'),
+    out: str(args, '--out'),
+    grep: str(args, '--grep'),
+    network: readNetworkFlags(args),
+    wiki: readWikiFlags(args, io, args.positional),
+  };
+}
+
+/** A request to test: where it is. */
 interface Planned {
   file: string;
   parsed: WikiqFile;
   index: number;
   title: string;
   line: number;
-  assertions: AssertionNode[];
 }
 
 const lineAt = (parsed: WikiqFile, offset: number) => lineOf(parsed.lineStarts, offset);
 
-/** Every request with assertions in FILES (picked by --grep), each assertion read; the file errors found, each as `file:line:col code message`. */
-function plan(args: Args, io: Io): { planned: Planned[]; errors: string[] } {
-  const grep = str(args, '--grep')?.toLowerCase();
+/** The diagnostics that stop a test: a malformed assertion, and a variable an assertion uses but nothing defines. */
+const BLOCKING = new Set<string>([Code.InvalidAssertion, Code.UndefinedVariable]);
+
+/**
+ * Every request with assertions in the files (picked by --grep), and the language service's
+ * problems in their assertions, each as `wikiq check` prints it.
+ */
+function plan(o: TestCommandOptions, io: Io): { planned: Planned[]; problems: string[] } {
+  const grep = o.grep?.toLowerCase();
   const planned: Planned[] = [];
-  const errors: string[] = [];
-  for (const file of args.positional) {
-    const parsed = parse(readText(file, io));
-    const env = loadEnvironment(args, file, io);
+  const problems: string[] = [];
+  for (const file of o.files) {
+    const text = readText(file, io);
+    const parsed = parse(text);
+    const assertionLines = new Set<number>();
     for (const r of parsed.requests) {
       if (r.assertionCount === 0) continue;
       const title = r.name || `request ${r.index + 1}`;
       if (grep !== undefined && !title.toLowerCase().includes(grep)) continue;
-      const assertions = assertionsOf(r);
-      const where = (offset: number) => {
-        const l = lineAt(parsed, offset);
-        return `${file}:${l + 1}:${offset - parsed.lineStarts[l] + 1}`;
-      };
-      let scope: ReturnType<typeof scopeFor> | undefined;
-      for (const a of assertions) {
-        const problem = a.problem ?? (a.value?.kind === 'pattern' ? patternProblem(a) : undefined);
-        if (problem) errors.push(`${where(problem.span.start)} error ${Code.InvalidAssertion} ${messages[Code.InvalidAssertion](problem.message)}`);
-        for (const ref of a.value?.variables ?? []) {
-          scope ??= scopeFor(parsed, r, env);
-          if (!scope.has(ref.name)) errors.push(`${where(ref.span.start)} error ${Code.UndefinedVariable} ${messages[Code.UndefinedVariable](ref.name)}`);
-        }
-      }
-      planned.push({ file, parsed, index: r.index, title, line: lineAt(parsed, r.span.start) + 1, assertions });
+      for (const a of assertionsOf(r)) assertionLines.add(lineAt(parsed, a.span.start));
+      planned.push({ file, parsed, index: r.index, title, line: lineAt(parsed, r.span.start) + 1 });
+    }
+    if (!assertionLines.size) continue;
+    for (const p of languageProblems(file, text, o.wiki.environments.get(file), io)) {
+      const d = p.diagnostic;
+      if (BLOCKING.has(String(d.code)) && assertionLines.has(d.range.start.line)) problems.push(textLine(p));
     }
   }
-  return { planned, errors };
-}
-
-/** What the linear-time engine refuses in a `matches` pattern (beyond what the language service finds). */
-function patternProblem(a: AssertionNode): AssertionNode['problem'] {
-  const p = compilePattern(a.value!.text, a.value!.flags);
-  return typeof p === 'string' ? { message: p, span: a.value!.span } : undefined;
+  return { planned, problems };
 }
 
 export async function test(args: Args, io: Io): Promise<number> {
-  if (!args.positional.length) throw new UsageError('wikiq test needs at least one file.');
-  const reporter = choice(args, '--reporter', ['text', 'junit', 'tap', 'json'] as const, 'text');
-  const out = str(args, '--out');
-  const network = networkOptions(args, io);
-  const { planned, errors } = plan(args, io);
-  if (errors.length) {
-    for (const e of errors) io.err(forTerminal(e));
-    io.err(`wikiq: ${errors.length} problem${errors.length === 1 ? '' : 's'} in the assertions: nothing was sent.`);
+  const o = readTestOptions(args, io);
+  const network = networkOptions(o.network, io);
+  const { planned, problems } = plan(o, io);
+  if (problems.length) {
+    for (const e of problems) io.err(forTerminal(e));
+    io.err(`wikiq: ${problems.length} problem${problems.length === 1 ? '' : 's'} in the assertions: nothing was sent.`);
     return 2;
   }
-  if (!planned.length) throw new UsageError(`no request with assertions ('?? …' lines) in ${args.positional.join(', ')}${str(args, '--grep') !== undefined ? ` whose title has '${str(args, '--grep')}'` : ''}.`);
+  if (!planned.length) throw new UsageError(`no request with assertions ('?? …' lines) in ${o.files.join(', ')}${o.grep !== undefined ? ` whose title has '${o.grep}'` : ''}.`);
   const results: RequestResult[] = [];
   for (const p of planned) {
     if (stopReasonOf(io.stop)) break;
-    results.push(await runOne(args, io, p, network));
+    results.push(await runOne(o, io, p, network));
   }
   const stopped = stopReasonOf(io.stop);
   const text = textReport(results, planned.length);
-  if (reporter === 'text') {
-    if (out) writeAtomic(path.resolve(io.cwd, out), text + '\n');
+  if (o.reporter === 'text') {
+    if (o.out) writeAtomic(path.resolve(io.cwd, o.out), text + '\n');
     else io.out(forTerminal(text));
   } else {
-    const body = reporter === 'junit' ? junitReport(results) : reporter === 'tap' ? tapReport(results) : jsonReport(results);
+    const body = o.reporter === 'junit' ? junitReport(results) : o.reporter === 'tap' ? tapReport(results) : jsonReport(results);
     // With --out, the report for CI goes to the file and the one for a person to the log.
-    if (out) {
-      writeAtomic(path.resolve(io.cwd, out), body);
+    if (o.out) {
+      writeAtomic(path.resolve(io.cwd, o.out), body);
       io.out(forTerminal(text));
     } else io.out(body.replace(/\n$/, ''));
   }
   if (stopped && stopped !== 'EPIPE') io.err(`wikiq: Cancelled (${stopped}); ${planned.length - results.length} request(s) not run.`);
-  return !stopped && results.every((r) => r.pass) ? 0 : 1;
+  return !stopped && results.every((r) => r.verdict === 'passed') ? 0 : 1;
 }
 
-/** One request run to the end and its assertions evaluated; a run that fails fails the request. */
-async function runOne(args: Args, io: Io, p: Planned, network: ReturnType<typeof networkOptions>): Promise<RequestResult> {
+/** One request run to the end and judged (core's describeOutcome); a run that fails or is cancelled errors the request. */
+async function runOne(o: TestCommandOptions, io: Io, p: Planned, network: ReturnType<typeof networkOptions>): Promise<RequestResult> {
   const base = { file: p.file, title: p.title, line: p.line };
-  const lineOfAssertion = (a: AssertionNode) => lineAt(p.parsed, a.span.start) + 1;
+  const request = p.parsed.requests[p.index];
+  const env = o.wiki.environments.get(p.file);
   const started = performance.now();
+  let run: RunEnd;
+  let catalogueMs = 0;
   try {
-    const { resolved } = await resolveFileRequest(args, io, p.file, p.index);
-    const session = new RunSession(resolved, network.http(resolved), { ...network.options, all: true });
+    const r = await resolveFileRequest(o.wiki, io, p.file, { index: p.index });
+    catalogueMs = r.catalogueMs;
+    const session = new RunSession(r.resolved, network.http(r.resolved), { ...network.options, all: true });
     const state = await session.run();
-    const facts = session.facts();
-    const { status, ms } = facts;
-    const env = loadEnvironment(args, p.file, io);
-    const request = p.parsed.requests[p.index];
-    const outcomes: AssertionOutcome[] = evaluateAssertions(p.assertions, facts, scopeFor(p.parsed, request, env));
-    const failed = status === 'failed' || !!(state.failure && state.failure.kind === 'cancelled');
-    const error = failed ? state.failure?.message ?? state.errors.map((e) => `${e.code ?? 'error'}: ${e.text}`).join('; ') : undefined;
-    return {
-      ...base, ms, status, records: facts.records, batches: facts.batches, ...(error ? { error } : {}),
-      pass: !failed && outcomes.every((o) => o.pass),
-      assertions: outcomes.map((o) => ({ ...o, line: lineOfAssertion(o.assertion), text: p.parsed.text.slice(o.assertion.span.start, o.assertion.span.end) })),
-    };
+    run = { facts: session.facts(), failure: state.failure, errors: state.errors };
   } catch (e) {
-    const ms = Math.round(performance.now() - started);
-    const error = e instanceof WikiqError || e instanceof UsageError ? e.message : errorMessage(e);
-    return { ...base, ms, status: 'failed', records: 0, batches: 0, error, pass: false, assertions: [] };
+    // Nothing was run (a resolve error, an unreadable file): the request errors with why.
+    const facts: RunFacts = { status: 'failed', records: 0, batches: 0, warnings: 0, ms: Math.round(performance.now() - started), result: undefined };
+    run = { facts, failure: { kind: 'resolve', message: e instanceof WikiqError || e instanceof UsageError ? e.message : errorMessage(e) } };
   }
+  const d = describeOutcome(assertionsOf(request), run, scopeFor(p.parsed, request, env));
+  const placed = (a: { span: { start: number; end: number } }) => ({ line: lineAt(p.parsed, a.span.start) + 1, text: p.parsed.text.slice(a.span.start, a.span.end) });
+  const { status, records, batches, ms } = run.facts;
+  return {
+    ...base, status, records, batches, ms, catalogueMs, verdict: d.verdict,
+    ...(d.verdict === 'errored' ? { error: d.failures[0].lines[0] } : {}),
+    assertions: d.outcomes.map((x) => ({ ...x, ...placed(x.assertion) })),
+    failures: d.failures.map((f) => ({ ...f, ...(f.outcome ? placed(f.outcome.assertion) : { line: p.line }) })),
+  };
 }

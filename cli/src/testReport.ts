@@ -1,14 +1,19 @@
 /**
- * `wikiq test`'s reports: text for a person (each request ✓/✗; for each failing assertion its
- * `file:line`, the assertion, the actual value and, for a quantifier, the first records that break
- * it), JUnit XML (one testsuite per file, one testcase per request named by its `###` title),
- * TAP 13 and JSON. The same messages in all of them (`failureLines`).
+ * `wikiq test`'s reports: text for a person (each request ✓/✗; for each failure its `file:line`
+ * and core's describeOutcome text: the assertion, its actual value against the expected and, for
+ * `every`/`no`, the first records that break it; the run's failure), JUnit XML (one testsuite per
+ * file, one testcase per request named by its `###` title), TAP 13 and JSON. The same text in all
+ * of them, and in the Testing view (core's results/describe.ts).
  */
-import type { AssertionOutcome, RunStatus } from '../../core/src';
+import { failureReport, requestReport, runSummary, testSummary, type AssertionOutcome, type Failure, type RunStatus, type Verdict } from '../../core/src';
 
-export interface AssertionResult extends AssertionOutcome {
-  /** 1-based. */
+/** Where an assertion or a failure is: its line (1-based) and, for an assertion, its text as written. */
+interface Placed {
   line: number;
+  text?: string;
+}
+
+export interface AssertionResult extends AssertionOutcome, Placed {
   /** The assertion as written. */
   text: string;
 }
@@ -18,67 +23,57 @@ export interface RequestResult {
   title: string;
   /** The request's first line, 1-based. */
   line: number;
-  pass: boolean;
+  verdict: Verdict;
   status: RunStatus;
   records: number;
   batches: number;
+  /** The run's duration (the engine's: first request sent to last answer read). */
   ms: number;
-  /** Why the run failed. */
+  /** The time the live catalogue took to load before the run (0: the bundled one). */
+  catalogueMs: number;
+  /** Why the run failed or was cancelled (errored). */
   error?: string;
+  /** Every assertion judged (none when the run errored). */
   assertions: AssertionResult[];
+  /** The run's failure, or each failing assertion's, at its line. */
+  failures: Array<Failure & Placed>;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : word.endsWith('ch') ? 'es' : 's'}`;
-
-/** What a failing assertion says: where and what, the actual value against the expected, the records that break it. */
-export function failureLines(r: RequestResult, a: AssertionResult): string[] {
-  const lines = [`${r.file}:${a.line}  ${a.text}`];
-  if (a.error) lines.push(`  ${a.error}`);
-  else {
-    const op = a.assertion.operator?.op;
-    lines.push(`  actual: ${a.actual}${op ? `  (expected ${op}${a.expected !== '' ? ` ${a.expected}` : ''})` : ''}`);
-    if (a.offenders?.length) {
-      lines.push(`  ${a.assertion.subject?.quantifier === 'some' ? 'first records' : 'first records that break it'} (${a.table ?? 'records'}):`);
-      for (const o of a.offenders) lines.push(`    #${o.index + 1}${o.label ? ` ${o.label}` : ''}: ${a.assertion.subject?.text.replace(/^\S+\s+/, '') ?? ''} = ${o.value}`);
-    }
-  }
-  return lines;
-}
-
-/** The failure messages of a request: its run's error, then each failing assertion's. */
+/** The failure messages of a request, each as lines: its run's failure, or each failing assertion's. */
 function failures(r: RequestResult): string[][] {
-  const out: string[][] = [];
-  if (r.error) out.push([`${r.file}:${r.line}  the run failed: ${r.error}`]);
-  for (const a of r.assertions) if (!a.pass) out.push(failureLines(r, a));
-  return out;
+  return r.failures.map((f) => failureReport(f, `${r.file}:${f.line}`, f.text));
 }
 
-function runSummary(r: RequestResult): string {
-  return `${r.status}, ${plural(r.batches, 'batch')}, ${plural(r.records, 'record')}, ${r.ms} ms`;
-}
+const passed = (r: RequestResult) => r.verdict === 'passed';
 
 export function textReport(results: readonly RequestResult[], planned: number): string {
   const lines: string[] = [];
   let file: string | undefined;
   for (const r of results) {
     if (r.file !== file) lines.push((file = r.file));
-    lines.push(`  ${r.pass ? '✓' : '✗'} ${r.title}  (${runSummary(r)})`);
-    for (const f of failures(r)) for (const l of f) lines.push(`      ${l}`);
+    lines.push(...requestReport(r.title, r, r, (f) => ({ where: `${r.file}:${f.line}`, text: f.text })));
   }
-  const passed = results.filter((r) => r.pass).length;
   const assertions = results.flatMap((r) => r.assertions);
-  const held = assertions.filter((a) => a.pass).length;
+  const catalogueMs = results.reduce((t, r) => t + r.catalogueMs, 0);
   lines.push('');
-  lines.push(`${plural(planned, 'request')}: ${passed} passed, ${results.length - passed} failed${planned > results.length ? `, ${planned - results.length} not run` : ''} (${plural(assertions.length, 'assertion')}: ${held} held, ${assertions.length - held} failed)`);
+  lines.push(testSummary({
+    planned, run: results.length, passed: results.filter(passed).length, assertions: assertions.length, held: assertions.filter((a) => a.pass).length,
+  }) + (catalogueMs ? `; catalogues loaded in ${catalogueMs} ms` : ''));
   return lines.join('\n');
 }
 
-/** Text for an XML attribute or element: the five entities, and characters XML 1.0 cannot hold dropped. */
+/**
+ * What XML 1.0 and YAML cannot hold (C0 controls but tab and line breaks, DEL and C1, U+FEFF,
+ * U+FFFE/U+FFFF, a lone surrogate), shown as `\uXXXX`: a hostile wiki's text stays visible and the
+ * report stays readable.
+ */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const printable = (s: string) => s.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Text for an XML attribute or element: the five entities, and what XML 1.0 cannot hold made printable. */
 function xml(s: string): string {
-  return s
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return printable(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -88,7 +83,7 @@ export function junitReport(results: readonly RequestResult[]): string {
   for (const r of results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
   const count = (rs: readonly RequestResult[]) => ({
     tests: rs.length,
-    failures: rs.filter((r) => !r.pass && !r.error).length,
+    failures: rs.filter((r) => !passed(r) && !r.error).length,
     errors: rs.filter((r) => r.error).length,
     time: seconds(rs.reduce((t, r) => t + r.ms, 0)),
   });
@@ -113,18 +108,21 @@ export function junitReport(results: readonly RequestResult[]): string {
   return out.join('\n') + '\n';
 }
 
-/** A YAML block scalar's lines, indented. */
-const block = (lines: string[], indent: string) => lines.map((l) => `${indent}${l}`).join('\n');
+/** A YAML block scalar's lines, indented: a line break inside a line starts another indented line, so nothing leaves the block. */
+const block = (lines: string[], indent: string) => lines.flatMap((l) => printable(l).split(/\r\n|[\r\n\u0085\u2028\u2029]/)).map((l) => `${indent}${l}`).join('\n');
+
+/** A TAP test line's description: one line, printable, `#` escaped (it starts a directive). */
+const tapDescription = (s: string) => printable(s).replace(/[\r\n\u0085\u2028\u2029]+/g, ' ').replace(/\\/g, '\\\\').replace(/#/g, '\\#');
 
 export function tapReport(results: readonly RequestResult[]): string {
   const out = ['TAP version 13', `1..${results.length}`];
   results.forEach((r, i) => {
-    out.push(`${r.pass ? 'ok' : 'not ok'} ${i + 1} - ${r.file} › ${r.title.replace(/#/g, '\\#')}`);
+    out.push(`${passed(r) ? 'ok' : 'not ok'} ${i + 1} - ${tapDescription(`${r.file} › ${r.title}`)}`);
     const fs = failures(r);
     if (fs.length) {
       out.push('  ---');
       out.push(`  message: |-\n${block(fs.flat(), '    ')}`);
-      out.push(`  at: ${JSON.stringify(`${r.file}:${r.line}`)}`);
+      out.push(`  at: ${JSON.stringify(printable(`${r.file}:${r.line}`))}`);
       out.push(`  run: ${JSON.stringify(runSummary(r))}`);
       out.push('  ...');
     }
@@ -134,13 +132,13 @@ export function tapReport(results: readonly RequestResult[]): string {
 
 export function jsonReport(results: readonly RequestResult[]): string {
   const requests = results.map((r) => ({
-    file: r.file, title: r.title, line: r.line, pass: r.pass, status: r.status, records: r.records, batches: r.batches, ms: r.ms,
+    file: r.file, title: r.title, line: r.line, pass: passed(r), verdict: r.verdict, status: r.status, records: r.records, batches: r.batches, ms: r.ms, catalogueMs: r.catalogueMs,
     ...(r.error ? { error: r.error } : {}),
     assertions: r.assertions.map((a) => ({
       line: a.line, assertion: a.text, pass: a.pass, actual: a.actual, expected: a.expected,
       ...(a.error ? { error: a.error } : {}), ...(a.table ? { table: a.table } : {}), ...(a.offenders ? { offenders: a.offenders } : {}),
     })),
   }));
-  const passed = results.filter((r) => r.pass).length;
-  return JSON.stringify({ pass: passed === results.length, passed, failed: results.length - passed, requests }, null, 2) + '\n';
+  const held = results.filter(passed).length;
+  return JSON.stringify({ pass: held === results.length, passed: held, failed: results.length - held, requests }, null, 2) + '\n';
 }

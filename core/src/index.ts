@@ -46,6 +46,7 @@ export * from './results/cells';
 export * from './results/status';
 export * from './results/diff';
 export * from './results/assertions';
+export * from './results/describe';
 
 // Small shared helpers and words
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';

@@ -47,11 +47,12 @@ describe('wikiq run: output files, status and answers', () => {
     assert.deepEqual([doc.status, doc.complete, doc.continue], ['partial', false, { aicontinue: '10', continue: '-||' }]);
     assert.ok(!exists('one.partial.json'));
   });
-  it('--status-file: status, continue, records, batches; --continue reads it back', async () => {
+  it('--status-file: status, continue, records, batches, ms; --continue reads it back', async () => {
     const r = await h.cli(['run', 'files.wikiq', '--format', 'ndjson', '--out', 'p.ndjson', '--status-file', 'p.status.json']);
     assert.equal(r.code, 0, r.err);
     const st = JSON.parse(read('p.status.json'));
-    assert.deepEqual({ ...st, endpoint: undefined, request: undefined }, { status: 'partial', continue: { aicontinue: '10', continue: '-||' }, records: 10, batches: 1, out: 'p.ndjson', endpoint: undefined, request: undefined });
+    assert.equal(typeof st.ms, 'number', 'the run\'s duration');
+    assert.deepEqual({ ...st, endpoint: undefined, request: undefined, ms: undefined }, { status: 'partial', continue: { aicontinue: '10', continue: '-||' }, records: 10, batches: 1, out: 'p.ndjson', endpoint: undefined, request: undefined, ms: undefined });
     assert.equal(read('p.ndjson').trim().split('\n').length, 10, 'no status record among the data');
     const rest = await h.cli(['run', 'files.wikiq', '--all', '--continue', 'p.status.json', '--status-file', 'rest.status.json']);
     assert.equal(rest.code, 0, rest.err);

@@ -41,24 +41,31 @@ const answer = (...names: string[]) => ({ query: { allimages: names.map((name) =
 /** A run's facts as the engine gives them (RunSession.facts). */
 const facts = (result: unknown, over: Partial<RunFacts> = {}): RunFacts => ({ status: 'complete', records: 3, batches: 1, warnings: 0, ms: 10, result, ...over });
 
-test('verdicts: passed, failed with a message at each failing assertion line, errored when the run failed', () => {
-  assert.deepEqual(verdictOf(FILE, 0, state(), facts(answer('A.png', 'B.png', 'C.png'))), { outcome: 'passed', messages: [] });
-  const failed = verdictOf(FILE, 0, state(), facts(answer('Z.png', 'B.gif', 'C.png')));
+/** The verdict without core's description (tested in describe.test.ts): the outcome and the messages at their lines. */
+const verdict = (...a: Parameters<typeof verdictOf>) => {
+  const { outcome, messages } = verdictOf(...a);
+  return { outcome, messages };
+};
+
+test('verdicts: passed, failed with core\'s text at each failing assertion line (a diff pair for a plain ==), errored when the run failed', () => {
+  assert.deepEqual(verdict(FILE, 0, state(), facts(answer('A.png', 'B.png', 'C.png'))), { outcome: 'passed', messages: [] });
+  const failed = verdict(FILE, 0, state(), facts(answer('Z.png', 'B.gif', 'C.png')));
   assert.equal(failed.outcome, 'failed');
   assert.deepEqual(failed.messages, [
-    { line: 7, message: 'actual: "Z.png" (expected == A.png)', expected: '"A.png"', actual: '"Z.png"' },
-    { line: 8, message: 'actual: 1 of 3 records break it (expected matches /\\.png$/)\nfirst records that break it (query.allimages):\n  #2 name "B.gif": name = "B.gif"' },
+    { line: 7, message: 'actual: "Z.png"  (expected == A.png)', expected: '"A.png"', actual: '"Z.png"' },
+    { line: 8, message: 'actual: 1 of 3 records break it  (expected matches /\\.png$/)\nfirst records that break it (query.allimages):\n  #2 name "B.gif": name = "B.gif"' },
   ]);
-  const partial = verdictOf(FILE, 0, state(), facts(answer('A.png', 'B.png', 'C.png'), { status: 'partial' }));
-  assert.deepEqual(partial.messages.map((m) => [m.line, m.message]), [[5, 'actual: partial (expected == complete)']]);
-  const http = verdictOf(FILE, 0, state({ failure: new WikiqError('http', 'HTTP 503 from the wiki') }), facts({}, { status: 'failed', batches: 0, records: 0 }));
-  assert.deepEqual(http, { outcome: 'errored', messages: [{ line: 2, message: 'The run failed: HTTP 503 from the wiki' }] });
-  const cancelled = verdictOf(FILE, 0, state({ failure: new WikiqError('cancelled', 'Cancelled') }), facts(answer('A.png'), { status: 'partial' }));
-  assert.equal(cancelled.outcome, 'errored', 'a cancelled run is not judged');
+  const partial = verdict(FILE, 0, state(), facts(answer('A.png', 'B.png', 'C.png'), { status: 'partial' }));
+  assert.deepEqual(partial.messages.map((m) => [m.line, m.message]), [[5, 'actual: partial  (expected == complete)']]);
+  const http = verdict(FILE, 0, state({ failure: new WikiqError('http', 'HTTP 503 from the wiki') }), facts({}, { status: 'failed', batches: 0, records: 0 }));
+  assert.deepEqual(http, { outcome: 'errored', messages: [{ line: 2, message: 'the run failed: HTTP 503 from the wiki' }] });
+  const cancelled = verdict(FILE, 0, state({ failure: new WikiqError('cancelled', 'Cancelled') }), facts(answer('A.png'), { status: 'partial' }));
+  assert.deepEqual(cancelled, { outcome: 'errored', messages: [{ line: 2, message: 'the run was cancelled' }] }, 'a cancelled run is not judged');
+  assert.equal(verdictOf(FILE, 0, state(), facts(answer('A.png', 'B.png', 'C.png'))).description?.outcomes.length, 4, 'the description, for the text report');
 });
 
 test('an undefined variable fails its assertion with the reason; the environment defines it', () => {
-  const undef = verdictOf(FILE, 2, state(), facts(answer('A.png', 'B.png', 'C.png')));
+  const undef = verdict(FILE, 2, state(), facts(answer('A.png', 'B.png', 'C.png')));
   assert.deepEqual(undef, { outcome: 'failed', messages: [{ line: 15, message: "'{{want}}' cannot be expanded: undefined variable 'want'." }] });
   assert.equal(verdictOf(FILE, 2, state(), facts(answer('A.png', 'B.png', 'C.png')), { variables: { want: '3' } }).outcome, 'passed');
   assert.equal(verdictOf(FILE, 9, state(), facts({})).outcome, 'errored', 'a request no longer there');

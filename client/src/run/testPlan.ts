@@ -1,12 +1,12 @@
 /**
  * The Test Explorer's logic that needs no editor (./testExplorer.ts is its VS Code side): which
- * requests of a document have `??` assertions and their test item ids, a finished run's facts and
- * its assertions evaluated (core's results/assertions.ts, as `wikiq test` does), and the message
- * of each failing assertion, at its line.
+ * requests of a document have `??` assertions and their test item ids, and a finished run judged
+ * by core's describeOutcome (as `wikiq test` judges it, with the same text), each failure's
+ * message at its line.
  */
 import {
-  assertionsOf, evaluateAssertions, lineOf, parse, scopeFor,
-  type AssertionOutcome, type Environment, type RunFacts,
+  assertionsOf, describeOutcome, lineOf, parse, scopeFor,
+  type Environment, type Failure, type OutcomeDescription, type RunFacts, type Verdict,
 } from '../../../core/src';
 import type { RunState } from '../../../engine/src/index';
 
@@ -53,7 +53,7 @@ export function fileOfTestId(id: string): string {
   return i < 0 ? id : id.slice(0, i);
 }
 
-/** What a failing assertion reports: where (0-based line), what, and for a plain `==` the two values to diff. */
+/** What a failing assertion reports: where (0-based line), what (core's describeOutcome text), and for a plain `==` the two values to diff. */
 export interface FailureMessage {
   line: number;
   message: string;
@@ -63,48 +63,39 @@ export interface FailureMessage {
 
 /** The result of one request's test. */
 export interface TestVerdict {
-  outcome: 'passed' | 'failed' | 'errored';
+  outcome: Verdict;
   /** Why it failed (one per failing assertion) or errored (the run's failure, at the request's header). */
   messages: FailureMessage[];
+  /** What core's describeOutcome said: the outcomes and failures, for the text report (core's requestReport). */
+  description?: OutcomeDescription;
 }
 
 /** What of a run's state its test reads. */
 export type RunOutcomeState = Pick<RunState, 'failure' | 'errors'>;
 
 /**
- * Request `index` of `text` judged on its finished run: errored when the run failed or was
- * cancelled, else passed when every assertion holds and failed with a message per one that does not.
+ * Request `index` of `text` judged on its finished run by core's describeOutcome (errored when the
+ * run failed or was cancelled, else passed or failed), each failure's message at its line: an
+ * assertion's at the assertion, the run's at the request's header.
  */
 export function verdictOf(text: string, index: number, state: RunOutcomeState, facts: RunFacts, env?: Environment): TestVerdict {
   const file = parse(text);
   const request = file.requests[index];
   if (!request) return { outcome: 'errored', messages: [{ line: 0, message: `The request ${index + 1} is no longer in the file.` }] };
-  if (facts.status === 'failed' || state.failure?.kind === 'cancelled') {
-    const why = state.failure?.message ?? state.errors.map((e) => `${e.code ?? 'error'}: ${e.text}`).join('; ');
-    return { outcome: 'errored', messages: [{ line: lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start), message: `The run failed: ${why || 'no answer'}` }] };
-  }
-  const outcomes = evaluateAssertions(assertionsOf(request), facts, scopeFor(file, request, env));
-  const messages = outcomes.filter((o) => !o.pass).map((o) => failureMessage(lineOf(file.lineStarts, o.assertion.span.start), o));
-  return { outcome: messages.length ? 'failed' : 'passed', messages };
+  const description = describeOutcome(assertionsOf(request), { facts, failure: state.failure, errors: state.errors }, scopeFor(file, request, env));
+  const header = lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start);
+  const messages = description.failures.map((f) => failureMessage(f.outcome ? lineOf(file.lineStarts, f.outcome.assertion.span.start) : header, f));
+  return { outcome: description.verdict, messages, description };
 }
 
 /**
- * A failing assertion's message, shown at its line (the editor shows the first line after the
- * assertion itself): why — the actual value against the expected, or the error — then the first
- * records that break it.
+ * A failure's message at its line (the editor shows it below the assertion): core's text, and for
+ * a plain `==` the expected and actual values to diff, both sides alike (a text value quoted as the
+ * preview shows the actual one).
  */
-export function failureMessage(line: number, o: AssertionOutcome): FailureMessage {
-  const a = o.assertion;
-  if (o.error) return { line, message: o.error };
-  const op = a.operator?.op;
-  const lines = [`actual: ${o.actual}${op ? ` (expected ${op}${o.expected !== '' ? ` ${o.expected}` : ''})` : ''}`];
-  if (o.offenders?.length) {
-    lines.push(`${a.subject?.quantifier === 'some' ? 'first records' : 'first records that break it'} (${o.table ?? 'records'}):`);
-    const field = a.subject?.text.replace(/^\S+\s+/, '') ?? '';
-    for (const f of o.offenders) lines.push(`  #${f.index + 1}${f.label ? ` ${f.label}` : ''}: ${field} = ${f.value}`);
-  }
-  // The diff shows both sides alike: a text value as the preview shows the actual one, quoted.
-  const diff = op === '==' && a.subject?.kind !== 'field';
-  const expected = o.actual.startsWith('"') ? JSON.stringify(o.expected) : o.expected;
-  return { line, message: lines.join('\n'), ...(diff ? { expected, actual: o.actual } : {}) };
+export function failureMessage(line: number, f: Failure): FailureMessage {
+  const o = f.outcome;
+  const message = f.lines.join('\n');
+  if (!o || o.error || o.assertion.operator?.op !== '==' || o.assertion.subject?.kind === 'field') return { line, message };
+  return { line, message, expected: o.actual.startsWith('"') ? JSON.stringify(o.expected) : o.expected, actual: o.actual };
 }

@@ -42,8 +42,9 @@ export interface AssertionOutcome {
   actual: string;
   /** The value compared with, variables expanded. */
   expected: string;
-  /** For a quantifier: the table read and the first records that break it (`some`: the first records read). */
+  /** For a quantifier: the table read, how many records it has, and (`every`, `no`) the first records that break it; no record breaks a `some`. */
   table?: string;
+  total?: number;
   offenders?: Offender[];
   /** Why it could not be evaluated (malformed, an undefined variable, an unsupported pattern). */
   error?: string;
@@ -124,12 +125,12 @@ function quantify(a: AssertionNode, facts: RunFacts, expected: Expected, shown: 
   for (let i = 0; i < rows.length; i++) {
     const value = at(rows[i], field);
     const ok = holds(value, op, expected);
-    // every: the records where it does not hold; no: where it does; some: the first records read.
-    const breaks = q === 'no' ? ok : !ok;
-    if (q === 'some' && ok) {
-      return { assertion: a, pass: true, actual: `record ${i + 1} of ${rows.length}: ${preview(value)}`, expected: shown, table: spec?.id };
+    // every: the records where it does not hold; no: where it does; some: none (it fails only when no record holds it).
+    if (q === 'some') {
+      if (ok) return { assertion: a, pass: true, actual: `record ${i + 1} of ${rows.length}: ${preview(value)}`, expected: shown, table: spec?.id, total: rows.length };
+      continue;
     }
-    if (breaks) {
+    if (q === 'no' ? ok : !ok) {
       count++;
       if (offenders.length < MAX_OFFENDERS) offenders.push({ index: i, value: preview(value), ...labelOf(rows[i]) });
     }
@@ -139,7 +140,7 @@ function quantify(a: AssertionNode, facts: RunFacts, expected: Expected, shown: 
   const actual = pass
     ? `${q === 'every' ? 'all' : 'none'} of ${total}`
     : q === 'some' ? `none of ${total}` : `${count} of ${total} break it`;
-  return { assertion: a, pass, actual, expected: shown, table: spec?.id, ...(pass ? {} : { offenders }) };
+  return { assertion: a, pass, actual, expected: shown, table: spec?.id, total: rows.length, ...(pass || q === 'some' ? {} : { offenders }) };
 }
 
 const LABELS = ['title', 'name', 'logid', 'rcid', 'revid', 'pageid', 'userid', 'key', '#key'];
