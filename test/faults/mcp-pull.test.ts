@@ -146,6 +146,16 @@ describe('wikiq mcp: save_as of a run that fails', () => {
     });
   }
 
+  it('refuses save_as with a cursor or max_records, before sending anything', async () => {
+    const before = h.hits.length;
+    for (const more of [{ cursor: 'x' }, { max_records: 10 }]) {
+      const r = await mcp.call('run_request', { params: { action: 'query', list: 'logevents' }, save_as: 'x.ndjson', ...more });
+      assert.equal(r.isError, true);
+      assert.match(r.text, /save_as saves the whole result from its start: leave out cursor and max_records/);
+    }
+    assert.equal(h.hits.length, before);
+  });
+
   it('a run that does not fail writes the file whole, and answers a summary', async () => {
     const r = await mcp.call('run_request', { params: { action: 'query', list: 'logevents', lelimit: 'max' }, save_as: 'all/log.ndjson', endpoint: `${h.base}/fine/api.php` });
     assert.ok(!r.isError, r.text);

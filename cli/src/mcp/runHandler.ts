@@ -22,7 +22,7 @@ export async function runHandler(ctx: ToolContext, input: RunInput, signal: Abor
   const { wiki, text } = requestOf(input, ctx.wikis);
   // save_as is refused before anything is loaded or sent when it cannot be written.
   const target = input.save_as === undefined ? undefined : savePath(o.outDir, input.save_as);
-  if (target && input.cursor !== undefined) throw new ToolRefusal('save_as saves the whole result from its start: leave out cursor (and max_records).');
+  if (target && (input.cursor !== undefined || input.max_records !== undefined)) throw new ToolRefusal('save_as saves the whole result from its start: leave out cursor and max_records.');
   const { catalogue, note } = await ctx.catalogues.get(wiki.endpoint);
   const diagnostics = diagnose(text, wiki, catalogue);
   const errors = errorsText(diagnostics);
