@@ -130,7 +130,12 @@ describe('wikiq mcp: save_as of a run that fails', () => {
       ? json(res, { error: { code: 'internal_api_error_DBQueryError', info: 'A database query error has occurred.' } })
       : serveLog(q, res)));
     h.routes.set('fine', (_req, res, q) => serveLog(q, res));
-    mcp = await startMcp(['--endpoint', `${h.base}/fails/api.php`, '--endpoint', `${h.base}/fine/api.php`, '--catalogue', 'bundled', '--out-dir', out()], {}, h.dir);
+    // Records of 20,000 characters each, with many fields, and a long warning: the summary stays under its bound.
+    h.routes.set('big', (_req, res) => json(res, {
+      batchcomplete: true, warnings: { main: { '*': 'w'.repeat(10_000) } },
+      query: { logevents: Array.from({ length: 5 }, (_, i) => ({ logid: i, comment: 'x'.repeat(20_000), ...Object.fromEntries(Array.from({ length: 80 }, (_, k) => [`field${k}`, 'y'.repeat(200)])) })) },
+    }));
+    mcp = await startMcp(['--endpoint', `${h.base}/fails/api.php`, '--endpoint', `${h.base}/fine/api.php`, '--endpoint', `${h.base}/big/api.php`, '--catalogue', 'bundled', '--out-dir', out()], {}, h.dir);
   });
   after(async () => {
     await mcp?.close();
@@ -165,6 +170,14 @@ describe('wikiq mcp: save_as of a run that fails', () => {
     const lines = fs.readFileSync(path.join(out(), 'all', 'log.ndjson'), 'utf8').trim().split('\n');
     assert.equal(new Set(lines.map((l) => (JSON.parse(l) as { logid: number }).logid)).size, TOTAL);
     assert.ok(r.text.length < 5000, `${r.text.length} characters`);
+  });
+
+  it('answers a summary under 5 KB whatever the records: large ones, many fields, a long warning', async () => {
+    const r = await mcp.call('run_request', { params: { action: 'query', list: 'logevents' }, save_as: 'big.ndjson', endpoint: `${h.base}/big/api.php` });
+    assert.ok(!r.isError, r.text);
+    assert.ok(r.text.length < 5000, `${r.text.length} characters`);
+    assert.equal((r.structured!.saved as { records: number }).records, 5);
+    assert.equal(fs.readFileSync(path.join(out(), 'big.ndjson'), 'utf8').trim().split('\n').length, 5);
   });
 
   it('sends a progress notification after each batch when the client asks for them (a progressToken)', async () => {

@@ -40,9 +40,8 @@ export async function runHandler(ctx: ToolContext, input: RunInput, signal: Abor
   const onBatch = progressOf(extra);
   const stopped = (error: string | undefined) => (signal.aborted ? `${stoppedText(ctx, target ? o.saveMs : o.callMs, extra)}${error ? ` (${error})` : ''}` : error);
   if (target) {
-    const saved = await saveRun(resolved, http(), options, target, { maxBatches: o.limits.maxBatches, signal, onBatch });
-    if (saved.status === 'failed') return refuse(stopped(saved.error) ?? 'Nothing was saved.');
-    return ok({ ...saved, warnings: [...checked, ...saved.warnings] });
+    const saved = await saveRun(resolved, http(), options, target, { maxBatches: o.limits.maxBatches, signal, onBatch, warnings: checked });
+    return saved.status === 'failed' ? refuse(stopped(saved.error) ?? 'Nothing was saved.') : ok(saved);
   }
   const run = await runRequest(resolved, { options, http }, ctx.held, {
     maxRecords: input.max_records ?? o.defaultRecords, maxChars: o.maxChars, maxBatches: o.limits.maxBatches, signal, onBatch,

@@ -20,6 +20,7 @@ export const SUMMARY_CHARS = 5000;
 const SAMPLE = 3;
 const FIELDS = 40;
 const EXAMPLE_CHARS = 80;
+const WARNING_CHARS = 300;
 
 const FORMATS: Record<string, ExportFormat> = { '.ndjson': 'ndjson', '.jsonl': 'ndjson', '.json': 'json', '.csv': 'csv' };
 
@@ -117,7 +118,7 @@ function fileOutput(file: string, format: ExportFormat, request: ResolvedRequest
  */
 export async function saveRun(
   request: ResolvedRequest, http: HttpClient, options: Omit<RunOptions, 'sink' | 'all'>, target: { file: string; shown: string; format: ExportFormat },
-  call: { maxBatches: number; signal?: AbortSignal; onBatch?: (s: RunState) => void },
+  call: { maxBatches: number; signal?: AbortSignal; onBatch?: (s: RunState) => void; warnings: readonly string[] },
 ): Promise<SaveAnswer> {
   const sampler = new Sampler();
   const action = request.params.action ?? 'help';
@@ -131,7 +132,7 @@ export async function saveRun(
   });
   const state = await session.run({ all: true, maxBatches: call.maxBatches, signal: call.signal, onBatch: () => call.onBatch?.(session.state) });
   const facts = session.facts();
-  const warnings = state.warnings.map((w) => `${w.module ? `[${w.module}] ` : ''}${w.text}`);
+  const warnings = [...call.warnings, ...state.warnings.map((w) => `${w.module ? `[${w.module}] ` : ''}${w.text}`)];
   if (state.failure || facts.status === 'failed') {
     await out.writer?.abort();
     return { status: 'failed', records: [], warnings, error: `Nothing was saved: ${state.failure?.message ?? 'the run kept nothing'}` };
@@ -150,8 +151,9 @@ export async function saveRun(
   });
 }
 
-/** The answer cut to SUMMARY_CHARS: the sample's records go first, then fields and warnings. */
+/** The answer cut to SUMMARY_CHARS: each warning to WARNING_CHARS, then the sample's records go first, then fields and warnings. */
 function summary(a: SaveAnswer): SaveAnswer {
+  a.warnings = a.warnings.map((w) => shorten(w, WARNING_CHARS));
   const size = () => JSON.stringify(a).length;
   while (size() > SUMMARY_CHARS && a.records.length) a.records = a.records.slice(0, -1);
   const fields = Object.entries(a.saved!.fields);
