@@ -38,15 +38,15 @@ const isContinue = (v: unknown): v is ContinueObject => !!v && typeof v === 'obj
 
 /** The cursor `text` of the request whose hash is `hash`; refused (a tool error) when it is not one run_request gave, or another request's. */
 export function decodeCursor(text: string, hash: string): { point: PullPoint; key?: string } {
-  const bad = new ToolRefusal('The cursor is not one run_request gave: pass the cursor of the previous answer unchanged, with the same request.');
-  if (text.length > MAX_CURSOR_CHARS) throw bad;
+  const bad = () => new ToolRefusal('The cursor is not one run_request gave: pass the cursor of the previous answer unchanged, with the same request.');
+  if (text.length > MAX_CURSOR_CHARS) throw bad();
   let c: Cursor;
   try {
     c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
   } catch {
-    throw bad;
+    throw bad();
   }
-  if (!c || typeof c !== 'object' || typeof c.h !== 'string' || !Number.isInteger(c.s) || c.s < 0 || !(c.c === null || isContinue(c.c)) || !(c.k === undefined || typeof c.k === 'string')) throw bad;
+  if (!c || typeof c !== 'object' || typeof c.h !== 'string' || !Number.isInteger(c.s) || c.s < 0 || !(c.c === null || isContinue(c.c)) || !(c.k === undefined || typeof c.k === 'string')) throw bad();
   if (c.h !== hash) throw new ToolRefusal('The cursor belongs to another request: pass it with the same request (and endpoint) it came with.');
   return { point: { from: c.c, skip: c.s }, key: c.k };
 }

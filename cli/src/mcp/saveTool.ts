@@ -27,11 +27,11 @@ const FORMATS: Record<string, ExportFormat> = { '.ndjson': 'ndjson', '.jsonl': '
 /** The file `name` in `outDir` and its format (by its extension); refused when save_as is off, or the name leaves the folder. */
 export function savePath(outDir: string | undefined, name: string): { file: string; shown: string; format: ExportFormat } {
   if (outDir === undefined) throw new ToolRefusal('save_as is off on this server: the user enables it by starting it with --out-dir DIR (the folder saved results go to). Page through the records with the cursor instead.');
-  const leaves = new ToolRefusal(`save_as names a file inside the server's folder for results (a relative name such as "members.ndjson"), not '${shorten(name, 200)}'.`);
-  if (!name.trim() || name.includes('\0') || path.isAbsolute(name) || path.win32.isAbsolute(name)) throw leaves;
+  const leaves = () => new ToolRefusal(`save_as names a file inside the server's folder for results (a relative name such as "members.ndjson"), not '${shorten(name, 200)}'.`);
+  if (!name.trim() || name.includes('\0') || path.isAbsolute(name) || path.win32.isAbsolute(name)) throw leaves();
   const file = path.resolve(outDir, name);
   const rel = path.relative(outDir, file);
-  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw leaves;
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) throw leaves();
   const format = FORMATS[path.extname(file).toLowerCase()];
   if (!format) throw new ToolRefusal(`save_as: '${shorten(name, 200)}' should end in .ndjson (or .jsonl), .json or .csv: the extension chooses the format.`);
   // No symbolic link on the way (a link inside the folder may point out of it), the file itself included.
