@@ -21,18 +21,13 @@ export const SetEnvironmentNotification = new NotificationType<EnvironmentParams
 /** The record fields of a request's last run, as the client tells the server (bounded: MAX_RUN_FIELDS names of at most MAX_RUN_FIELD_CHARS). */
 export interface RunFieldsParams {
   uri: string;
-  /** Which request of the document: `runFieldsKey` of its `###` title and index. */
+  /** Which request of the document: its `RequestRef` title (./requestRef: the `###` title, else `request N`; a repeated one numbered ` (2)`). */
   request: string;
   fields: string[];
 }
 
 export const MAX_RUN_FIELDS = 200;
 export const MAX_RUN_FIELD_CHARS = 100;
-
-/** A request's key in `RunFieldsParams`: its `###` title, or `#N` (its index) when it has none. Titles survive edits above the request. */
-export function runFieldsKey(name: string | undefined, index: number): string {
-  return name ? `### ${name}` : `#${index}`;
-}
 
 /**
  * Client → server: the record fields of a request's last run (the first table's, as `every FIELD`
@@ -101,4 +96,9 @@ export interface InitializationOptions {
   environment?: EnvironmentParams;
   /** Completion items that want a value next carry `editor.action.triggerSuggest` (set by clients that run it: VS Code's). */
   triggerSuggest?: boolean;
+  /**
+   * The bundled catalogue's data (dist/bundled-paraminfo.json, parsed): the web extension hands it
+   * to the server in its worker, whose bundle does not embed it. The Node server reads its own.
+   */
+  bundledCatalogue?: unknown;
 }

@@ -6,7 +6,8 @@
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { StaticCatalogueProvider, bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../core/src';
+import { StaticCatalogueProvider, type Catalogue, type CatalogueProvider } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import {
   CatalogueCache, CatalogueFetchError, errorMessage, catalogueHttpClient, catalogueOf, fetchWikiCatalogue, getCatalogueJson, isFetchableEndpoint, objOf, type CatalogueFetchOptions,
 } from '../../engine/src';

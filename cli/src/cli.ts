@@ -35,6 +35,9 @@ const COMMANDS: Record<string, { flags: FlagSpec; run: typeof check; usageExit?:
   test: { flags: TEST_FLAGS, run: test, usageExit: 2 },
 };
 
+/** The commands' names (each has its help in help.ts: test/unit/cli-flags-documented.test.ts). */
+export const COMMAND_NAMES = Object.keys(COMMANDS);
+
 /** Every flag some command takes: to find the command before its own flags are checked. */
 const ANY: FlagSpec = {
   values: [...new Set(Object.values(COMMANDS).flatMap((c) => c.flags.values))],
@@ -54,7 +57,7 @@ export async function main(argv: string[], rawIo: Io): Promise<number> {
   try {
     const all = parseArgs(argv, ANY);
     const [cmd, ...rest] = all.positional;
-    const answer = answerWithoutCommand(all.flags, cmd);
+    const answer = answerWithoutCommand(all.flags, all.positional);
     if (answer) {
       io[answer.to](answer.text);
       return answer.code;

@@ -4,7 +4,8 @@
  * request's wiki (as `run` reads them) the program signs in, reading them from the same
  * environment variables; the secrets themselves are never written.
  */
-import { CODE_LANGUAGES, bundledCatalogue, chunkingFor, generateCode } from '../../core/src';
+import { CODE_LANGUAGES, chunkingFor, generateCode } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { engineUserAgent } from '../../engine/src';
 import { ENV_FLAGS, UsageError, str, type Args, type FlagSpec, type Io } from './args';
 import { cliCredentials } from './credentials';

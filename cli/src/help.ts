@@ -7,10 +7,15 @@
  */
 import { VERSION, userAgentOf } from '../../common/version';
 
-export const USAGE = `wikiq ${VERSION} — MediaWiki Action API requests from .wikiq files
+/** The first lines of every help text: the product, its version, what it is for. */
+const HEADER = `wikiq ${VERSION} — MediaWiki Action API requests from .wikiq files
 
 Usage:
-  wikiq check FILES... [options]
+`;
+
+/** Each command's help, as `wikiq COMMAND --help` and `wikiq help COMMAND` print it: its usage line, what it does, its flags, its exit status. */
+export const COMMAND_HELP: Record<string, string> = {
+  check: `  wikiq check FILES... [options]
       Checks FILES with the language service (the editor's diagnostics). Exit 1 if any problem is
       an error (or, with --strict / --max-warnings, too many warnings), else 0.
       --format F           text (default: "file:line:col severity code message" and a summary line
@@ -29,9 +34,9 @@ Usage:
                            ~/.cache/wikiq/catalogues)
       --endpoint, --env, --config   as for run: the wiki (whose catalogue is used) by the same
                            rule, and the environment whose variables are then defined
-      --timeout SECONDS, --user-agent TEXT   for catalogue and --content requests
+      --timeout SECONDS, --user-agent TEXT   for catalogue and --content requests`,
 
-  wikiq run FILE [options]
+  run: `  wikiq run FILE [options]
       Runs one request of FILE and prints (or writes) its result.
       --request NAME|N     the request named NAME (### NAME) or numbered N (1 = first); default the first
       --all                follow continuation to the end (default: one batch)
@@ -75,9 +80,9 @@ Usage:
       ndjson and csv are exact. A file that is not UTF-8 text is refused.
       Exit status: 0 complete (or the one batch asked for; stderr says where the rest is), 2 partial
       with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
-      long), 1 failed with nothing received (or bad usage).
+      long), 1 failed with nothing received (or bad usage).`,
 
-  wikiq test FILES... [options]
+  test: `  wikiq test FILES... [options]
       Runs every request of FILES that has assertions ('?? SUBJECT OPERATOR VALUE' lines), following
       continuation to the end, and checks them: each request ✓/✗, and for each failing assertion
       file:line, the assertion, the actual value and, for every/some/no, the first records that
@@ -90,9 +95,9 @@ Usage:
       --grep TEXT          only the requests whose title has TEXT (case-insensitive)
       --max-batches N      as for run (default 1000); a run stopped by it is partial
       --endpoint, --env, --config, --catalogue, --cache-dir, --timeout, --max-response-mb,
-      --maxlag, --max-wait, --user-agent   as for run
+      --maxlag, --max-wait, --user-agent   as for run`,
 
-  wikiq code FILE --lang L [options]
+  code: `  wikiq code FILE --lang L [options]
       Prints one request of FILE as a program that sends it, follows its continuation, merges
       the batches per page as wikiq does, and sends a multi-value parameter past its limit (50
       titles…) in chunks. L: mwn (Node), mwapi (mw.Api: a user script or gadget on the wiki),
@@ -101,10 +106,12 @@ Usage:
       from its environment; no secret is written into it.
       --request NAME|N     as for run
       --batch              this batch only: one request, no continuation loop
-      --endpoint, --env, --config, --catalogue, --cache-dir, --user-agent   as for run (the
-                           user agent is curl's; programs carry one with a contact to fill in)
+      --endpoint, --env, --config, --catalogue, --cache-dir, --timeout, --user-agent   as for run
+                           (the user agent is curl's; programs carry one with a contact to fill in)
+      Exit status: 0 the program printed, 1 the request does not resolve (no endpoint, an
+      undefined variable…) or bad usage.`,
 
-  wikiq diff A.json B.json [options]
+  diff: `  wikiq diff A.json B.json [options]
       Compares two outputs of wikiq run (--format json; or ndjson, records only): for each table,
       the records added, removed and changed (with the fields that changed), keyed by the list's
       identity — logid, rcid, revid, pageid, title… (the first every record has, unique), key for
@@ -119,16 +126,16 @@ Usage:
                            it such an output is refused (exit 2): its missing records would look
                            removed
       At most 1,000 of each kind of change are listed per table (the counts stay exact), and
-      200,000 records of each side compared; a file over 512 MB is refused.
+      200,000 records of each side compared; a file over 512 MB is refused.`,
 
-  wikiq mcp --endpoint URL... | --env NAME... [options]
+  mcp: `  wikiq mcp --endpoint URL... | --env NAME... [options]
       An MCP server over stdio for AI agents (Claude Desktop, VS Code's agents, any MCP client), with
       four read-only tools: find_modules, describe_module (the wiki's own catalogue), check_request
       (the editor's diagnostics and suggestions) and run_request (checked first; records paged
       with a cursor at the request's own limit, or the whole result saved with save_as). Only the
-      wikis named here are used: any other endpoint is refused before a connection is made. Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or
-      the credentials file), never in a tool's input or answer. stdout carries the protocol; logs
-      go to stderr.
+      wikis named here are used: any other endpoint is refused before a connection is made.
+      Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or the credentials
+      file), never in a tool's input or answer. stdout carries the protocol; logs go to stderr.
       --endpoint URL       a wiki the server may use (repeatable); the first is the default
       --env NAME           the wiki of environment NAME (repeatable), from --config FILE or the
                            .vscode/settings.json of the working folder (or above); its variables
@@ -145,9 +152,26 @@ Usage:
                            save_as is refused
       --max-batches N      batches one call fetches at most (default 1000, as for run)
       --maxlag, --max-wait, --timeout, --max-response-mb, --user-agent   as for run
+      Exit status: 0 once the client closes the connection (stdin) or the server is stopped
+      (Ctrl+C, SIGTERM), 1 bad usage (no wiki named, an environment without an endpoint…).`,
+};
+
+/** `wikiq --help`: every command's help, then how to ask for one. */
+export const USAGE = `${HEADER}${Object.values(COMMAND_HELP).join('\n\n')}
+
+  wikiq COMMAND --help | wikiq help COMMAND
+      One command's help (COMMAND: ${Object.keys(COMMAND_HELP).join(', ')}).
 
   wikiq --help | --version
 `;
+
+/** The help of `command` alone, as `wikiq COMMAND --help` prints it (`wikiq --help` has them all). */
+export function commandUsage(command: string): string {
+  return `${HEADER}${COMMAND_HELP[command]}
+
+  Every command: wikiq --help
+`;
+}
 
 /** An answer given without running a command: the text, the stream it goes to, the exit status. */
 export interface Answer {
@@ -157,15 +181,26 @@ export interface Answer {
 }
 
 /**
- * The answer to the command line whose switches are `flags` and whose first word is `command`, when
- * no command runs: `--version` (before all), `--help` / `-h` (whatever the command), or no command
- * at all (the usage on stderr, a failure); undefined when the command runs.
+ * The answer to the command line whose switches are `flags` and whose words are `words` (the command
+ * first), when no command runs: `--version` (before all); `--help` / `-h`: the command's own help,
+ * or every command's for none or an unknown one; `help [COMMAND]` likewise (an unknown COMMAND is a
+ * mistake); no command at all: the usage on stderr, a failure. Undefined when the command runs.
  */
-export function answerWithoutCommand(flags: { has(name: string): boolean }, command: string | undefined): Answer | undefined {
+export function answerWithoutCommand(flags: { has(name: string): boolean }, words: readonly string[]): Answer | undefined {
+  const [command, topic] = words;
   if (flags.has('--version')) return { to: 'out', text: VERSION, code: 0 };
-  if (flags.has('--help') || flags.has('-h')) return { to: 'out', text: USAGE, code: 0 };
+  if (flags.has('--help') || flags.has('-h')) return { to: 'out', text: helpOf(command === 'help' ? topic : command) ?? USAGE, code: 0 };
   if (command === undefined) return { to: 'err', text: USAGE, code: 1 };
-  return undefined;
+  if (command !== 'help') return undefined;
+  if (topic === undefined) return { to: 'out', text: USAGE, code: 0 };
+  return helpOf(topic) !== undefined
+    ? { to: 'out', text: helpOf(topic)!, code: 0 }
+    : { to: 'err', text: `wikiq: no command '${topic}' to help with. Commands: ${Object.keys(COMMAND_HELP).join(', ')}.`, code: 1 };
+}
+
+/** The help of a command wikiq has; undefined for anything else. */
+function helpOf(command: string | undefined): string | undefined {
+  return command !== undefined && Object.hasOwn(COMMAND_HELP, command) ? commandUsage(command) : undefined;
 }
 
 /**
@@ -176,11 +211,11 @@ export function answerWithoutCommand(flags: { has(name: string): boolean }, comm
  */
 export function quickAnswer(argv: readonly string[]): Answer | undefined {
   const flags = new Set<string>();
-  let command: string | undefined;
+  const words: string[] = [];
   for (const a of argv) {
     if (a === '--help' || a === '-h' || a === '--version') flags.add(a);
     else if (a.startsWith('-') && a !== '-') return undefined;
-    else command ??= a;
+    else words.push(a);
   }
-  return answerWithoutCommand(flags, command);
+  return answerWithoutCommand(flags, words);
 }

@@ -11,6 +11,7 @@ import {
   renderTable, resolveRequest, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, num, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
 import { stopReasonOf } from './signals';
@@ -84,7 +85,7 @@ export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, 
     // The request the run resolves (sel), not the file's first: its endpoint is the catalogue's.
     const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
     catalogue = wiki.catalogue === 'live' && endpointGuess ? (await wiki.catalogues([endpointGuess])).get(endpointGuess) : undefined;
-    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue, endpointHelp: ENDPOINT_HELP });
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;

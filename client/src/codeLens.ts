@@ -4,11 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { paramsOf, parse, requestAt } from '../../core/src';
-
-export interface RequestRef {
-  uri: string;
-  index: number;
-}
+import { requestRefAt, requestRefs } from '../../common/requestRef';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -19,12 +15,13 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const hit = this.cache.get(document.uri.toString());
     if (hit && hit.version === document.version) return hit.lenses;
     const file = parse(document.getText());
+    const refs = requestRefs(document.uri.toString(), file.requests);
     const lenses: vscode.CodeLens[] = [];
     for (const r of file.requests) {
       if (!r.paramCount && !r.urls.length) continue; // (the count: the parameters themselves are made only when asked for)
       const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
-      const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
+      const ref = refs[r.index];
       lenses.push(new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }));
       if (r.assertionCount) lenses.push(new vscode.CodeLens(range, { title: '▶ Test', command: 'wikiq.test', arguments: [ref], tooltip: 'Run this request to the end and check its ?? assertions (Test Explorer)' }));
       lenses.push(
@@ -47,9 +44,10 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.Empty];
 
   provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
-    const r = requestAt(parse(document.getText()), document.offsetAt(range.start));
+    const file = parse(document.getText());
+    const r = requestAt(file, document.offsetAt(range.start));
     if (!r || (!r.paramCount && !r.urls.length)) return [];
-    const ref: RequestRef = { uri: document.uri.toString(), index: r.index };
+    const ref = requestRefAt(document.uri.toString(), file.requests, r.index);
     const action = (title: string, command: string): vscode.CodeAction => {
       const a = new vscode.CodeAction(title, vscode.CodeActionKind.Empty);
       a.command = { title, command, arguments: [ref] };

@@ -9,15 +9,18 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import type { Catalogue } from '../../core/src';
 import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
+import { requestRefAt } from '../../common/requestRef';
+import { parse } from '../../core/src';
 import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { PLATFORM, languageClient, offerMcp, wikiAuth, type StartedClient } from './platform';
+import { PLATFORM, languageClient, loadBundledCatalogue, offerMcp, wikiAuth, type StartedClient } from './platform';
 import { checksOf } from './results/checks';
 import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
@@ -182,15 +185,18 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
     driver: (panel, session, grew) => new RunDriver(panel, session, escapeFormulas, grew),
     reportRenders: context.extensionMode === vscode.ExtensionMode.Test,
   });
-  // The run commands show each run in its panel; the history keeps the runs shown there (it connects itself to the panels)
-  // and runs a request on another wiki through the run commands.
-  // Each run shows its request's ?? assertions checked (read from the file as it ran, with the active environment's variables),
-  // and the language server is told the fields of its records (completion after every/some/no on its ?? lines).
-  const run = new RunCommands(environments, output, (session, document) => {
+  // The bundled catalogue, read on first use (a run, a copy, a pasted URL) and kept while the
+  // extension runs (it never changes); the desktop's requires it, the web's reads it from the package.
+  let bundled: Promise<Catalogue> | undefined;
+  const catalogue = () => (bundled ??= loadBundledCatalogue(context));
+  // The request is named once (its RequestRef: panel, history and run fields key on it).
+  const run = new RunCommands(environments, output, catalogue, (session, document) => {
     const text = document.getText();
-    const fields = client?.isRunning() ? runFieldsOf(document.uri.toString(), text, session.request.index, session.result()) : undefined;
+    const ref = requestRefAt(document.uri.toString(), parse(text).requests, session.request.index);
+    if (!ref) return undefined;
+    const fields = client?.isRunning() ? runFieldsOf(ref, session.result()) : undefined;
     if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
-    return panels.showRun(session, document.uri, checksOf(text, session.request.index, environments.current()));
+    return panels.showRun(session, ref, checksOf(text, session.request.index, environments.current()));
   }, auth);
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);

@@ -8,6 +8,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { BaseLanguageClient, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import type { InitializationOptions } from '../../common/protocol';
+import type { Catalogue } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { CREDENTIALS_KEY_ENV, newSealKey, writeAtomic } from '../../engine/src/index';
 import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
@@ -49,6 +51,11 @@ export function offerMcp(context: vscode.ExtensionContext, log: (line: string) =
 /** Signed-in wikis: offered on the desktop. */
 export function wikiAuth(context: vscode.ExtensionContext, environments: Environments): WikiAuth {
   return new WikiAuth(context.secrets, context.globalState, environments);
+}
+
+/** The bundled catalogue (running and copying requests): dist/bundled-paraminfo.json, required beside the bundle. */
+export function loadBundledCatalogue(_context: vscode.ExtensionContext): Promise<Catalogue> {
+  return Promise.resolve(bundledCatalogue());
 }
 
 /** Writes an export: atomically on disk for a file, through the editor's file system otherwise. */

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { McpOffer } from './mcpProvider';
 import { BaseLanguageClient, LanguageClient, LanguageClientOptions } from 'vscode-languageclient/browser';
 import type { InitializationOptions } from '../../common/protocol';
+import { readBundledCatalogue, type Catalogue } from '../../core/src';
 import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
 
@@ -36,11 +37,28 @@ async function serverWorker(script: vscode.Uri): Promise<ConstructorParameters<t
   return new Worker(URL.createObjectURL(new Blob([await res.text()], { type: 'application/javascript' })));
 }
 
-/** The language client of the server in a web worker; no credentials cross to it. */
+/**
+ * The data of the bundled catalogue, read from the package (dist/bundled-paraminfo.json) with the
+ * runtime's `fetch`, as the server's script is read above: no web bundle embeds it.
+ */
+async function packagedCatalogue(context: vscode.ExtensionContext): Promise<unknown> {
+  const file = vscode.Uri.joinPath(context.extensionUri, 'dist', 'bundled-paraminfo.json').toString(true);
+  const res = await fetch(file);
+  if (!res.ok) throw new Error(`the bundled catalogue ${file} could not be read (HTTP ${res.status})`);
+  return res.json();
+}
+
+/** The bundled catalogue (running and copying requests), read from the package. */
+export async function loadBundledCatalogue(context: vscode.ExtensionContext): Promise<Catalogue> {
+  return readBundledCatalogue(await packagedCatalogue(context));
+}
+
+/** The language client of the server in a web worker, handed the bundled catalogue; no credentials cross to it. */
 export async function languageClient(context: vscode.ExtensionContext, options: LanguageClientOptions & { initializationOptions: InitializationOptions }): Promise<StartedClient> {
+  const initializationOptions: InitializationOptions = { ...(options.initializationOptions as InitializationOptions), bundledCatalogue: await packagedCatalogue(context) };
   // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vscode-languageclient/browser's types name the DOM's Worker, which this Node-typed package lacks
   const worker = await serverWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js'));
-  const client: BaseLanguageClient = new LanguageClient('wikiq', 'wikiq language server', options, worker);
+  const client: BaseLanguageClient = new LanguageClient('wikiq', 'wikiq language server', { ...options, initializationOptions }, worker);
   return { client, signedIn: () => Object.assign(new vscode.Disposable(() => undefined), { settled: () => Promise.resolve() }) };
 }
 

@@ -23,6 +23,8 @@ export interface FeatureContext {
   catalogueFor(request: RequestNode | undefined): Catalogue;
   /** The record fields of the last run of `request`, when the client said them (LanguageServiceParams `runFields`). */
   runFields?(request: RequestNode): readonly string[] | undefined;
+  /** Why the engine that runs `matches` patterns refuses one (LanguageServiceParams `checkPattern`); undefined: not checked here. */
+  checkPattern?(source: string, flags: string): string | undefined;
   /** The file's variables over the environment's, worked out once per call. */
   fileScope(): Scope;
   analysis(request: RequestNode): Analysis;
@@ -31,7 +33,7 @@ export interface FeatureContext {
 
 const KEEP_ANALYSES = 8;
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined): FeatureContext {
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined, checkPattern?: (source: string, flags: string) => string | undefined): FeatureContext {
   const kept = new Array<RequestNode | undefined>(KEEP_ANALYSES).fill(undefined);
   const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
   let nextSlot = 0;
@@ -49,6 +51,7 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     document, file, env, catalogueFor, itemDefaults: itemDefaults.editRange, itemDefaultsData: itemDefaults.data, triggerCommand,
     fileScope: scopeOfFile,
     ...(runFields ? { runFields: (request: RequestNode) => runFields(document.uri, request) } : {}),
+    ...(checkPattern ? { checkPattern } : {}),
     analysis(request) {
       for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
       const scope = ownScope(request) ? undefined : scopeOfFile();

@@ -1,8 +1,9 @@
 /**
- * The one front door of wikiq's pure language core: the parser, the catalogue model and its
- * readers, the bundled catalogue, analysis, the language features, variables and endpoint
- * choice, the one URL form, and the results vocabulary. Pure: no I/O, no `vscode`, no DOM (its
- * tsconfig has none of those types). Every other package imports only this file.
+ * The front door of wikiq's pure language core: the parser, the catalogue model and its
+ * readers (the bundled catalogue's among them), analysis, the language features, variables and
+ * endpoint choice, the one URL form, and the results vocabulary. Pure: no I/O, no `vscode`, no DOM
+ * (its tsconfig has none of those types). Every other package imports only this file, and
+ * `bundled.ts` (the bundled catalogue with its data) when it reads that data itself.
  */
 // Parser and tree
 export * from './parser/ast';
@@ -18,7 +19,7 @@ export { enumValues } from './catalogue/enumValues';
 export { Derived, type ForeignName } from './catalogue/derived';
 export { readParaminfo, readModule, readParam } from './catalogue/paraminfo';
 export * from './catalogue/serialise';
-export { bundledCatalogue } from './catalogue/bundled';
+export { readBundledCatalogue } from './catalogue/bundled';
 export * from './catalogue/provider';
 
 // Analysis, variables, the URL form

@@ -46,6 +46,14 @@ export interface LanguageServiceParams {
    */
   runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined;
   /**
+   * Checks a `matches` pattern with the engine that will run it, returning why it cannot be used:
+   * a host that evaluates assertions passes core's `patternProblem` (the command line, MCP), so
+   * `wikiq check` and `wikiq test` refuse what RE2JS refuses. The editor's language server, which
+   * never evaluates a pattern, leaves it out: RE2JS stays out of its bundles (the `.vsix` ≤ 1 MiB),
+   * and the parser's own check (backreferences, lookarounds) still runs there.
+   */
+  checkPattern?: (source: string, flags: string) => string | undefined;
+  /**
    * False when the client does not resolve completion items (`completionItem/resolve`): every
    * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
    */
@@ -99,7 +107,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const d = params.completionItemDefaults;
   const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields, params.checkPattern);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   const kept = new Map<string, ValidationCache>();
   const validate = (c: FeatureContext) => {

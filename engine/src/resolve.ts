@@ -16,7 +16,7 @@
  *   contributes several values; `\|` stays a literal pipe.
  */
 import {
-  EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, bundledCatalogue, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
+  EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
   ownerOf, paramsOf, isBatchable, valuesLimit,
 } from '../../core/src';
@@ -80,8 +80,8 @@ export interface ResolveOptions {
   defaultEndpoint?: string;
   /** Overrides every other source of the endpoint (the CLI's --endpoint). */
   forceEndpoint?: string;
-  /** For module prefixes, boolean types and the read-only check; default the bundled catalogue. */
-  catalogue?: Catalogue;
+  /** For module prefixes, boolean types and the read-only check: the wiki's, or the bundled one (the caller's, core/src/bundled.ts or read from the package). */
+  catalogue: Catalogue;
   /** How the caller's user names an endpoint, for the "No endpoint" message (default: the editor's ways). */
   endpointHelp?: string;
 }
@@ -122,7 +122,7 @@ function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope:
   return { values, fromVariables };
 }
 
-export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions = {}): ResolvedRequest {
+export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions): ResolvedRequest {
   const file = typeof source === 'string' ? parse(source) : source;
   const request = selectRequest(file, sel);
   // Syntax errors from this request's first line up to the next request (or the end of the file).
@@ -153,8 +153,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     // Never echoed: not in this message, not in the result's `endpoint`.
     throw new ResolveError(`The endpoint ${url.protocol}//${url.host}${shorten(url.pathname, 100)} has a user name or password in it (user:pass@): wikiq sends no credentials in URLs; remove them.`, defLine(file, request, 'endpoint'));
   }
-  const catalogue = opts.catalogue ?? bundledCatalogue();
-  const a = analyse(file, request, catalogue, opts.env, scope);
+  const a = analyse(file, request, opts.catalogue, opts.env, scope);
   const params: Record<string, string> = {};
   const lines: Record<string, number> = {};
   const omitted: string[] = [];

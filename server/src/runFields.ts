@@ -1,13 +1,13 @@
 /**
  * The record fields of each request's last run, as the client tells them (`wikiq/runFields`), for
  * completion after `every`, `some` and `no` on a `??` line. Keyed by document URI and request
- * (`runFieldsKey`: its `###` title, or its index when it has none); a run of the request replaces its
+ * (its `RequestRef` title, common/requestRef.ts, as the client names it); a run of the request replaces its
  * entry, and the server drops a document's entries when the document closes (`forget`). Bounded: at
  * most MAX_RUN_FIELDS names of at most MAX_RUN_FIELD_CHARS characters per request, and
  * MAX_RUN_FIELD_REQUESTS requests (the oldest entry goes first). What the client sends is checked.
  */
-import { MAX_RUN_FIELDS, MAX_RUN_FIELD_CHARS, runFieldsKey, type RunFieldsParams } from '../../common/protocol';
-import type { RequestNode } from '../../core/src';
+import { MAX_RUN_FIELDS, MAX_RUN_FIELD_CHARS, type RunFieldsParams } from '../../common/protocol';
+import type { RequestRef } from '../../common/requestRef';
 
 export const MAX_RUN_FIELD_REQUESTS = 500;
 
@@ -30,9 +30,9 @@ export class RunFields {
     return true;
   }
 
-  /** The fields of the last run of `request` of document `uri`, if the client said them. */
-  get(uri: string, request: RequestNode): readonly string[] | undefined {
-    return this.byDocument.get(uri)?.get(runFieldsKey(request.name, request.index));
+  /** The fields of the last run of request `ref`, if the client said them. */
+  get(ref: RequestRef): readonly string[] | undefined {
+    return this.byDocument.get(ref.uri)?.get(ref.title);
   }
 
   /** The document closed: its entries go. */

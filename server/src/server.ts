@@ -13,13 +13,14 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, EnvironmentParams, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, withContentDiagnostics, type WikiqFile } from '../../core/src';
-import { type HttpLogEntry, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
+import { COMPLETION_TRIGGERS, endpointFor, getLanguageService, requestAt, withContentDiagnostics, type Catalogue, type LanguageService, type WikiqFile } from '../../core/src';
+import { type HttpLogEntry, type ServerCatalogueProvider, VERSION, WikiContentProvider, createLiveProvider } from '../../engine/src';
 import type { ServerOptions } from './args';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { listenForCredentials } from './credentials';
 import { ClientSupport, clientSupport } from './clientSupport';
 import { RunFields } from './runFields';
+import { requestRefAt } from '../../common/requestRef';
 
 import { ParseCache, updateSafely } from './documents';
 import { SettingsWatcher } from './settings';
@@ -60,7 +61,15 @@ function nextTurnAfter(ms: number, f: () => void): { cancel(): void } {
   return { cancel: () => clearTimeout(t) };
 }
 
-export function startServer(connection: Connection, options: ServerOptions): void {
+/**
+ * How the server starts: its options, and where its bundled catalogue comes from — read by the Node
+ * server itself (main.ts), handed over by the web extension in `initializationOptions` (browserServer.ts).
+ */
+export interface ServerStart extends ServerOptions {
+  bundled(init: InitializationOptions): Catalogue;
+}
+
+export function startServer(connection: Connection, options: ServerStart): void {
   const logError = (m: string) => connection.console.error(m);
   const parsed = new ParseCache();
   const documents = new TextDocuments<TextDocument>({
@@ -74,7 +83,8 @@ export function startServer(connection: Connection, options: ServerOptions): voi
   let cacheDir = options.cacheDir;
   let userAgent: string | undefined;
   let timeoutMs = options.catalogueTimeoutMs;
-  let provider = createLiveProvider({ cacheDir, log, timeoutMs });
+  /** Made at `initialize` (no request comes before it), from the client's options and the bundled catalogue. */
+  let provider!: ServerCatalogueProvider;
   /** Content lookups: only in a trusted workspace, with the setting on. */
   const contentAllowed = () => environment.contentLookups !== false && environment.trusted;
   /** `--log-timing`: each content lookup's exchange, with when it started and ended (ms since the epoch). */
@@ -93,11 +103,15 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     completionTriggerCommand: support?.triggerCommand,
     completionResolve: support?.resolve ?? true,
     environment: () => environment,
-    runFields: (uri, request) => runFields.get(uri, request),
+    runFields: (uri, request) => {
+      const doc = documents.get(uri);
+      const ref = doc && requestRefAt(uri, fileOf(doc).requests, request.index);
+      return ref && runFields.get(ref);
+    },
     incremental: true,
     onError: (feature, e) => connection.console.error(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
   });
-  let ls = service();
+  let ls!: LanguageService;
 
   const fileOf = (doc: TextDocument): WikiqFile => parsed.get(doc);
 
@@ -145,7 +159,7 @@ export function startServer(connection: Connection, options: ServerOptions): voi
     if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) userAgent = opts.userAgent;
     if (opts.environment) environment = opts.environment;
-    provider = createLiveProvider({ cacheDir, userAgent, log, timeoutMs });
+    provider = createLiveProvider({ bundled: options.bundled(opts), cacheDir, userAgent, log, timeoutMs });
     content = new WikiContentProvider({ allowed: contentAllowed, log, userAgent, onExchange, sessionFor });
     provider.setFetchAllowed((endpoint) => environment.trusted || endpoint === environment.endpoint);
     provider.onStatus(catalogueFailureMessages(connection));

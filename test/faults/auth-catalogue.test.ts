@@ -9,6 +9,7 @@ import type * as http from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createLiveProvider, type Credentials } from '../../engine/src';
 import { json, serve, type FaultServer } from './faultServer';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 const TOKEN = 'catalogue-secret-TOKEN-0003';
 const oauth: Credentials = { kind: 'oauth', token: TOKEN };
@@ -61,7 +62,7 @@ describe('signed-in catalogue fetches (fake wikis)', () => {
   const signed = (s: Seen) => !!(s.headers.authorization || s.headers.cookie);
 
   it('sends the token to the endpoint\'s origin only, and the catalogue carries the user\'s rights', async () => {
-    const provider = createLiveProvider({ timeoutMs: 3000 });
+    const provider = createLiveProvider({ bundled: bundledCatalogue(), timeoutMs: 3000 });
     const endpoint = `${wiki.url}/w/api.php`;
     provider.setCredentials(endpoint, oauth);
     const status = await provider.refresh(endpoint);
@@ -81,7 +82,7 @@ describe('signed-in catalogue fetches (fake wikis)', () => {
 
   it('never sends the token across a redirect, to another origin or the same one', async () => {
     for (const [to, target] of [[`${other.url}/mirror/api.php`, otherSeen], [`${wiki.url}/mirror/api.php`, wikiSeen]] as const) {
-      const provider = createLiveProvider({ timeoutMs: 3000 });
+      const provider = createLiveProvider({ bundled: bundledCatalogue(), timeoutMs: 3000 });
       const endpoint = `${wiki.url}/redirect/api.php?to=${encodeURIComponent(to)}`;
       provider.setCredentials(endpoint, oauth);
       const status = await provider.refresh(endpoint);
@@ -96,7 +97,7 @@ describe('signed-in catalogue fetches (fake wikis)', () => {
   });
 
   it('signing out forgets the signed-in catalogue: the next fetch is anonymous', async () => {
-    const provider = createLiveProvider({ timeoutMs: 3000 });
+    const provider = createLiveProvider({ bundled: bundledCatalogue(), timeoutMs: 3000 });
     const endpoint = `${wiki.url}/w/api.php`;
     provider.setCredentials(endpoint, oauth);
     assert.equal((await provider.refresh(endpoint)).user, 'Bot');

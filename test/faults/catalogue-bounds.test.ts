@@ -14,6 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { createGzip } from 'node:zlib';
 import { FaultServer, json, serve } from './faultServer';
 import { CatalogueCache, createLiveProvider, fetchWikiCatalogue } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 const MB = 1024 * 1024;
 /** Decompressed size of the gzip bomb: far above the catalogue's 20 MB cap. */
@@ -117,7 +118,7 @@ describe('the catalogue fetch is bounded', () => {
 
   it('a gzip bomb as paraminfo: a clear error naming the endpoint, the bundled fallback, and memory does not grow by the body', async () => {
     const endpoint = `${a.url}/bomb/api.php`;
-    const provider = createLiveProvider({});
+    const provider = createLiveProvider({ bundled: bundledCatalogue() });
     const rssBefore = process.memoryUsage().rss;
     const peakBefore = process.resourceUsage().maxRSS * 1024;
     const status = await provider.refresh(endpoint);
@@ -132,7 +133,7 @@ describe('the catalogue fetch is bounded', () => {
     const endpoint = `${a.url}/big/api.php`;
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-bounds-'));
     new CatalogueCache(cacheDir).write({ ...(await fetchWikiCatalogue(`${a.url}/good/api.php`)), endpoint });
-    const provider = createLiveProvider({ cacheDir });
+    const provider = createLiveProvider({ bundled: bundledCatalogue(), cacheDir });
     assert.equal(provider.get(endpoint).source, 'cached');
     assertFallsBack(provider, endpoint, await provider.refresh(endpoint), 'cached', /larger than 20 MB/);
   });
@@ -140,7 +141,7 @@ describe('the catalogue fetch is bounded', () => {
   it('a paraminfo answer nested 2,000,000 deep: "nested too deep", no crash, the bundled fallback', async () => {
     const endpoint = `${a.url}/deep/api.php`;
     await assert.rejects(fetchWikiCatalogue(endpoint), (e: Error) => e.message.includes(endpoint) && /nested too deep/.test(e.message));
-    const provider = createLiveProvider({});
+    const provider = createLiveProvider({ bundled: bundledCatalogue() });
     assertFallsBack(provider, endpoint, await provider.refresh(endpoint), 'bundled', /nested too deep/);
     // Brackets inside strings are text, not nesting: a good catalogue with them still loads.
     const good = await provider.refresh(`${a.url}/good/api.php`);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FaultServer, json, serve } from './faultServer';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { createLiveProvider, isCompleteEndpoint } from '../../engine/src';
 
 /** The smallest wiki: siteinfo, and a paraminfo with `main` only. */
@@ -26,7 +27,7 @@ describe('catalogue fetches while an endpoint is typed', () => {
   function provider() {
     const fetched = new Set<string>();
     // Passed as a variable, not a literal: the same test compiles against a provider without debounceMs.
-    const options = { debounceMs: 50, timeoutMs: 2000, onRequest: (url: string) => fetched.add(url.split('?')[0]) };
+    const options = { bundled: bundledCatalogue(), debounceMs: 50, timeoutMs: 2000, onRequest: (url: string) => fetched.add(url.split('?')[0]) };
     return { fetched, live: createLiveProvider(options) };
   }
   /** One `get` per keystroke, each in a turn of its own as the server's handlers are. */

@@ -13,6 +13,7 @@ import type { Io } from '../../cli/src/cli';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
 import { cliHarness, type CliHarness, type Route } from './cliHarness';
 import { json } from './faultServer';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 /** Three batches of two files: F0 F1 | F2 F3 | F4 F5. */
 const paged: Route = (_req, res, q) => {
@@ -181,7 +182,7 @@ describe('wikiq CLI against a misbehaving server', () => {
   });
   /** The same request run by the engine without streaming: the value `--format json` must give. */
   const merged = async (name: string) => {
-    const session = new RunSession(resolveRequest(fs.readFileSync(path.join(dir, name), 'utf8'), { index: 0 }), new HttpClient(), { all: true, maxlag: 0 });
+    const session = new RunSession(resolveRequest(fs.readFileSync(path.join(dir, name), 'utf8'), { index: 0 }, { catalogue: bundledCatalogue() }), new HttpClient(), { all: true, maxlag: 0 });
     return { state: await session.run(), result: session.result() };
   };
   it('--format json streams a large pull as it arrives: valid JSON, the value of the non-streamed merge', async () => {

@@ -16,6 +16,7 @@ import { verdictOf } from '../../client/src/run/testPlan';
 import { stoppedMessage } from '../../client/src/run/runText';
 import { cliHarness, type CliHarness } from './cliHarness';
 import { json } from './faultServer';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 /** Records a batch, batches in the whole list. */
 const PER_BATCH = 2;
@@ -110,7 +111,7 @@ describe('one run path: every surface says the same of the same run', () => {
   /** The editor's paths, editor-free: the session the run commands drive, the results view's model, the Testing view's verdict. */
   async function viaEditor(c: Case): Promise<Said> {
     const text = FILE(h, c.route);
-    const resolved = resolveRequest(text, { index: 0 }, {});
+    const resolved = resolveRequest(text, { index: 0 }, { catalogue: bundledCatalogue() });
     const controller = new AbortController();
     onHeld = c.cancel ? () => controller.abort('SIGINT') : undefined;
     const maxBatches = c.flags[0] === '--max-batches' ? Number(c.flags[1]) : undefined;

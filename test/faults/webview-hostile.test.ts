@@ -146,7 +146,7 @@ describe('results view in chromium', () => {
     const html = await w.page.$$eval('.table-view:not([hidden]) .vt-row .html', (els) => els.slice(0, 3).map((e) => e.innerHTML));
     assert.ok(html.length > 0, 'parsedcomment cells are rendered');
     assert.match(html[0], /<b>bold<\/b>/);
-    assert.match(html[0], new RegExp(`<a href="${w.wiki.origin}/index.php/Main_Page" rel="noopener noreferrer" title="${w.wiki.origin}/index.php/Main_Page">relative</a>`));
+    assert.match(html[0], new RegExp(`<a href="${w.wiki.origin}/index.php/Main_Page" rel="noopener noreferrer" title="${w.wiki.origin}/index.php/Main_Page" tabindex="-1">relative</a>`), 'a link, out of the grid\'s Tab order');
     await w.page.click('.table-view:not([hidden]) .vt-row .html a');
     const posted = await w.posted();
     const open = posted.filter((m) => m.type === 'openUrl');
@@ -155,7 +155,7 @@ describe('results view in chromium', () => {
     // Log params: the HTML anchor of the spec's createtable entries becomes a link, its payload text.
     await w.page.click('.subtab[data-table="query.logevents"]');
     const params = await cellHtml(w, 0, 'params');
-    assert.match(params, new RegExp(`<a href="${w.wiki.origin}/index.php/Special:CreateTable/T0" title="ok" rel="noopener noreferrer">Special:CreateTable/T0</a>`));
+    assert.match(params, new RegExp(`<a href="${w.wiki.origin}/index.php/Special:CreateTable/T0" title="ok" rel="noopener noreferrer" tabindex="-1">Special:CreateTable/T0</a>`));
   });
 
   it('copies cells as text through the host and checks every message it sends', async () => {

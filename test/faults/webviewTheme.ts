@@ -1,12 +1,12 @@
 /**
- * The theme variables VS Code gives a webview (a subset of Dark Modern, Light Modern, High Contrast
- * and High Contrast Light; colours a theme does not set are VS Code's defaults, e.g. Light Modern's
- * testing.iconPassed is the default #73c991), so the results view can be rendered in a plain browser page the way it looks in the
+ * The theme variables VS Code gives a webview (a subset of Dark Modern, Light Modern, High Contrast,
+ * High Contrast Light, Dark+ and Light+; colours a theme does not set are VS Code's defaults, e.g. Light Modern's
+ * testing.iconPassed is the default #73c991, charts.green #388a34 and testing.iconFailed #f14c4c), so the results view can be rendered in a plain browser page the way it looks in the
  * editor. VS Code sets them on the webview's <html> and puts vscode-dark / vscode-light /
  * vscode-high-contrast on <body>.
  */
 
-export type Theme = 'dark' | 'light' | 'hc' | 'hcLight';
+export type Theme = 'dark' | 'light' | 'hc' | 'hcLight' | 'darkPlus' | 'lightPlus';
 
 const common = {
   '--vscode-font-family': '-apple-system, BlinkMacSystemFont, "Segoe WPC", "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',
@@ -16,7 +16,7 @@ const common = {
   '--vscode-editor-font-size': '13px',
 };
 
-const themes: Record<Theme, Record<string, string>> = {
+const themes: Record<'dark' | 'light' | 'hc' | 'hcLight', Record<string, string>> = {
   dark: {
     '--vscode-editor-background': '#1f1f1f',
     '--vscode-foreground': '#cccccc',
@@ -62,6 +62,8 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-editorWarning-foreground': '#cca700',
     '--vscode-editorInfo-foreground': '#3794ff',
     '--vscode-testing-iconPassed': '#73c991',
+    '--vscode-testing-iconFailed': '#f14c4c',
+    '--vscode-charts-green': '#89d185',
     '--vscode-inputValidation-errorBackground': '#5a1d1d',
     '--vscode-inputValidation-warningBackground': '#352a05',
     '--vscode-textCodeBlock-background': '#0a0a0a66',
@@ -123,6 +125,8 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-editorWarning-foreground': '#bf8803',
     '--vscode-editorInfo-foreground': '#1a85ff',
     '--vscode-testing-iconPassed': '#73c991',
+    '--vscode-testing-iconFailed': '#f14c4c',
+    '--vscode-charts-green': '#388a34',
     '--vscode-inputValidation-errorBackground': '#f2dede',
     '--vscode-inputValidation-warningBackground': '#f6f5d2',
     '--vscode-textCodeBlock-background': '#dcdcdc66',
@@ -174,6 +178,8 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-editorWidget-border': '#6fc3df',
     '--vscode-editorWarning-foreground': '#ffd370',
     '--vscode-testing-iconPassed': '#73c991',
+    '--vscode-testing-iconFailed': '#f14c4c',
+    '--vscode-charts-green': '#89d185',
     '--vscode-menu-background': '#000000',
     '--vscode-menu-foreground': '#ffffff',
     '--vscode-menu-border': '#6fc3df',
@@ -217,6 +223,8 @@ const themes: Record<Theme, Record<string, string>> = {
     '--vscode-editorWidget-border': '#0f4a85',
     '--vscode-editorWarning-foreground': '#895503',
     '--vscode-testing-iconPassed': '#007100',
+    '--vscode-testing-iconFailed': '#b5200d',
+    '--vscode-charts-green': '#374e06',
     '--vscode-menu-background': '#ffffff',
     '--vscode-menu-foreground': '#292929',
     '--vscode-menu-border': '#0f4a85',
@@ -227,9 +235,90 @@ const themes: Record<Theme, Record<string, string>> = {
   },
 };
 
+/**
+ * Dark+ and Light+ (VS Code's default themes before the Modern ones, still chosen by many): the
+ * colours they set or take from VS Code's colour registry where they differ from Dark and Light
+ * Modern above (the rest, e.g. the debug token colours, are the same).
+ */
+const plus: Record<'darkPlus' | 'lightPlus', Record<string, string>> = {
+  darkPlus: {
+    '--vscode-editor-background': '#1e1e1e',
+    '--vscode-foreground': '#cccccc',
+    '--vscode-descriptionForeground': '#ccccccb3',
+    '--vscode-errorForeground': '#f48771',
+    '--vscode-focusBorder': '#007fd4',
+    '--vscode-textLink-foreground': '#3794ff',
+    '--vscode-textLink-activeForeground': '#3794ff',
+    '--vscode-button-background': '#0e639c',
+    '--vscode-button-hoverBackground': '#1177bb',
+    '--vscode-button-border': 'transparent',
+    '--vscode-button-secondaryBackground': '#3a3d41',
+    '--vscode-button-secondaryForeground': '#ffffff',
+    '--vscode-button-secondaryHoverBackground': '#45494e',
+    '--vscode-input-background': '#3c3c3c',
+    '--vscode-input-border': 'transparent',
+    '--vscode-input-placeholderForeground': '#a6a6a6',
+    '--vscode-dropdown-background': '#3c3c3c',
+    '--vscode-dropdown-foreground': '#f0f0f0',
+    '--vscode-dropdown-border': '#3c3c3c',
+    '--vscode-checkbox-background': '#3c3c3c',
+    '--vscode-badge-background': '#4d4d4d',
+    '--vscode-badge-foreground': '#ffffff',
+    '--vscode-panel-border': '#80808059',
+    '--vscode-widget-border': '#303031',
+    '--vscode-panelTitle-activeBorder': '#e7e7e7',
+    '--vscode-panelTitle-activeForeground': '#e7e7e7',
+    '--vscode-panelTitle-inactiveForeground': '#e7e7e799',
+    '--vscode-list-focusOutline': '#007fd4',
+    '--vscode-editorWidget-background': '#252526',
+    '--vscode-textBlockQuote-background': '#7f7f7f1a',
+    '--vscode-menu-background': '#252526',
+    '--vscode-menu-selectionBackground': '#04395e',
+    '--vscode-progressBar-background': '#0e70c0',
+  },
+  lightPlus: {
+    '--vscode-editor-background': '#ffffff',
+    '--vscode-foreground': '#616161',
+    '--vscode-descriptionForeground': '#717171',
+    '--vscode-errorForeground': '#a1260d',
+    '--vscode-focusBorder': '#0090f1',
+    '--vscode-textLink-foreground': '#006ab1',
+    '--vscode-textLink-activeForeground': '#006ab1',
+    '--vscode-button-background': '#007acc',
+    '--vscode-button-hoverBackground': '#0062a3',
+    '--vscode-button-border': 'transparent',
+    '--vscode-button-secondaryBackground': '#5f6a79',
+    '--vscode-button-secondaryForeground': '#ffffff',
+    '--vscode-button-secondaryHoverBackground': '#4c5561',
+    '--vscode-input-foreground': '#616161',
+    '--vscode-input-border': 'transparent',
+    '--vscode-dropdown-foreground': '#616161',
+    '--vscode-dropdown-border': '#cecece',
+    '--vscode-charts-foreground': '#616161',
+    '--vscode-badge-background': '#c4c4c4',
+    '--vscode-badge-foreground': '#333333',
+    '--vscode-panel-border': '#80808059',
+    '--vscode-widget-border': '#d4d4d4',
+    '--vscode-panelTitle-activeBorder': '#424242',
+    '--vscode-panelTitle-activeForeground': '#424242',
+    '--vscode-panelTitle-inactiveForeground': '#424242bf',
+    '--vscode-list-hoverBackground': '#e8e8e8',
+    '--vscode-list-activeSelectionBackground': '#0060c0',
+    '--vscode-list-activeSelectionForeground': '#ffffff',
+    '--vscode-list-focusOutline': '#0090f1',
+    '--vscode-tree-tableOddRowsBackground': '#6161610a',
+    '--vscode-editorWidget-background': '#f3f3f3',
+    '--vscode-textBlockQuote-background': '#7f7f7f1a',
+    '--vscode-menu-background': '#ffffff',
+    '--vscode-menu-foreground': '#616161',
+    '--vscode-menu-selectionBackground': '#0060c0',
+    '--vscode-progressBar-background': '#0e70c0',
+  },
+};
+
 export function themeCss(theme: Theme): string {
-  const vars = { ...common, ...themes[theme] };
+  const vars = theme === 'darkPlus' || theme === 'lightPlus' ? { ...common, ...themes[theme === 'darkPlus' ? 'dark' : 'light'], ...plus[theme] } : { ...common, ...themes[theme] };
   return `html {\n${Object.entries(vars).map(([k, v]) => `  ${k}: ${v};`).join('\n')}\n}\n`;
 }
 
-export const bodyClass: Record<Theme, string> = { dark: 'vscode-dark', light: 'vscode-light', hc: 'vscode-high-contrast', hcLight: 'vscode-high-contrast vscode-high-contrast-light' };
+export const bodyClass: Record<Theme, string> = { dark: 'vscode-dark', light: 'vscode-light', darkPlus: 'vscode-dark', lightPlus: 'vscode-light', hc: 'vscode-high-contrast', hcLight: 'vscode-high-contrast vscode-high-contrast-light' };

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Hover } from 'vscode-languageserver-protocol';
-import { MAX_RUN_FIELD_CHARS, RunFieldsNotification, runFieldsKey } from '../../common/protocol';
+import { MAX_RUN_FIELD_CHARS, RunFieldsNotification } from '../../common/protocol';
 import { LspClient, cursor } from './lspClient';
 
 const REQUEST = '### Files\naction = query\nlist = allimages\naiprop = size|url\n';
@@ -53,7 +53,7 @@ describe('language server: assertion lines', () => {
     await client.open(uri, c.text);
     const at = async (p: { line: number; character: number }) => (await client.completion(uri, p.line, p.character)).items.map((i) => i.label);
     assert.ok(!(await at(c)).includes('descriptionurl'), 'not before a run');
-    client.notify(RunFieldsNotification.method, { uri, request: runFieldsKey('Files', 0), fields: ['name', 'descriptionurl', 'x'.repeat(MAX_RUN_FIELD_CHARS + 1), 42] });
+    client.notify(RunFieldsNotification.method, { uri, request: 'Files', fields: ['name', 'descriptionurl', 'x'.repeat(MAX_RUN_FIELD_CHARS + 1), 42] });
     const got = await at(c);
     assert.ok(got.includes('descriptionurl') && got.includes('size'), `the run's fields and the catalogue's: ${got.join(', ')}`);
     assert.ok(!got.some((l) => l.startsWith('xxx')), 'a field too long is refused');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { analyse, ownedNames, ownerOf } from '../../core/src/analysis';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import type { Catalogue } from '../../core/src/catalogue/model';
 import { parse } from '../../core/src/parser/parser';
 import { catalogueOf, read } from './catalogueFixtures';

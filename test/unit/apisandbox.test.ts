@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { apiSandboxLink, apiSandboxPage } from '../../core/src';
 import { resolveRequest } from '../../engine/src';
 import { fromPastedUrl, sandboxLinkFor } from '../../client/src/run/pastedUrl';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 interface Fixture { source: string; link: string; endpoint: string; lines: string[] }
 const root = path.resolve(__dirname, '..', '..', '..');
@@ -18,7 +19,7 @@ const fixtures = (JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'a
 
 /** The request's lines after its header, from a pasted link. */
 function opened(link: string): { endpoint: string; lines: string[] } {
-  const r = fromPastedUrl(link);
+  const r = fromPastedUrl(link, bundledCatalogue());
   assert.ok(!('error' in r), `no error for ${link}: ${'error' in r ? r.error : ''}`);
   const lines = r.text.split('\n');
   return { endpoint: r.endpoint, lines: lines.slice(lines.indexOf('### Pasted request') + 1).filter(Boolean) };
@@ -27,12 +28,12 @@ function opened(link: string): { endpoint: string; lines: string[] } {
 /** A request → its ApiSandbox link → opened again: the same lines, and the same parameters sent to the same endpoint. */
 function check(endpoint: string, body: string, link: string): void {
   const source = `@endpoint = ${endpoint}\n### R\n${body}\n`;
-  const sent = resolveRequest(source, { index: 0 });
+  const sent = resolveRequest(source, { index: 0 }, { catalogue: bundledCatalogue() });
   assert.equal(sandboxLinkFor(sent), link);
   const back = opened(link);
   assert.equal(back.endpoint, endpoint);
   assert.deepEqual(back.lines, body.split('\n').filter((l) => !l.startsWith('@')));
-  const again = resolveRequest((fromPastedUrl(link) as { text: string }).text, { index: 0 });
+  const again = resolveRequest((fromPastedUrl(link, bundledCatalogue()) as { text: string }).text, { index: 0 }, { catalogue: bundledCatalogue() });
   assert.deepEqual([again.endpoint, again.params], [sent.endpoint, sent.params]);
 }
 
@@ -64,13 +65,13 @@ describe('ApiSandbox links', () => {
   });
 
   it('expands variables into the link (the sandbox has none)', () => {
-    const sent = resolveRequest('@endpoint = https://en.wikipedia.org/w/api.php\n@who = Alice\n### R\naction = query\nlist = usercontribs\nucuser = {{who}}\n', { index: 0 });
+    const sent = resolveRequest('@endpoint = https://en.wikipedia.org/w/api.php\n@who = Alice\n### R\naction = query\nlist = usercontribs\nucuser = {{who}}\n', { index: 0 }, { catalogue: bundledCatalogue() });
     assert.match(sandboxLinkFor(sent), /#action=query&list=usercontribs&ucuser=Alice&/);
   });
 
   it('says what is wrong with a page link that holds no request', () => {
-    assert.match((fromPastedUrl('https://de.wikipedia.org/wiki/Spezial:API-Spielwiese') as { error: string }).error, /is not api\.php, and no request with an action follows its #/);
-    assert.match((fromPastedUrl('https://en.wikipedia.org/wiki/Foo#History') as { error: string }).error, /no request with an action/);
-    assert.match((fromPastedUrl('https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&titles=%E0%A4') as { error: string }).error, /not a request with an action \(a broken %-escape\)/);
+    assert.match((fromPastedUrl('https://de.wikipedia.org/wiki/Spezial:API-Spielwiese', bundledCatalogue()) as { error: string }).error, /is not api\.php, and no request with an action follows its #/);
+    assert.match((fromPastedUrl('https://en.wikipedia.org/wiki/Foo#History', bundledCatalogue()) as { error: string }).error, /no request with an action/);
+    assert.match((fromPastedUrl('https://en.wikipedia.org/wiki/Special:ApiSandbox#action=query&titles=%E0%A4', bundledCatalogue()) as { error: string }).error, /not a request with an action \(a broken %-escape\)/);
   });
 });

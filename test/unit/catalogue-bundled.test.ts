@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { buildBundledParaminfo } from '../../scripts/catalogue-source';
 import { readParaminfo, type ModuleInfo, type ParamInfo } from '../../core/src';
 import { catalogueOf, get, read, root } from './catalogueFixtures';

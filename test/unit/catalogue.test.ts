@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import {
   Catalogue, ModuleInfo, deserialiseCatalogue, enumValues, moduleDescriptor, readModule, readParaminfo, serialiseCatalogue,
 } from '../../core/src';

@@ -1,10 +1,15 @@
-/** Every flag the command line takes is in `wikiq --help` (cli/src/help.ts) and in the README's "Command line" section. */
+/**
+ * Every flag the command line takes is in `wikiq --help` (cli/src/help.ts), in the help of its own
+ * command (`wikiq COMMAND --help`), and in the README's "Command line" section.
+ */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CHECK_FLAGS } from '../../cli/src/check';
-import { USAGE } from '../../cli/src/help';
+import { COMMAND_NAMES } from '../../cli/src/cli';
+import { CODE_FLAGS } from '../../cli/src/code';
+import { COMMAND_HELP, USAGE, commandUsage } from '../../cli/src/help';
 import { RUN_FLAGS } from '../../cli/src/run';
 import { DIFF_FLAGS } from '../../cli/src/diff';
 import { MCP_FLAGS } from '../../cli/src/mcp/flags';
@@ -14,10 +19,19 @@ const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md
 const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('\n## ', readme.indexOf('## Command line') + 1));
 
 describe('the command line\'s flags are documented', () => {
-  for (const [command, spec] of [['check', CHECK_FLAGS], ['run', RUN_FLAGS], ['diff', DIFF_FLAGS], ['mcp', MCP_FLAGS], ['test', TEST_FLAGS]] as const) {
-    it(`wikiq ${command}: each flag in --help and the README`, () => {
+  const commands = [['check', CHECK_FLAGS], ['run', RUN_FLAGS], ['test', TEST_FLAGS], ['code', CODE_FLAGS], ['diff', DIFF_FLAGS], ['mcp', MCP_FLAGS]] as const;
+  it('covers every command, each with a help of its own', () => {
+    assert.deepEqual(commands.map(([c]) => c).sort(), [...COMMAND_NAMES].sort());
+    assert.deepEqual(Object.keys(COMMAND_HELP).sort(), [...COMMAND_NAMES].sort());
+  });
+  for (const [command, spec] of commands) {
+    it(`wikiq ${command}: each flag in --help, in wikiq ${command} --help and in the README`, () => {
+      const own = commandUsage(command);
+      assert.match(own, new RegExp(`^ {2}wikiq ${command} `, 'm'), 'its usage line');
+      assert.match(own, /Exit (status: )?\d/, 'its exit status');
       for (const flag of [...spec.values, ...spec.switches]) {
         assert.match(USAGE, new RegExp(`${flag}\\b`), `${flag} in --help`);
+        assert.match(own, new RegExp(`${flag}\\b`), `${flag} in wikiq ${command} --help`);
         assert.match(section, new RegExp(`${flag}\\b`), `${flag} in the README's Command line section`);
       }
     });

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { bundledCatalogue, chunkingFor, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
+import { chunkingFor, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { phpQuoted, quoted } from '../../core/src/codegen/literals';
 import { resolveRequest } from '../../engine/src';
 import { main, type Io } from '../../cli/src/cli';
@@ -23,7 +24,7 @@ interface Case {
   options: CodeOptions;
 }
 
-const resolve = (file: string) => resolveRequest(`@endpoint = https://wiki.example.org/w/api.php\n### R\n${file}`, { index: 0 });
+const resolve = (file: string) => resolveRequest(`@endpoint = https://wiki.example.org/w/api.php\n### R\n${file}`, { index: 0 }, { catalogue: bundledCatalogue() });
 
 const CASES: Case[] = [
   { name: 'generator', file: 'action = query\ngenerator = allpages\ngaplimit = 10\nprop = categories|images\nredirects\n', options: {} },
@@ -76,7 +77,7 @@ describe('Copy as code: the README\'s examples', () => {
     const section = readme.slice(readme.indexOf('## Copy as code'), readme.indexOf('## Signed-in wikis'));
     const request = /```wikiq\n([\s\S]*?)```/.exec(section)![1];
     const shown = [...section.matchAll(/<summary>[^<]*<\/summary>\n\n```\w+\n([\s\S]*?)```/g)].map((m) => m[1]);
-    const r = resolveRequest(request, { index: 0 });
+    const r = resolveRequest(request, { index: 0 }, { catalogue: bundledCatalogue() });
     assert.deepEqual(shown, (['python', 'mwclient', 'mwn', 'mwapi', 'php'] as const).map((lang) => generateCode(r, lang, { batchOnly: true })));
   });
 });

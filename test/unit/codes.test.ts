@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Code, getLanguageService, parse, reparse, StaticCatalogueProvider, bundledCatalogue } from '../../core/src';
+import { Code, getLanguageService, parse, reparse, StaticCatalogueProvider } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { doc } from './helpers';
 
 /** `before` validated, then `insert` put at the start of the document (in a first request, so the others are not reparsed): the messages of `code` then. */

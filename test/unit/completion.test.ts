@@ -1,7 +1,7 @@
 /** Completion, as data: input with a cursor ¦, and what must (and must not) be offered. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { Catalogue } from '../../core/src/catalogue/model';
 import { readParaminfo } from '../../core/src/catalogue/paraminfo';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';

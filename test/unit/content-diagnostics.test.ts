@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { CONTENT_CODES } from '../../core/src/codes';
 import type { ContentFact, ContentKind, ContentProvider, ContentToken } from '../../core/src/content';

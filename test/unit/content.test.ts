@@ -1,7 +1,7 @@
 /** Value completion from the wiki's content (#31), as data: input with a cursor ¦, what the test provider is asked, what is offered. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import type { ContentKind, ContentProvider, ContentSuggestion } from '../../core/src/content';
 import { escapeMarkdown, factMarkdown } from '../../core/src/content';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { doc, service } from './helpers';
 
 const root = path.resolve(__dirname, '../../..');

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { parse, requestToUrl, scopeFor, urlToLines } from '../../core/src';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
 import { copyText, shellQuote } from '../../client/src/run/runText';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 /** What the runner adds to every request (resolve.ts), after the request's own parameters. */
 const ADDED = '&format=json&formatversion=2&errorformat=plaintext';
@@ -56,7 +57,7 @@ describe('one URL encoder: copy, the URL⇄lines action and the runner agree', (
 
   /** Runs the request's first batch; returns the URL the session sent and the one the server read. */
   async function send(text: string, env?: Record<string, string>) {
-    const resolved = resolveRequest(text, { index: 0 }, { env: { variables: env ?? {} } });
+    const resolved = resolveRequest(text, { index: 0 }, { catalogue: bundledCatalogue(), env: { variables: env ?? {} } });
     const session = new RunSession(resolved, new HttpClient({ userAgent: 'wikiq-test' }));
     const state = await session.run();
     assert.equal(state.failure, undefined, state.failure?.message);

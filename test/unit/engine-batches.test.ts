@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpClient, HttpResponse, RunSession, resolveRequest } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 const titles = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `Page ${from + i}`);
 const file = (lines: string) => `@endpoint = https://wiki.example/w/api.php\n###\naction = query\n${lines}\n`;
@@ -35,14 +36,14 @@ const sentTitles = (w: InfoWiki) => w.asked.map((q) => q.get('titles')!.split('|
 
 describe('engine: multi-value batching', () => {
   it('resolves a list over its limit with its values (repeats dropped) and both limits; nothing for 50', () => {
-    const r = resolveRequest(file(`prop = info\ntitles = ${[...titles(120), 'Page 3'].join('|')}`), { index: 0 });
+    const r = resolveRequest(file(`prop = info\ntitles = ${[...titles(120), 'Page 3'].join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     assert.deepEqual(r.overLimit?.map((o) => [o.name, o.values.length, o.limit, o.highlimit, o.line]), [['titles', 120, 50, 500, 4]]);
-    assert.equal(resolveRequest(file(`prop = info\ntitles = ${titles(50).join('|')}`), { index: 0 }).overLimit, undefined);
+    assert.equal(resolveRequest(file(`prop = info\ntitles = ${titles(50).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() }).overLimit, undefined);
   });
 
   it('sends 120 titles in three requests of 50, 50 and 20 in the order given, and merges 120 pages', async () => {
     const wiki = new InfoWiki();
-    const s = new RunSession(resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }), wiki, { all: true });
+    const s = new RunSession(resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() }), wiki, { all: true });
     const state = await s.run();
     assert.equal(state.stopped, 'complete', state.failure?.message);
     assert.deepEqual(sentTitles(wiki), [50, 50, 20]);
@@ -57,7 +58,7 @@ describe('engine: multi-value batching', () => {
 
   it('follows each batch of values through its own continuation, and a page appears once', async () => {
     const wiki = new InfoWiki(true);
-    const s = new RunSession(resolveRequest(file(`prop = info\ntitles = ${[...titles(60), 'Page 0'].join('|')}`), { index: 0 }), wiki, { all: true });
+    const s = new RunSession(resolveRequest(file(`prop = info\ntitles = ${[...titles(60), 'Page 0'].join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() }), wiki, { all: true });
     await s.run();
     assert.deepEqual(wiki.asked.map((q) => [q.get('titles')!.split('|').length, q.get('incontinue')]), [[50, null], [50, 'x'], [10, null], [10, 'x']]);
     const pages = pagesOf(s);
@@ -66,7 +67,7 @@ describe('engine: multi-value batching', () => {
   });
 
   it('keeps which batch a partial run stopped in, and a resumed run starts there', async () => {
-    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
+    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     const first = new RunSession(request, new InfoWiki(), { all: true, maxBatches: 1 });
     const partial = await first.run();
     assert.deepEqual([partial.stopped, partial.continue], ['max-batches', { wikiqbatch: 'titles:50' }]);
@@ -79,7 +80,7 @@ describe('engine: multi-value batching', () => {
   });
 
   it('--max-records: a batch takes no more values than records are wanted, so the run stops at exactly the cap, and resumes after it', async () => {
-    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
+    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     const first = new InfoWiki();
     const state = await new RunSession(request, first, { all: true, maxRecords: 60 }).run();
     assert.deepEqual([state.stopped, state.records, state.continue, sentTitles(first)], ['max-records', 60, { wikiqbatch: 'titles:60' }, [50, 10]]);
@@ -89,7 +90,7 @@ describe('engine: multi-value batching', () => {
   });
 
   it('a run stopped inside a batch of values keeps its values with the API\'s continue, and resumes that batch', async () => {
-    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
+    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     const partial = await new RunSession(request, new InfoWiki(true), { all: true, maxBatches: 1 }).run();
     assert.deepEqual(partial.continue, { incontinue: 'x', continue: '||', wikiqbatch: 'titles:0-50' });
     const wiki = new InfoWiki(true);
@@ -98,10 +99,10 @@ describe('engine: multi-value batching', () => {
   });
 
   it('refuses a resume point of another batching, and two lists over their limits, saying which', async () => {
-    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 });
+    const request = resolveRequest(file(`prop = info\ntitles = ${titles(120).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     const wrong = await new RunSession(request, new InfoWiki(), {}, { wikiqbatch: 'pageids:50' }).run();
     assert.match(wrong.failure?.message ?? '', /wikiqbatch "pageids:50" does not fit this request \('titles' has 120 values\)/);
-    const two = resolveRequest(file(`list = users\nususers = ${titles(60).join('|')}\ntitles = ${titles(60).join('|')}`), { index: 0 });
+    const two = resolveRequest(file(`list = users\nususers = ${titles(60).join('|')}\ntitles = ${titles(60).join('|')}`), { index: 0 }, { catalogue: bundledCatalogue() });
     const failed = await new RunSession(two, new InfoWiki(), {}).run();
     assert.match(failed.failure?.message ?? '', /'ususers' \(line 5: 60 values, at most 50\) and 'titles' \(line 6: 60 values, at most 50\) are both over/);
   });

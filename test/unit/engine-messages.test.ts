@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { locate, readErrors, readWarnings, resolveRequest } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 describe('engine: API messages', () => {
   // Bodies as MediaWiki 1.39 sends them (taken from the test wiki).
@@ -49,7 +50,7 @@ describe('engine: API messages', () => {
     'prop = categories', // 6
     'gapfoo = 1', // 7
     'ailimit = abc', // 8
-  ].join('\n'), { index: 0 });
+  ].join('\n'), { index: 0 }, { catalogue: bundledCatalogue() });
   const lineCases: Array<[string, { text: string; module?: string }, number | undefined]> = [
     ['an unrecognized parameter → its line', { text: 'Unrecognized parameter: bogus.', module: 'main' }, 4],
     ['an unrecognized prefixed parameter → its line', { text: 'Unrecognized parameter: gapfoo.', module: 'main' }, 7],

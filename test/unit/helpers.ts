@@ -1,6 +1,6 @@
 /** Shared helpers of the core's data-driven tests. `¦` marks the cursor (`|` is the language's pipe). */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import type { Catalogue } from '../../core/src/catalogue/model';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
 import { LanguageService, getLanguageService } from '../../core/src/languageService';
@@ -19,11 +19,12 @@ export function doc(text: string, uri = 'file:///test.wikiq'): TextDocument {
 }
 
 /** The language service over `catalogue`; `completionItemDefaults` as the client would declare them (none: a client without LSP 3.17's item defaults). */
-export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[]): LanguageService {
+export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[], checkPattern?: (source: string, flags: string) => string | undefined): LanguageService {
   return getLanguageService({
     catalogues: new StaticCatalogueProvider(catalogue),
     environment: () => env,
     completionItemDefaults,
+    checkPattern,
     onError: (feature, e) => {
       throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
     },

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { main, type Io } from '../../cli/src/cli';
+import { COMMAND_NAMES, main, type Io } from '../../cli/src/cli';
 import { quickAnswer } from '../../cli/src/help';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -47,12 +47,16 @@ describe('the launcher dist/cli.js', () => {
     [['--version'], false],
     [['--version', '--help'], false],
     [['run', '--help'], false],
+    [['mcp', '--help'], false],
     [['check', 'a.wikiq', 'b.wikiq', '-h'], false],
     [['nosuchcommand', '--help'], false],
+    [['help'], false],
+    [['help', 'diff'], false],
+    [['help', 'nosuchcommand'], false],
+    [['help', 'test', '--help'], false],
     [[], false],
     [['-', '--version'], false],
     // Not sure from the raw arguments: the full command line decides.
-    [['help'], true],
     [['run'], true],
     [['check', 'missing.wikiq'], true],
     [['check', '--strict', '--help'], true],
@@ -69,6 +73,23 @@ describe('the launcher dist/cli.js', () => {
       assert.deepEqual({ status: launched.status, stdout: launched.stdout, stderr: launched.stderr }, full);
     });
   }
+
+  it('prints one command\'s help for `wikiq COMMAND --help` and `wikiq help COMMAND`, every command\'s for `wikiq --help`', () => {
+    const usageLines = (text: string) => [...text.matchAll(/^ {2}wikiq ([a-z]+) /gm)].map((m) => m[1]);
+    const all = usageLines(viaLauncher(['--help']).stdout);
+    assert.deepEqual([...all].sort(), [...COMMAND_NAMES].sort());
+    for (const command of COMMAND_NAMES) {
+      for (const args of [[command, '--help'], [command, 'x.wikiq', '-h'], ['help', command]]) {
+        const r = viaLauncher(args);
+        assert.equal(r.status, 0, r.stderr);
+        assert.match(r.stdout, /^wikiq \d+\.\d+\.\d+ — /);
+        assert.deepEqual(usageLines(r.stdout), [command], `wikiq ${args.join(' ')}`);
+      }
+    }
+    const unknown = viaLauncher(['help', 'nosuchcommand']);
+    assert.deepEqual({ status: unknown.status, stdout: unknown.stdout }, { status: 1, stdout: '' });
+    assert.match(unknown.stderr, /no command 'nosuchcommand' to help with\. Commands: check, run, /);
+  });
 
   it('prints the usage, with the version, and stays a few KiB', () => {
     const help = viaLauncher(['--help']);

@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { HttpClient, Pull, resolveRequest } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { HELD_MS, HELD_PULLS, HeldPulls, decodeCursor, encodeCursor } from '../../cli/src/mcp/pulls';
 
-const request = resolveRequest('@endpoint = https://wiki.example/w/api.php\naction = query\nlist = logevents', { index: 0 });
+const request = resolveRequest('@endpoint = https://wiki.example/w/api.php\naction = query\nlist = logevents', { index: 0 }, { catalogue: bundledCatalogue() });
 const pull = () => new Pull(request, new HttpClient());
 
 type Step = ['hold', string] | ['take', string, boolean] | ['wait', number];

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 
 const root = path.resolve(__dirname, '../../..');
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
@@ -51,8 +51,14 @@ describe('the .vsix (vsce ls --no-dependencies)', () => {
   });
 });
 
+/** A string only the bundled catalogue holds: its main module's description (no source of a bundle has it). */
+const CATALOGUE_MARK: string = readJson('core/src/catalogue/bundled-paraminfo.json').paraminfo.modules.find((m: { name: string }) => m.name === 'main').description;
+
 describe('a production build (build.mjs --production)', () => {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-prod-'));
+  // Built as the package's dist/ in a folder of its own, where the .vsix is packed too (below).
+  const pkgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-prod-'));
+  const out = path.join(pkgDir, 'dist');
+  after(() => fs.rmSync(pkgDir, { recursive: true, force: true }));
   const r = spawnSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', out], { cwd: root, encoding: 'utf8' });
   const bundles = ['extension.js', 'server.js', 'cli.js', 'cli-main.js', 'undici.js', 'media/results.js'];
   const read = (f: string) => fs.readFileSync(path.join(out, f), 'utf8');
@@ -93,7 +99,28 @@ describe('a production build (build.mjs --production)', () => {
     fs.writeFileSync(typo, '### R\naction = query\nlist = allimages\naiilimit = 5\n');
     const check = spawnSync(process.execPath, [path.join(out, 'cli.js'), 'check', typo, '--strict'], { encoding: 'utf8' });
     assert.match(check.stdout, /unknown-parameter/, check.stdout + check.stderr);
-    fs.rmSync(out, { recursive: true, force: true });
+  });
+  it('embeds the bundled catalogue in no bundle: the Node ones require the file beside them, the web ones are handed it', () => {
+    assert.ok(CATALOGUE_MARK.length > 20);
+    assert.ok(read('bundled-paraminfo.json').includes(CATALOGUE_MARK));
+    for (const b of [...bundles, 'web/extension.js', 'web/server.js']) assert.ok(!read(b).includes(CATALOGUE_MARK), `${b} embeds the bundled catalogue`);
+  });
+  it('packs a .vsix of at most 1 MiB (the desktop and the web builds)', () => {
+    // The files `vsce ls` lists, with this build as dist/, packed as `npm run package` packs them
+    // (without its vscode:prepublish, which would build into the repository's dist/).
+    const listed = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' });
+    assert.equal(listed.status, 0, listed.stderr);
+    for (const f of ['.vscodeignore', ...listed.stdout.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('dist/') && l !== 'package.json')]) {
+      fs.mkdirSync(path.dirname(path.join(pkgDir, f)), { recursive: true });
+      fs.copyFileSync(path.join(root, f), path.join(pkgDir, f));
+    }
+    const { 'vscode:prepublish': _prepublish, ...scripts } = pkg.scripts as Record<string, string>;
+    fs.writeFileSync(path.join(pkgDir, 'package.json'), JSON.stringify({ ...pkg, scripts }, null, 2));
+    const vsix = path.join(pkgDir, 'wikiq.vsix');
+    const packed = spawnSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '-o', vsix], { cwd: pkgDir, encoding: 'utf8' });
+    assert.equal(packed.status, 0, packed.stdout + packed.stderr);
+    const size = fs.statSync(vsix).size;
+    assert.ok(size <= 1024 * 1024, `wikiq.vsix is ${size.toLocaleString('en')} bytes, more than 1 MiB (1,048,576)`);
   });
 });
 

@@ -2,10 +2,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fromPastedUrl } from '../../client/src/run/pastedUrl';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 /** `expected`: the request's lines after its `### Pasted request` header, or the error's words. */
 function check(input: string, expected: { endpoint: string; lines: string[] } | RegExp): void {
-  const r = fromPastedUrl(input);
+  const r = fromPastedUrl(input, bundledCatalogue());
   if (expected instanceof RegExp) {
     assert.ok('error' in r, `an error for ${input}`);
     assert.match(r.error, expected);

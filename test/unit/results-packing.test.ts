@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createGzip } from 'node:zlib';
 import { PACK_FROM_CHARS, pack } from '../../client/src/results/packing';
 import { unpack } from '../../client/media/src/unpack';
 import type { AppendMessage, PackedMessage } from '../../client/shared/messages';
@@ -49,4 +50,30 @@ test('the view reads no more than a packed message says it holds, and no more th
   await assert.rejects(unpack({ ...p, gzip: p.gzip.slice(0, 100) }));
   assert.equal(isPackedMessage({ type: 'packed', gzip: [1, 2], bytes: 2 }), false, 'bytes must be a Uint8Array');
   assert.equal(isPackedMessage({ type: 'packed', gzip: new Uint8Array(1), bytes: -1 }), false);
+});
+
+/** `n` zero bytes gzipped, made a MiB at a time: about 1,000 times smaller than `n`. */
+async function gzippedZeros(n: number): Promise<Uint8Array> {
+  const gz = createGzip();
+  const chunks: Buffer[] = [];
+  gz.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise((resolve, reject) => gz.on('end', resolve).on('error', reject));
+  const MiB = Buffer.alloc(1024 * 1024);
+  for (let left = n; left > 0; left -= MiB.length) {
+    if (!gz.write(left >= MiB.length ? MiB : MiB.subarray(0, left))) await new Promise((resolve) => gz.once('drain', resolve));
+  }
+  gz.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+test('the view\'s own limit, unasked, is 256 MiB: a bomb saying more is refused before it is inflated, a message saying 256 MiB is read', async () => {
+  // The documented bound, written out: raising MAX_UNPACKED_BYTES or unpack's default fails this test.
+  const LIMIT = 256 * 1024 * 1024;
+  const bomb = await gzippedZeros(LIMIT + 1);
+  assert.ok(bomb.byteLength < LIMIT / 500, `${bomb.byteLength} bytes packed`);
+  await assert.rejects(unpack({ type: 'packed', gzip: bomb, bytes: LIMIT + 1 }), { message: `a packed message of ${LIMIT + 1} bytes is over the view's limit of ${LIMIT} bytes` });
+  // Saying exactly the limit passes it: the view reads on (and finds the message holds nothing of what it said).
+  const small = await gzippedZeros(0);
+  await assert.rejects(unpack({ type: 'packed', gzip: small, bytes: LIMIT }), { message: `a packed message holds 0 bytes, not the ${LIMIT} it says` });
 });

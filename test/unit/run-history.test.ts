@@ -6,8 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RunHistory, folderOf, historyKey, keptRunOf, modelOfKept, panelKey, parseKeptRun, parsePanelKey, withoutSecrets, type HistoryFs, type HistoryLimits, type KeptRun } from '../../client/src/results/history';
+import { RunHistory, folderOf, keptRunOf, modelOfKept, parseKeptRun, withoutSecrets, type HistoryFs, type HistoryLimits, type KeptRun } from '../../client/src/results/history';
 import type { ResultsModel } from '../../client/shared/model';
+import { requestKey } from '../../common/requestRef';
 
 /** A folder in memory: files by path; folders are prefixes. */
 class MemoryFs implements HistoryFs {
@@ -48,8 +49,8 @@ function setup(limits: Partial<HistoryLimits> = {}) {
   return { fs, history };
 }
 
-const KEY = historyKey('file:///w/pages.wikiq', 'Pages', 0);
-const OTHER = historyKey('file:///w/pages.wikiq', '', 1);
+const KEY = requestKey({ uri: 'file:///w/pages.wikiq', index: 0, title: 'Pages' });
+const OTHER = requestKey({ uri: 'file:///w/pages.wikiq', index: 1, title: 'request 2' });
 
 describe('run history: keeping and reading back', () => {
   it('keys a request by its file and name (its number when unnamed)', () => {
@@ -182,13 +183,3 @@ describe('run history: no secrets', () => {
   });
 });
 
-describe('run history: a panel restored after a reload finds its request', () => {
-  it('reads the file and the request number back from the panel key', () => {
-    const uri = 'file:///home/me/wiki%20work/queries.wikiq';
-    assert.deepEqual(parsePanelKey(panelKey(uri, 3)), { fileUri: uri, index: 3 });
-    assert.deepEqual(parsePanelKey(panelKey('untitled:Untitled-1', 0)), { fileUri: 'untitled:Untitled-1', index: 0 });
-    assert.deepEqual(parsePanelKey('vscode-vfs://github/o/r/a%23b.wikiq#12'), { fileUri: 'vscode-vfs://github/o/r/a%23b.wikiq', index: 12 });
-    for (const key of ['restored:1', 'file:///a.wikiq#', 'file:///a.wikiq#-1', 'file:///a.wikiq#1.5', '#2', 'file:///a.wikiq#9999999'])
-      assert.equal(parsePanelKey(key), undefined, key);
-  });
-});

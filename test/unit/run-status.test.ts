@@ -13,6 +13,7 @@ import { HttpClient, RunSession, exportName, renderExport, resolveRequest, type 
 import { stoppedMessage } from '../../client/src/run/runText';
 import { modelFromRun } from '../../client/src/results/fromEngine';
 import { fitWidths } from '../../client/shared/windowing';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 const ERROR = '{"errors":[{"code":"badvalue","text":"Unrecognized value for parameter \\"aidir\\": sideways.","module":"query"}]}';
 const FIRST = '{"continue":{"aicontinue":"B","continue":"-||"},"query":{"allimages":[{"name":"A"}]}}';
@@ -37,7 +38,7 @@ describe('runStatus: complete, partial or failed', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   async function run(kind: string, all = false): Promise<{ state: RunState; result: Record<string, unknown> }> {
-    const resolved = resolveRequest(`@endpoint = ${base}/${kind}/api.php\naction=query\nlist=allimages\n`, { index: 0 }, {});
+    const resolved = resolveRequest(`@endpoint = ${base}/${kind}/api.php\naction=query\nlist=allimages\n`, { index: 0 }, { catalogue: bundledCatalogue() });
     const session = new RunSession(resolved, new HttpClient({ userAgent: 'wikiq-test', timeoutMs: 5000 }), { all, maxRetries: 0 });
     const state = await session.run();
     return { state, result: session.result() };

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Catalogue, SEARCH_KEYWORDS, bundledCatalogue, deserialiseCatalogue, runsCirrusSearch, searchKeyword, serialiseCatalogue, wikiqForm } from '../../core/src';
+import { Catalogue, SEARCH_KEYWORDS, deserialiseCatalogue, runsCirrusSearch, searchKeyword, serialiseCatalogue, wikiqForm } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { catalogueOf, cirrusCatalogue, read } from './catalogueFixtures';
 import { doc, service } from './helpers';
 

@@ -26,8 +26,8 @@ const FILE = [
 
 test('the requests with assertions are the tests: titled, at their header line, a repeated title numbered', () => {
   assert.deepEqual(testedRequests(URI, FILE), [
-    { id: `${URI}#Images`, index: 0, title: 'Images', line: 2, assertions: 4 },
-    { id: `${URI}#Images (2)`, index: 2, title: 'Images', line: 13, assertions: 1 },
+    { uri: URI, id: `${URI}#Images`, index: 0, title: 'Images', line: 2, assertions: 4 },
+    { uri: URI, id: `${URI}#Images (2)`, index: 2, title: 'Images (2)', line: 13, assertions: 1 },
   ]);
   assert.deepEqual(testedRequests(URI, 'action = query\n?? records > 0\n').map((r) => [r.title, r.line]), [['request 1', 0]], 'no header: named by its place');
   assert.deepEqual(testedRequests(URI, '### A\naction = query\n'), [], 'no assertions, no test');

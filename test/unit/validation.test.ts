@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { Catalogue } from '../../core/src/catalogue/model';
-import { bundledCatalogue } from '../../core/src/catalogue/bundled';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { CONTENT_CODES, Code } from '../../core/src/codes';
 import type { Environment } from '../../core/src/variables';
 import { doc, service } from './helpers';

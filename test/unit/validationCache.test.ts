@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { bundledCatalogue, getLanguageService, parse, reparse, type Catalogue, type Environment, type LanguageService } from '../../core/src';
+import { getLanguageService, parse, reparse, type Catalogue, type Environment, type LanguageService } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { applyChange, changeOf, editBases, editSeedArb } from './edits';
 import { fixtureCatalogue } from './fixtureCatalogue';
 import { doc } from './helpers';

@@ -59,9 +59,11 @@ describe('web bundles', () => {
       }
       assert.ok(p.inputs.includes('engine/src/httpFetch.ts'), `${p.entry} fetches through engine/src/httpFetch.ts`);
       assert.ok(!p.inputs.some((i) => i.includes('node_modules/undici/')), `${p.entry} bundles undici`);
+      // The web extension reads the packaged dist/bundled-paraminfo.json and hands it to its worker.
+      assert.ok(!p.inputs.includes('core/src/catalogue/bundled-paraminfo.json'), `${p.entry} embeds the bundled catalogue`);
+      assert.ok(!p.inputs.includes('core/src/bundled.ts'), `${p.entry} bundles core/src/bundled.ts`);
     }
     const [server] = probe('server/src/browserServer.ts');
-    assert.ok(server.inputs.includes('core/src/catalogue/bundled-paraminfo.json'), 'the bundled catalogue is embedded in the worker');
     assert.ok(server.inputs.includes('engine/src/catalogue/memoryCache.ts'));
     assert.ok(server.inputs.some((i) => i.startsWith('node_modules/vscode-languageserver/lib/browser/')));
   });

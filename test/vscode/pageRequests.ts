@@ -1,6 +1,6 @@
 /**
  * The runner's side of the page requests of sync.ts: what the suite (in the extension host) asks
- * of the page — screenshots, rendered token colours, answers to prompts, measurements inside the
+ * of the page — screenshots, rendered token colours, elements' texts and accessible names, answers to prompts, measurements inside the
  * results webview — and the check that no secret typed into a prompt reached any log of the run.
  */
 import * as fs from 'node:fs';
@@ -89,6 +89,10 @@ export function servePageRequests(page: Page, syncDir: string, log: (l: string) 
           await target.first().waitFor({ state: 'visible', timeout: 20_000 });
           if (req.kind === 'tokens') {
             ack = { ok: true, lines: await page.evaluate(renderedTokens) };
+          } else if (req.kind === 'texts') {
+            const texts = await page.locator(req.selector).evaluateAll((els) => els.map((e) => ({ text: (e as HTMLElement).innerText, ariaLabel: e.getAttribute('aria-label') })));
+            log(`  [texts] '${req.name}': ${texts.length} elements`);
+            ack = { ok: true, texts };
           } else if (req.kind === 'answer') {
             // As a user: focus the box, type the answer, press Enter (a quick pick filters its items
             // by what is typed and Enter takes the first one left).

@@ -51,6 +51,8 @@ export const testSettings: Record<string, unknown> = {
   'typescript.tsserver.enableTracing': false,
   'window.commandCenter': false,
   'chat.commandCenter.enabled': false,
+  // Terminals (the Test Results panel's output is one) drawn in the DOM, not on a canvas: the suite reads their lines.
+  'terminal.integrated.gpuAcceleration': 'off',
 };
 
 export interface OfflineRunOptions {

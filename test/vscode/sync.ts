@@ -12,11 +12,13 @@
  *                               `hasText`) to be visible, lets two frames pass, then measures the shown
  *                               grid's rows against the rows that fit, or the WCAG contrast of the
  *                               texts in `contrastSelector` (see ../webviewMeasure)
+ *            kind 'texts':      reads the text and aria-label of every element `selector` matches
+ *                               (the Testing view's rows as a screen reader names them, a terminal's lines)
  *            kind 'answer':     types `text` into the quick input's box (the quick pick or input box the
  *                               selector showed) and presses Enter, as a user answering a prompt. The
  *                               runner deletes the request file once read and never logs `text`
  *                               (it may be a password; with `secret` the run fails if any log holds it)
- *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, rows?, contrasts?, error? }
+ *          and writes  <dir>/<id>.ack.json   { ok, file?, lines?, texts?, rows?, contrasts?, error? }
  *   suite  writes  <dir>/result.json         { total, passed, failed, vscodeVersion, ... } at the end
  *
  * Files are written to a temporary name and renamed, so a reader never sees half a file.
@@ -33,7 +35,7 @@ export const SUITE_ENV = 'WIKIQ_EDITOR_SUITE';
 
 export interface PageRequest {
   id: string;
-  kind: 'screenshot' | 'tokens' | 'answer' | 'webviewRows' | 'webviewContrast';
+  kind: 'screenshot' | 'tokens' | 'texts' | 'answer' | 'webviewRows' | 'webviewContrast';
   /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens' and 'answer'. */
   name: string;
   /** CSS selector that must be visible first. */
@@ -64,9 +66,17 @@ export interface RenderedToken {
   fontStyle: string;
 }
 
+/** An element of the page as 'texts' reads it: its rendered text and its accessible name, if set. */
+export interface PageText {
+  text: string;
+  ariaLabel: string | null;
+}
+
 export interface PageAck {
   ok: boolean;
   file?: string;
+  /** For 'texts': every element the selector matches, in document order. */
+  texts?: PageText[];
   /** For 'tokens': the visible lines of the active editor, top to bottom. */
   lines?: RenderedToken[][];
   /** For 'webviewRows': the shown grid's rows against the rows that fit. */

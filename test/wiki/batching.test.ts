@@ -15,6 +15,7 @@ import { apiUrl } from '../../core/src';
 import { Credentials, HttpClient, RunSession, SignedInHttpClient, WikiSession, resolveRequest } from '../../engine/src';
 import { TestWiki, fileName, startWiki } from './harness';
 import { PRIVATE, startPrivateWiki } from './private';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 interface Page { pageid: number; title: string; missing?: boolean; invalid?: boolean }
 interface Result { status?: string; query: { pages: Page[] } }
@@ -44,7 +45,7 @@ describe('batching against a real MediaWiki', () => {
   });
 
   it('the wiki itself refuses 120 titles in one request (toomanyvalues), as the diagnostic says', async () => {
-    const r = resolveRequest(request(wiki.endpoint), { index: 0 });
+    const r = resolveRequest(request(wiki.endpoint), { index: 0 }, { catalogue: bundledCatalogue() });
     const res = await new HttpClient().get(apiUrl(r.endpoint, r.params));
     assert.equal((JSON.parse(res.body) as { errors?: Array<{ code: string }> }).errors?.[0]?.code, 'toomanyvalues');
   });
@@ -96,7 +97,7 @@ describe('batching signed in to the real private MediaWiki', () => {
 
   async function runAs(creds: Credentials): Promise<{ sent: string[]; pages: Page[] }> {
     const seen = infoRequests(wiki).length;
-    const session = new RunSession(resolveRequest(request(wiki.endpoint), { index: 0 }), new SignedInHttpClient(new WikiSession(wiki.endpoint, creds)), { all: true });
+    const session = new RunSession(resolveRequest(request(wiki.endpoint), { index: 0 }, { catalogue: bundledCatalogue() }), new SignedInHttpClient(new WikiSession(wiki.endpoint, creds)), { all: true });
     const state = await session.run();
     assert.equal(state.stopped, 'complete', state.failure?.message);
     return { sent: infoRequests(wiki).slice(seen).map((r) => r.uri), pages: (session.result() as unknown as Result).query.pages };

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { main } from '../../cli/src/cli';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
 import { SEED, TestWiki, pageTitle, startWiki } from './harness';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 type Json = Record<string, any>;
 
@@ -24,7 +25,7 @@ describe('engine against a real MediaWiki', () => {
 
   const file = (body: string) => `@endpoint = ${wiki.endpoint}\n### R\n${body}\n`;
   async function runAll(body: string, opts: { all?: boolean; maxBatches?: number; signal?: AbortSignal; onProgress?: (p: { batches: number }) => void } = {}) {
-    const session = new RunSession(resolveRequest(file(body), { index: 0 }), new HttpClient(), { all: opts.all ?? true, ...opts });
+    const session = new RunSession(resolveRequest(file(body), { index: 0 }, { catalogue: bundledCatalogue() }), new HttpClient(), { all: opts.all ?? true, ...opts });
     const state = await session.run();
     return { state, result: session.result() as Json };
   }
@@ -61,7 +62,7 @@ describe('engine against a real MediaWiki', () => {
     assert.ok(pages.some((p) => (p.categories ?? []).length >= 2 && (p.images ?? []).length >= 2), 'some page collected over several batches');
     // Streamed, page by page as each generator batch completes: the same records.
     const streamed: Json[] = [];
-    const session = new RunSession(resolveRequest(file(body), { index: 0 }), new HttpClient(), { all: true, sink: (list, r) => list === 'pages' && streamed.push(r as Json) });
+    const session = new RunSession(resolveRequest(file(body), { index: 0 }, { catalogue: bundledCatalogue() }), new HttpClient(), { all: true, sink: (list, r) => list === 'pages' && streamed.push(r as Json) });
     const st = await session.run();
     assert.equal(st.complete, true);
     assert.deepEqual(streamed, pages);
@@ -105,7 +106,7 @@ describe('engine against a real MediaWiki', () => {
     assert.equal(partial.state.batches, 3);
     assert.equal(partial.result.query.allimages.length, 30);
     assert.ok(partial.state.continue?.aicontinue);
-    const resumed = new RunSession(resolveRequest(file('action = query\nlist = allimages\nailimit = 10'), { index: 0 }), new HttpClient(), { all: true }, partial.state.continue);
+    const resumed = new RunSession(resolveRequest(file('action = query\nlist = allimages\nailimit = 10'), { index: 0 }, { catalogue: bundledCatalogue() }), new HttpClient(), { all: true }, partial.state.continue);
     await resumed.run();
     assert.equal((resumed.result() as Json).query.allimages.length, SEED.files - 30);
   });

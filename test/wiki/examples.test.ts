@@ -14,7 +14,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CONTENT_CODES, Catalogue, StaticCatalogueProvider, bundledCatalogue, getLanguageService, withContentDiagnostics } from '../../core/src';
+import { CONTENT_CODES, Catalogue, StaticCatalogueProvider, getLanguageService, withContentDiagnostics } from '../../core/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { WikiContentProvider, catalogueOf, fetchWikiCatalogue } from '../../engine/src';
 import { TestWiki, startWiki } from './harness';
 

@@ -12,6 +12,7 @@ import { main } from '../../cli/src/cli';
 import { Credentials, HttpClient, RunSession, SignedInHttpClient, WikiSession, renderExport, resolveRequest } from '../../engine/src';
 import { SEED, TestWiki } from './harness';
 import { PRIVATE, expireSessions, startPrivateWiki } from './private';
+import { bundledCatalogue } from '../../core/src/bundled';
 
 type Json = Record<string, any>;
 const bot: Credentials = { kind: 'botpassword', user: PRIVATE.bot.login, password: PRIVATE.bot.botPassword };
@@ -33,7 +34,7 @@ describe('signed in to a real private MediaWiki', () => {
   const links = 'action = query\nlist = alllinks\nalunique\nalprefix = Red link\nallimit = max';
   function session(body: string, creds?: Credentials) {
     const http = creds ? new SignedInHttpClient(new WikiSession(wiki.endpoint, creds)) : new HttpClient();
-    return new RunSession(resolveRequest(source(body), { index: 0 }), http, { all: true });
+    return new RunSession(resolveRequest(source(body), { index: 0 }, { catalogue: bundledCatalogue() }), http, { all: true });
   }
   const logins = () => wiki.requests().filter((r) => r.method === 'POST' && /action=login/.test(r.body ?? '')).length;
 
@@ -116,7 +117,7 @@ describe('signed in to a real private MediaWiki', () => {
   it('keeps the password and the session cookies out of the log, raw bodies, debuginfo, errors and exports (the wiki\'s debug log names the session)', async () => {
     const log: string[] = [];
     const http = new SignedInHttpClient(new WikiSession(wiki.endpoint, bot), {}, (e) => log.push(JSON.stringify(e)));
-    const s = new RunSession(resolveRequest(source('action = query\nlist = allimages\nailimit = 60'), { index: 0 }), http, { all: true });
+    const s = new RunSession(resolveRequest(source('action = query\nlist = allimages\nailimit = 60'), { index: 0 }, { catalogue: bundledCatalogue() }), http, { all: true });
     const state = await s.run();
     assert.equal(state.failure, undefined, state.failure?.message);
     assert.ok(state.debuginfo, 'the wiki sends debuginfo');

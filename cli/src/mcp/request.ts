@@ -5,7 +5,7 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { apiUrl, getLanguageService, paramAt, parse, requestAt, type Catalogue, type DiagnosticData } from '../../../core/src';
+import { apiUrl, getLanguageService, paramAt, parse, patternProblem, requestAt, type Catalogue, type DiagnosticData } from '../../../core/src';
 import { ToolRefusal, chooseWiki, type Wiki } from './wikis';
 
 /** The largest request text (or parameter object, as a URL) a tool takes. */
@@ -57,7 +57,7 @@ const SEVERITIES: Record<number, ToolDiagnostic['severity']> = {
 
 /** The editor's diagnostics for `text` on `catalogue`, with the wiki's environment's variables defined. */
 export function diagnose(text: string, wiki: Wiki, catalogue: Catalogue): ToolDiagnostic[] {
-  const ls = getLanguageService({ catalogues: { get: () => catalogue }, environment: () => wiki.env });
+  const ls = getLanguageService({ catalogues: { get: () => catalogue }, environment: () => wiki.env, checkPattern: patternProblem });
   const doc = TextDocument.create('untitled:request.wikiq', 'wikiq', 1, text);
   const file = parse(text);
   return ls.doValidation(doc, file).map((d) => {

@@ -101,7 +101,7 @@ export class App implements ViewContext {
       this.tablist.appendChild(tab);
       return tab;
     });
-    this.panels = perTab((t) => h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: '-1' }));
+    this.panels = perTab((t) => h('section', { role: 'tabpanel', id: `panel-${t}`, 'aria-labelledby': `tab-${t}`, class: `panel panel-${t}`, hidden: '', tabindex: TAB_TABLE[t].textOnly ? '0' : '-1' }));
     this.tabs.diff.hidden = true;
     this.tablist.addEventListener('keydown', (e) => {
       const shown = TABS.filter((t) => !this.tabs[t].hidden);

@@ -50,6 +50,20 @@ export function onInputQuiet(input: HTMLInputElement, ms: number, onQuiet: () =>
   });
 }
 
+/**
+ * Takes the links in `root` out of the Tab order (tabindex -1): inside a composite widget (a grid,
+ * a tree) the widget is one Tab stop and its links are reached through its active cell or item
+ * (the WAI-ARIA grid and tree patterns); a click still opens them.
+ */
+export function linksOutOfTabOrder(root: ParentNode): void {
+  for (const a of Array.from(root.querySelectorAll<HTMLAnchorElement>('a[href]'))) a.tabIndex = -1;
+}
+
+/** The targets of the links in `root`, in document order. */
+export function linkTargets(root: ParentNode): string[] {
+  return Array.from(root.querySelectorAll<HTMLAnchorElement>('a[href]'), (a) => a.getAttribute('href') ?? '').filter(Boolean);
+}
+
 /** Ends a key press the view has handled: no default action, no other listener. */
 export function consume(e: Event, handled: boolean): void {
   if (!handled) return;

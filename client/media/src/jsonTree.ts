@@ -4,11 +4,12 @@
  * ([0 … 9999] → [0 … 99] → items), so any size can be browsed. The number of nodes in the DOM is
  * capped; past the cap the tree says so and offers export instead. Search walks the value in time
  * slices and reveals each match (expanding the buckets on its way). Everything is inserted as text.
+ * One Tab stop: a URL value's link is opened with Enter on its item (or a click), not tabbed to.
  */
 import { compact, formatCount } from '../../shared/format';
 import { isNested } from '../../shared/json';
 import { safeHttpUrl } from '../../shared/url';
-import { button, clear, consume, h, onInputQuiet } from './dom';
+import { button, clear, consume, h, linkTargets, onInputQuiet } from './dom';
 import { Cancellable, yieldToBrowser } from './schedule';
 
 type Key = string | number;
@@ -147,7 +148,8 @@ export class JsonTree {
     if (typeof v === 'string') {
       const shown = v.length > 5000 ? `${v.slice(0, 5000)}… (${formatCount(v.length - 5000)} more characters)` : v;
       const url = /^https?:\/\//i.test(v) ? safeHttpUrl(v) : undefined;
-      if (url) return h('span', { class: 'jt-str' }, '"', h('a', { href: url, title: url }, shown), '"');
+      // Not a Tab stop: the tree is one (its focused item roves); Enter on the item opens the link.
+      if (url) return h('span', { class: 'jt-str' }, '"', h('a', { href: url, title: url, tabindex: '-1' }, shown), '"');
       return h('span', { class: 'jt-str' }, `"${shown}"`);
     }
     if (typeof v === 'number') return h('span', { class: 'jt-num' }, String(v));
@@ -273,10 +275,14 @@ export class JsonTree {
         else this.focusItem(li.parentElement?.closest('li[role=treeitem]') as HTMLLIElement | undefined);
         break;
       case 'Enter':
-      case ' ':
-        if (n?.expanded) this.collapse(li);
+      case ' ': {
+        // A leaf has nothing to expand: Enter (or Ctrl/Cmd+Enter, as in the grid) opens its link.
+        const url = e.key === 'Enter' && !li.hasAttribute('aria-expanded') ? linkTargets(li.firstElementChild ?? li)[0] : undefined;
+        if (url) this.o.onOpenUrl(url);
+        else if (n?.expanded) this.collapse(li);
         else this.expand(li);
         break;
+      }
       default:
         handled = false;
     }

@@ -121,6 +121,10 @@ export class TableController {
       onContextMenu: (di, col, x, y) => this.contextMenu(di, col, x, y),
       onCopy: (kind, di, col) => this.copy(kind, di, col),
       onOpenUrl: (url) => this.app.openUrl(url),
+      onOpenLinks: (urls, cell) => {
+        const r = cell.getBoundingClientRect();
+        this.app.menu.open(r.left + 8, r.bottom, urls.map((u) => ({ label: `Open ${u}`, run: () => this.app.openUrl(u) })), 'Links in the cell');
+      },
       onResize: (col) => {
         (this.app.ui.widths[this.spec.id] ??= {})[col.id] = Math.round(col.width);
         this.app.saveSoon();

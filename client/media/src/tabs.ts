@@ -38,6 +38,12 @@ export interface TabEntry {
    * the data views and JSON redraw only what changed, and are shown each time).
    */
   readonly staleOn: readonly Change[];
+  /**
+   * The panel holds text and no control (Debug, Diff): the panel itself is a Tab stop, so its
+   * scrolled text can be reached and scrolled from the keyboard (the WAI-ARIA tabs pattern; axe's
+   * scrollable-region-focusable). The other panels start with a control of their own.
+   */
+  readonly textOnly?: true;
 }
 
 /** The tab for each id: label, renderer, staleness. */
@@ -48,8 +54,8 @@ export const TAB_TABLE: { readonly [K in TabId]: TabEntry } = {
   breakdown: { label: 'Breakdown', show: (p) => p.views.breakdown.show(), staleOn: [] },
   json: { label: 'JSON', show: (p) => p.json.show(), staleOn: [] },
   raw: { label: 'Raw', show: (p) => renderRaw(p.panel, p.ctx), staleOn: ['render', 'append'] },
-  debug: { label: 'Debug', show: (p) => renderDebug(p.panel, p.ctx), staleOn: ['render', 'append'] },
-  diff: { label: 'Diff', show: (p) => renderDiff(p.panel, p.ctx.diffView), staleOn: ['diff'] },
+  debug: { label: 'Debug', show: (p) => renderDebug(p.panel, p.ctx), staleOn: ['render', 'append'], textOnly: true },
+  diff: { label: 'Diff', show: (p) => renderDiff(p.panel, p.ctx.diffView), staleOn: ['diff'], textOnly: true },
 };
 
 /** One value per tab, in the protocol's order. */

@@ -6,9 +6,14 @@
  * (a ResizeObserver on the scroller): built while its tab is hidden, it draws every visible row
  * when it is shown, and again whenever the panel is resized. Presentation only: the owner supplies
  * rows, columns, cell rendering, sorting and what activation does.
+ *
+ * Links in cells are not Tab stops (Tab leaves the grid in one step, the WAI-ARIA grid pattern;
+ * focus stays on the grid, which names its active cell with aria-activedescendant, so a row
+ * scrolled out of the DOM never takes the focus with it): Ctrl/Cmd+Enter opens the active cell's
+ * link (Enter shows the cell's whole value), a click opens the link clicked.
  */
 import { bodyHeight, computeWindow, scrollToReveal } from '../../shared/windowing';
-import { consume, h } from './dom';
+import { consume, h, linkTargets, linksOutOfTabOrder } from './dom';
 
 export interface VColumn {
   id: string;
@@ -25,6 +30,8 @@ export interface VTableHooks {
   onContextMenu(dataIndex: number, col: VColumn, x: number, y: number): void;
   onCopy(kind: 'cell' | 'row', dataIndex: number, col: VColumn): void;
   onOpenUrl(url: string): void;
+  /** Ctrl/Cmd+Enter on a cell with several links (one opens at once through onOpenUrl). */
+  onOpenLinks(urls: string[], cell: HTMLElement): void;
   onResize?(col: VColumn): void;
   onScroll?(): void;
   /** The scroller's width changed (it was shown, or the panel resized): the owner may fit its columns. */
@@ -33,6 +40,8 @@ export interface VTableHooks {
 
 let uid = 0;
 const MIN_W = 40;
+/** What the keys do, for a screen reader (read with the grid's name). */
+const KEYS = 'Arrow keys move between cells; Enter shows a cell\'s whole value, Ctrl+Enter opens its link, Shift+F10 its menu; Tab leaves the table.';
 
 export class VirtualTable {
   readonly root: HTMLDivElement;
@@ -56,7 +65,7 @@ export class VirtualTable {
     this.rowHeight = rowHeight;
     this.head = h('div', { class: 'vt-head', role: 'row', 'aria-rowindex': '1' });
     this.body = h('div', { class: 'vt-body', role: 'rowgroup' });
-    this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false' },
+    this.root = h('div', { class: 'vt', role: 'grid', tabindex: '0', 'aria-label': label, 'aria-multiselectable': 'false', 'aria-description': KEYS },
       h('div', { class: 'vt-headgroup', role: 'rowgroup' }, this.head), this.body);
     this.root.addEventListener('scroll', () => {
       this.top = this.root.scrollTop;
@@ -205,6 +214,7 @@ export class VirtualTable {
       const col = this.columns[c];
       const cell = h('div', { class: col.numeric ? 'vt-cell num' : 'vt-cell', role: 'gridcell', 'aria-colindex': String(c + 1), 'data-c': String(c) });
       cell.appendChild(this.hooks.renderCell(rec, col, di));
+      linksOutOfTabOrder(cell);
       row.appendChild(cell);
     }
     return row;
@@ -291,6 +301,8 @@ export class VirtualTable {
       this.hooks.onResize?.(c);
     } else if (ctrl && (e.key === 'c' || e.key === 'C')) {
       if (row >= 0) this.hooks.onCopy(e.shiftKey ? 'row' : 'cell', this.dataIndex(row), this.columns[col]);
+    } else if (ctrl && e.key === 'Enter') {
+      this.openLinks(row, col);
     } else {
       switch (e.key) {
         case 'ArrowDown': this.setActive(row + 1, col); break;
@@ -328,6 +340,14 @@ export class VirtualTable {
     consume(e, handled);
   }
 
+  /** Opens the link of the active cell (several: the owner offers them). */
+  private openLinks(row: number, col: number): void {
+    const cell = row >= 0 ? this.cellAt(row, col) : null;
+    const urls = cell ? linkTargets(cell) : [];
+    if (urls.length === 1) this.hooks.onOpenUrl(urls[0]);
+    else if (cell && urls.length > 1) this.hooks.onOpenLinks(urls, cell);
+  }
+
   private locate(target: EventTarget | null): { row: number; col: number; cell: HTMLElement } | null {
     const cell = (target as Element | null)?.closest?.('.vt-cell, .vt-hcell') as HTMLElement | null;
     if (!cell || !this.root.contains(cell)) return null;
@@ -341,16 +361,13 @@ export class VirtualTable {
     const target = e.target as Element;
     if (target.closest('.vt-resizer')) return;
     const link = target.closest<HTMLAnchorElement>('a[href]');
-    if (link) {
-      e.preventDefault();
-      this.hooks.onOpenUrl(link.getAttribute('href') ?? '');
-      return;
-    }
+    if (link) e.preventDefault();
     const at = this.locate(target);
     if (!at) return;
     this.active = { row: at.row, col: at.col };
     this.paintActive();
-    if (at.row < 0) this.hooks.onSort(this.columns[at.col]);
+    if (link) this.hooks.onOpenUrl(link.getAttribute('href') ?? '');
+    else if (at.row < 0) this.hooks.onSort(this.columns[at.col]);
     else if (target.closest('.expand')) this.hooks.onActivate(this.dataIndex(at.row), this.columns[at.col], at.cell);
     this.root.focus({ preventScroll: true });
   }

@@ -27,6 +27,7 @@ import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import { originOf } from '../../shared/url';
 import { parseWebviewMessage } from '../../shared/validate';
 import { checksView, type RunChecks } from './checks';
+import type { RequestRef } from '../../../common/requestRef';
 import { makeNonce, resultsHtml } from './html';
 import { PanelView } from './panelView';
 import type { RunSession } from '../../../engine/src/index';
@@ -37,10 +38,8 @@ export type HistoryAction = Extract<WebviewMessage, { type: 'showRun' | 'compare
 
 /** Which run of its request a panel shows, as the run history keeps it (./historyCommands). */
 export interface PanelRun {
-  /** The history key of its request, the file and the request's number. */
-  key: string;
-  document: vscode.Uri;
-  index: number;
+  /** Its request (its history key is `requestKey(ref)`, common/requestRef.ts). */
+  ref: RequestRef;
   /** The kept run shown (undefined: the latest run, not kept). */
   shownId?: string;
   /** Why the run shown was not kept, when it was not. */

@@ -72,24 +72,7 @@ const INDEX = 'index.json';
 const SECRET_NAME = /password|token|secret/i;
 const BEARER = /\bBearer\s+\S/i;
 
-/** The key runs of a request are kept under: its file and its name (or its number when unnamed). */
-/** A results panel's key: the file and the request's number (`ResultsPanelManager.show` reuses the panel of a key). */
-export function panelKey(fileUri: string, index: number): string {
-  return `${fileUri}#${index}`;
-}
-
-/** The file and the request's number of a panel's key (`panelKey`), when it is one. */
-export function parsePanelKey(key: string): { fileUri: string; index: number } | undefined {
-  const at = key.lastIndexOf('#');
-  const index = Number(key.slice(at + 1));
-  return at > 0 && /^\d{1,6}$/.test(key.slice(at + 1)) ? { fileUri: key.slice(0, at), index } : undefined;
-}
-
-export function historyKey(fileUri: string, requestName: string, index: number): string {
-  return `${fileUri}#${requestName.trim() || `request ${index + 1}`}`;
-}
-
-/** The folder of a key's runs. */
+/** The folder of a key's runs (a request's runs are kept under its `requestKey`, common/requestRef.ts). */
 export const folderOf = (key: string): string => cyrb53(key).toString(16).padStart(14, '0');
 
 /** Parameters with secret-looking values masked. */

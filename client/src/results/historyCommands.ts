@@ -16,7 +16,9 @@ import type { WikiAuth } from '../run/auth';
 import { diffViewOf, runLabel, timeLabel } from '../../shared/diffView';
 import type { ResultsModel } from '../../shared/model';
 import { modelFromRun } from './fromEngine';
-import { RunHistory, historyKey, keptRunOf, modelOfKept, parsePanelKey, type HistoryFs, type KeptRun } from './history';
+import { RunHistory, keptRunOf, modelOfKept, type HistoryFs, type KeptRun } from './history';
+import { parseRequestKey, requestKey, requestRefs, type RequestRef } from '../../../common/requestRef';
+import { parse } from '../../../core/src/index';
 import type { PanelHistory, ResultsPanelManager } from './panelManager';
 import type { HistoryAction, PanelRun, ResultsPanel } from './ResultsPanel';
 
@@ -54,6 +56,20 @@ function workspaceFs(root: vscode.Uri): HistoryFs {
       }
     },
   };
+}
+
+/** The request of a panel's key (`requestKey`) in its document as it is now; undefined when the document or the request is gone. */
+async function refOfKey(key: string): Promise<RequestRef | undefined> {
+  const { uri, title } = parseRequestKey(key);
+  if (!title) return undefined;
+  try {
+    const parsed = vscode.Uri.parse(uri);
+    // An untitled document that is not open any more is gone (opening its URI would make an empty one).
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) ?? (parsed.scheme === 'untitled' ? undefined : await vscode.workspace.openTextDocument(parsed));
+    return document && requestRefs(uri, parse(document.getText()).requests).find((r) => r.title === title);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A run of a session: its id and start, its history key, whether it was signed in. */
@@ -98,12 +114,12 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
     );
   }
 
-  /** A new run shown in `panel`: remembered, and kept. */
-  ran(panel: ResultsPanel, session: RunSession, document: vscode.Uri): Promise<void> {
-    const { name, index, endpoint } = session.request;
-    const key = historyKey(document.toString(), name, index);
+  /** A new run of request `ref` shown in `panel`: remembered, and kept. */
+  ran(panel: ResultsPanel, session: RunSession, ref: RequestRef): Promise<void> {
+    const key = requestKey(ref);
     const time = new Date();
-    panel.run = { key, document, index };
+    panel.run = { ref };
+    const { endpoint } = session.request;
     this.keeping = (async () => {
       this.sessions.set(session, { id: this.newRunId(time), time, key, signedIn: !!(await this.auth?.kind(endpoint)) });
       await this.keep(panel, session);
@@ -113,10 +129,9 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
 
   /** A panel restored after a reload: its History menu lists its request's kept runs again (none is shown: the view kept a copy). */
   async restored(panel: ResultsPanel): Promise<void> {
-    const where = parsePanelKey(panel.key);
-    const name = panel.results?.requestName;
-    if (!where || name === undefined) return;
-    panel.run = { key: historyKey(where.fileUri, name, where.index), document: vscode.Uri.parse(where.fileUri), index: where.index };
+    const ref = await refOfKey(panel.key);
+    if (!ref) return;
+    panel.run = { ref };
     try {
       await this.sendHistory(panel);
     } catch {
@@ -167,7 +182,7 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
   private async sendHistory(panel: ResultsPanel): Promise<void> {
     const info = panel.run;
     if (!info) return;
-    const runs = await this.store.list(info.key);
+    const runs = await this.store.list(requestKey(info.ref));
     panel.setHistory({ runs: runs.map(({ id, time, status, records, endpoint }) => ({ id, time, status, records, endpoint })), shown: info.shownId, ...(info.notKept ? { notKept: info.notKept } : {}) });
   }
 
@@ -184,7 +199,7 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
   /** Shows the kept run `id` in `panel`. */
   async showRun(panel: ResultsPanel, id: string): Promise<boolean> {
     const info = panel.run;
-    const run = info && await this.store.load(info.key, id);
+    const run = info && await this.store.load(requestKey(info.ref), id);
     if (!info || !run) {
       void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
       await this.sendHistory(panel);
@@ -217,7 +232,7 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
   async compareWithPrevious(panel = this.target()): Promise<Comparison | undefined> {
     const t = this.infoOf(panel);
     if (!t) return undefined;
-    const runs = await this.store.list(t.info.key);
+    const runs = await this.store.list(requestKey(t.info.ref));
     const at = t.info.shownId ? runs.findIndex((r) => r.id === t.info.shownId) : -1;
     const previous = runs[at + 1];
     if (!previous) {
@@ -228,7 +243,7 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
   }
 
   private async compareWithKept(panel: ResultsPanel, info: PanelRun, shown: ResultsModel, id: string): Promise<Comparison | undefined> {
-    const before = await this.store.load(info.key, id);
+    const before = await this.store.load(requestKey(info.ref), id);
     if (!before) {
       void vscode.window.showWarningMessage('wikiq: that run is no longer kept.');
       return undefined;
@@ -244,17 +259,18 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
     if (!choice) return undefined;
     if ('runId' in choice) return this.compareWithKept(t.panel, t.info, t.shown, choice.runId);
     const env = this.environments.named(choice.environment);
-    const document = await vscode.workspace.openTextDocument(t.info.document);
-    const outcome = await this.runs.runOn(document, t.info.index, env);
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(t.info.ref.uri));
+    const outcome = await this.runs.runOn(document, t.info.ref.index, env);
     if (!outcome) return undefined;
     const other = modelFromRun(outcome.state, outcome.result);
-    const state = runStatus(other);
+    // The run's status is the engine's (its facts), as every surface shows it.
+    const state = outcome.session.facts().status;
     return this.show(t.panel, `${choice.environment} (${other.endpoint})${state === 'complete' ? '' : ` — ${state}`}`, this.shownLabel(t.info, t.shown), other.result, t.shown.result);
   }
 
   private async pick(info: PanelRun, shown: ResultsModel): Promise<CompareTarget | undefined> {
     type Item = vscode.QuickPickItem & { target?: CompareTarget };
-    const runs = (await this.store.list(info.key)).filter((r) => r.id !== info.shownId);
+    const runs = (await this.store.list(requestKey(info.ref))).filter((r) => r.id !== info.shownId);
     const items: Item[] = [
       { label: 'Kept runs', kind: vscode.QuickPickItemKind.Separator },
       ...runs.map((r): Item => ({ label: `$(history) ${runLabel(r)}`, description: r.endpoint, target: { runId: r.id } })),

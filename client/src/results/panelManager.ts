@@ -14,7 +14,7 @@ import { VIEW_COMMANDS } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
 import { isResultsModel } from '../../shared/validate';
 import type { RunChecks } from './checks';
-import { panelKey } from './history';
+import { requestKey, type RequestRef } from '../../../common/requestRef';
 import { PanelProbe } from './probe';
 import type { PanelDriver } from './port';
 import { ResultsPanel, type HistoryAction, type PanelEnvironment } from './ResultsPanel';
@@ -23,8 +23,8 @@ export const VIEW_TYPE = 'wikiq.results';
 
 /** What the run history does with panels (./historyCommands `RunHistoryCommands`, which connects itself: `useHistory`). */
 export interface PanelHistory {
-  /** A new run shown in `panel`: remembered, and kept. */
-  ran(panel: ResultsPanel, session: RunSession, document: vscode.Uri): unknown;
+  /** A new run of request `ref` shown in `panel`: remembered, and kept. */
+  ran(panel: ResultsPanel, session: RunSession, ref: RequestRef): unknown;
   /** More batches of the run arrived in `panel` (Load next batch, Load all): the kept run grows. */
   grew(panel: ResultsPanel, session: RunSession): Promise<void>;
   /** The History menu's actions. */
@@ -55,6 +55,13 @@ export interface PanelDependencies {
 export interface ShowOptions {
   viewColumn?: vscode.ViewColumn;
   preserveFocus?: boolean;
+  /** A document the panel must not cover: shown in the editor group right of the document's (its run's document). */
+  beside?: string;
+}
+
+/** The editor groups that show document `uri` (none when it is not visible). */
+function columnsOf(uri: string | undefined): vscode.ViewColumn[] {
+  return uri ? vscode.window.visibleTextEditors.filter((e) => e.document.uri.toString() === uri && e.viewColumn !== undefined).map((e) => e.viewColumn!) : [];
 }
 
 export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscode.Disposable {
@@ -160,25 +167,31 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
   }
 
   /**
-   * A run of request `session.request.index` of `document`, shown in its panel (reused unless
+   * A run of request `ref`, shown in its panel (key: `requestKey(ref)`; reused unless
    * pinned), paged and exported by the driver made for it, and kept by the run history; `checks`
    * are its request's `??` assertions, shown above the view's tabs. Returns the driver: the run
    * commands load the rest of a Run all batches through it.
    */
-  showRun(session: RunSession, document: vscode.Uri, checks?: RunChecks): PanelDriver | undefined {
-    const panel = this.show(panelKey(document.toString(), session.request.index), session, {}, checks);
-    void this.history?.ran(panel, session, document);
+  showRun(session: RunSession, ref: RequestRef, checks?: RunChecks): PanelDriver | undefined {
+    const panel = this.show(requestKey(ref), session, { beside: ref.uri }, checks);
+    void this.history?.ran(panel, session, ref);
     return panel.driver;
   }
 
   /**
-   * Shows a model in the panel of `key` (reused unless pinned) or a new one. With a RunSession
-   * instead of a model, the panel keeps it and pages/exports it through the driver made for it.
+   * Shows a model in the panel of `key` (reused unless pinned) or a new one, without taking the
+   * focus unless asked. With a RunSession instead of a model, the panel keeps it and pages/exports
+   * it through the driver made for it. A panel in the group of the `beside` document's editor is
+   * moved to the group right of it: it would cover the document (▶ Test marks its failures there).
    */
   show(key: string, what: ResultsModel | RunSession, options: ShowOptions = {}, checks?: RunChecks): ResultsPanel {
     let p = this.find(key);
+    const preserveFocus = options.preserveFocus ?? true;
+    // The group right of the rightmost one showing the document (made when there is none): a panel there leaves the document in view.
+    const documentColumns = columnsOf(options.beside);
+    const beside: vscode.ViewColumn | undefined = documentColumns.length ? Math.max(...documentColumns) + 1 : undefined;
     if (!p) {
-      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: options.preserveFocus ?? true }, {
+      const panel = vscode.window.createWebviewPanel(VIEW_TYPE, 'Results', { viewColumn: options.viewColumn ?? beside ?? vscode.ViewColumn.Beside, preserveFocus }, {
         enableScripts: true,
         enableCommandUris: false,
         enableFindWidget: true,
@@ -186,7 +199,10 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
         localResourceRoots: [this.deps.media],
       });
       p = this.add(panel, key);
-    } else p.panel.reveal(undefined, options.preserveFocus ?? true);
+    } else {
+      const covers = p.panel.viewColumn !== undefined && documentColumns.includes(p.panel.viewColumn);
+      p.panel.reveal(options.viewColumn ?? (covers ? beside : undefined), preserveFocus);
+    }
     p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what, checks);
     return p;
   }

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import {
   HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
-import { RequestCodeActionProvider, RequestCodeLensProvider, RequestRef } from '../codeLens';
+import { RequestCodeActionProvider, RequestCodeLensProvider } from '../codeLens';
+import type { RequestRef } from '../../../common/requestRef';
 import { Environments } from '../environments';
 import type { EnvironmentParams } from '../../../common/protocol';
 import { fromPastedUrl, sandboxLinkFor } from './pastedUrl';
@@ -16,8 +17,11 @@ import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
 import { signedInCurl } from './signedInCopy';
 import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
-import { CODE_LANGUAGES, type CodeLanguage } from '../../../core/src';
+import { CODE_LANGUAGES, type Catalogue, type CodeLanguage } from '../../../core/src';
 import type { PanelDriver } from '../results/port';
+
+/** A command's request: the CodeLens's RequestRef, of which its document and place are read (a caller may give only those). */
+export type RequestArg = Pick<RequestRef, 'uri' | 'index'>;
 
 export interface RunOutcome {
   state: RunState;
@@ -40,6 +44,8 @@ export class RunCommands implements vscode.Disposable {
   constructor(
     private readonly environments: Environments,
     private readonly output: vscode.LogOutputChannel,
+    /** The bundled catalogue (module prefixes, booleans, limits), read from the package on first use (the platform's). */
+    private readonly catalogue: () => Promise<Catalogue>,
     private readonly showResults?: ResultsSink,
     private readonly auth?: WikiAuth,
   ) {
@@ -49,12 +55,12 @@ export class RunCommands implements vscode.Disposable {
       this.diagnostics,
       vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
       vscode.languages.registerCodeActionsProvider({ language: 'wikiq' }, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
-      vscode.commands.registerCommand('wikiq.run', (ref?: RequestRef) => this.run(ref, false)),
-      vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestRef) => this.run(ref, true)),
-      vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestRef) => this.copy(ref, 'url')),
-      vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestRef) => this.copy(ref, 'curl')),
-      vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestRef, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
-      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestRef) => this.copySandboxLink(ref)),
+      vscode.commands.registerCommand('wikiq.run', (ref?: RequestArg) => this.run(ref, false)),
+      vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestArg) => this.run(ref, true)),
+      vscode.commands.registerCommand('wikiq.copyAsUrl', (ref?: RequestArg) => this.copy(ref, 'url')),
+      vscode.commands.registerCommand('wikiq.copyAsCurl', (ref?: RequestArg) => this.copy(ref, 'curl')),
+      vscode.commands.registerCommand('wikiq.copyAsCode', (ref?: RequestArg, lang?: string, batchOnly?: boolean) => this.copyAsCode(ref, lang, batchOnly)),
+      vscode.commands.registerCommand('wikiq.copyAsApiSandbox', (ref?: RequestArg) => this.copySandboxLink(ref)),
       vscode.commands.registerCommand('wikiq.openFromUrl', (input?: string) => this.openFromUrl(input)),
     );
   }
@@ -65,7 +71,7 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** The document and the request selector of a CodeLens argument or the cursor. */
-  private async target(ref?: RequestRef): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
+  private async target(ref?: RequestArg): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
     if (ref && typeof ref.uri === 'string' && Number.isInteger(ref.index)) {
       const uri = vscode.Uri.parse(ref.uri);
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? await vscode.workspace.openTextDocument(uri);
@@ -79,10 +85,11 @@ export class RunCommands implements vscode.Disposable {
     return { document: editor.document, sel: { offset: editor.document.offsetAt(editor.selection.active) } };
   }
 
-  private resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): ResolvedRequest | undefined {
+  private async resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): Promise<ResolvedRequest | undefined> {
     try {
       const env = this.environments.current();
-      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint });
+      const catalogue = await this.catalogue();
+      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -106,11 +113,11 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** Runs a request (the CodeLens's, else the one at the cursor); `cancel` stops it as the notification's Cancel does (the Test Explorer's run). */
-  async run(ref: RequestRef | undefined, all: boolean, cancel?: vscode.CancellationToken): Promise<RunOutcome | undefined> {
+  async run(ref: RequestArg | undefined, all: boolean, cancel?: vscode.CancellationToken): Promise<RunOutcome | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
     if (!(await this.ensureTrust())) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
     const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http), cancel);
@@ -178,7 +185,8 @@ export class RunCommands implements vscode.Disposable {
     if (!(await this.ensureTrust())) return undefined;
     let resolved: ResolvedRequest;
     try {
-      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint });
+      const catalogue = await this.catalogue();
+      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint, catalogue });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -187,10 +195,10 @@ export class RunCommands implements vscode.Disposable {
     return this.execute(resolved, true, http, `wikiq: ${resolved.name} on ${env.name ?? resolved.endpoint}`);
   }
 
-  async copy(ref: RequestRef | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
+  async copy(ref: RequestArg | undefined, as: 'url' | 'curl'): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const text = signedInCurl(copyText(resolved, as, this.settings().userAgent ?? engineUserAgent('wikiq-vscode')), as === 'curl' ? await this.auth?.kind(resolved.endpoint) : undefined);
     await vscode.env.clipboard.writeText(text);
@@ -202,10 +210,10 @@ export class RunCommands implements vscode.Disposable {
    * Copy as code: asks the language (and, for a request that continues, all batches or this one),
    * copies the program and offers to open it. `lang` and `batchOnly` answer the questions (tests).
    */
-  async copyAsCode(ref: RequestRef | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
+  async copyAsCode(ref: RequestArg | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const chosen = CODE_LANGUAGES.find((l) => l === lang) ?? (await vscode.window.showQuickPick(codeLanguageItems, { title: `wikiq: copy "${resolved.name}" as code`, placeHolder: 'Language or library' }))?.lang;
     if (!chosen) return undefined;
@@ -216,7 +224,7 @@ export class RunCommands implements vscode.Disposable {
       if (!pick) return undefined;
       oneBatch = pick !== all;
     }
-    const text = codeFor(resolved, chosen, {
+    const text = codeFor(resolved, chosen, await this.catalogue(), {
       batchOnly: oneBatch,
       credential: await this.auth?.kind(resolved.endpoint),
       userAgent: this.settings().userAgent ?? engineUserAgent('wikiq-vscode'),
@@ -234,10 +242,10 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** The request as a Special:ApiSandbox link on its wiki (variables expanded, as sent). */
-  async copySandboxLink(ref: RequestRef | undefined): Promise<string | undefined> {
+  async copySandboxLink(ref: RequestArg | undefined): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const link = sandboxLinkFor(resolved);
     await vscode.env.clipboard.writeText(link);
@@ -246,17 +254,18 @@ export class RunCommands implements vscode.Disposable {
   }
 
   async openFromUrl(input?: string): Promise<vscode.TextDocument | undefined> {
+    const catalogue = await this.catalogue();
     const value = typeof input === 'string' ? input : await vscode.window.showInputBox({
       prompt: 'Paste an api.php URL or a Special:ApiSandbox link',
       placeHolder: 'https://en.wikipedia.org/w/api.php?action=query&list=allimages',
       validateInput: (v) => {
         if (!v.trim()) return undefined;
-        const r = fromPastedUrl(v);
+        const r = fromPastedUrl(v, catalogue);
         return 'error' in r ? r.error : undefined;
       },
     });
     if (!value) return undefined;
-    const r = fromPastedUrl(value);
+    const r = fromPastedUrl(value, catalogue);
     if ('error' in r) {
       void vscode.window.showErrorMessage(`wikiq: ${r.error}`);
       return undefined;

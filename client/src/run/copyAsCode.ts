@@ -3,7 +3,7 @@
  * to ask "all batches or this batch", and the text for a resolved request (core's generator).
  */
 import {
-  CODE_LANGUAGES, CODE_LANGUAGE_LABELS, bundledCatalogue, chunkingFor, continues, generateCode, type CodeLanguage,
+  CODE_LANGUAGES, CODE_LANGUAGE_LABELS, chunkingFor, continues, generateCode, type Catalogue, type CodeLanguage,
 } from '../../../core/src';
 import type { ResolvedRequest } from '../../../engine/src';
 import type { CredentialKind } from './signedInCopy';
@@ -18,15 +18,16 @@ export function asksForBatches(lang: CodeLanguage, request: ResolvedRequest): bo
 
 /**
  * The code for `request` in `lang`: signed in when the wiki is (the program reads the secrets from
- * the environment; none is written), chunks at the anonymous limit of a multi-value parameter.
+ * the environment; none is written), chunks at the anonymous limit of a multi-value parameter
+ * (`catalogue`'s: the bundled one).
  */
-export function codeFor(request: ResolvedRequest, lang: CodeLanguage, o: { batchOnly: boolean; credential?: CredentialKind; userAgent: string }): string {
+export function codeFor(request: ResolvedRequest, lang: CodeLanguage, catalogue: Catalogue, o: { batchOnly: boolean; credential?: CredentialKind; userAgent: string }): string {
   return generateCode(request, lang, {
     batchOnly: o.batchOnly,
     signedIn: !!o.credential,
     credential: o.credential,
     userAgent: o.userAgent,
-    chunking: chunkingFor(bundledCatalogue(), request.modules, request.params),
+    chunking: chunkingFor(catalogue, request.modules, request.params),
   });
 }
 

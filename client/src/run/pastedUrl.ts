@@ -4,7 +4,7 @@
  * any language (`/wiki/Spezial:API-Spielwiese#…`) — as the lines of a `.wikiq` request
  * (wikiq.openFromUrl), and a request as an ApiSandbox link (wikiq.copyAsApiSandbox).
  */
-import { analyse, apiSandboxLink, bundledCatalogue, ownerOf, parse, sandboxFragmentQuery, urlToLines } from '../../../core/src';
+import { analyse, apiSandboxLink, ownerOf, parse, sandboxFragmentQuery, urlToLines, type Catalogue } from '../../../core/src';
 
 export interface PastedRequest {
   endpoint: string;
@@ -31,15 +31,15 @@ export function apiPhpFor(page: URL): string {
 /** What wikiq sends anyway (format=json, and formatversion=2 and errorformat=plaintext unless the request says otherwise): not written into an opened request. */
 const DEFAULTS = /^(format\s*=.*|formatversion\s*=\s*2|errorformat\s*=\s*plaintext)$/;
 
-/** A query string (wikiq's URL form) as the lines of a request; a boolean the sandbox writes `name=1` becomes a bare name (the bundled catalogue says which are booleans). */
-function requestLines(endpoint: string, query: string): string[] {
+/** A query string (wikiq's URL form) as the lines of a request; a boolean the sandbox writes `name=1` becomes a bare name (`catalogue` — the bundled one — says which are booleans). */
+function requestLines(endpoint: string, query: string, catalogue: Catalogue): string[] {
   const url = `${endpoint}?${query}`;
   const file = parse(`###\n${url}\n`);
-  const a = analyse(file, file.requests[0], bundledCatalogue());
+  const a = analyse(file, file.requests[0], catalogue);
   return urlToLines(url, { isBoolean: (n) => ownerOf(a, n)?.param.type === 'boolean' }).lines.filter((l) => !DEFAULTS.test(l));
 }
 
-export function fromPastedUrl(input: string, name = 'Pasted request'): PastedRequest | { error: string } {
+export function fromPastedUrl(input: string, catalogue: Catalogue, name = 'Pasted request'): PastedRequest | { error: string } {
   const raw = input.trim().replace(/^GET\s+/i, '');
   let url: URL;
   try {
@@ -64,7 +64,7 @@ export function fromPastedUrl(input: string, name = 'Pasted request'): PastedReq
     endpoint = apiPhpFor(url);
     query = fragment;
   }
-  const text = [`@endpoint = ${endpoint}`, '', `### ${name}`, ...requestLines(endpoint, query), ''].join('\n');
+  const text = [`@endpoint = ${endpoint}`, '', `### ${name}`, ...requestLines(endpoint, query, catalogue), ''].join('\n');
   return { endpoint, text };
 }
 

@@ -1,20 +1,26 @@
 /**
  * The Test Explorer: a `TestController` listing the requests with `??` assertions of the
  * workspace's `.wikiq` files (a file item, a child per request named by its `###` title, at its
- * header line), kept up to date from open documents and a `FileSystemWatcher` (at most
- * MAX_TEST_FILES files read, none over MAX_TEST_FILE_BYTES). Its Run profile runs each request
- * through the run commands (Run all batches: shown in the results view, continuation followed to
- * the end) and judges it with ./testPlan.ts; `wikiq.test` runs one request's item (the "▶ Test" CodeLens).
+ * header line; its id the request's `requestKey`, common/requestRef.ts), kept up to date from open
+ * documents and a `FileSystemWatcher` (at most MAX_TEST_FILES files read, none over
+ * MAX_TEST_FILE_BYTES). Its Run profile runs each request through the run commands (Run all
+ * batches: shown in the results view beside the file, continuation followed to the end), judges it
+ * with ./testPlan.ts on the engine's facts and writes what `wikiq test` prints of it to the run's
+ * output (./testOutput.ts); `wikiq.test` runs one request's item (the "▶ Test" CodeLens).
  */
 import * as vscode from 'vscode';
 import type { RunCommands } from './commands';
-import type { RequestRef } from '../codeLens';
+import type { RequestRef } from '../../../common/requestRef';
 import type { Environments } from '../environments';
+import type { RunFacts } from '../../../core/src';
 import { MAX_TEST_FILES, MAX_TEST_FILE_BYTES, fileOfTestId, testedRequests, verdictOf, type TestVerdict } from './testPlan';
+import { testOutput } from './testOutput';
 
 /** One request's test result (what the Run profile reported), for the caller and the tests. */
 export interface TestReport extends TestVerdict {
   id: string;
+  /** What the run's output got of it (the Test Results panel), `\r\n`-ended lines. */
+  output: string;
 }
 
 const WIKIQ_GLOB = '**/*.wikiq';
@@ -96,7 +102,9 @@ export class TestExplorer implements vscode.Disposable {
     const children = requests.map((r) => {
       const item = file.children.get(r.id) ?? this.controller.createTestItem(r.id, r.title, uri);
       item.range = new vscode.Range(r.line, 0, r.line, 0);
-      item.description = `${r.assertions} assertion${r.assertions === 1 ? '' : 's'}`;
+      // No description: the Testing view names a row by its description when it has one (a screen
+      // reader would hear "2 assertions (Failed)", never the request's title).
+      item.description = undefined;
       return item;
     });
     file.children.replace(children);
@@ -111,7 +119,7 @@ export class TestExplorer implements vscode.Disposable {
   }
 
   /** Runs the test item of request `ref` (the "▶ Test" CodeLens); its report, or undefined when it has no item. */
-  async testRequest(ref?: RequestRef): Promise<TestReport | undefined> {
+  async testRequest(ref?: Pick<RequestRef, 'uri' | 'index'>): Promise<TestReport | undefined> {
     if (!ref || typeof ref.uri !== 'string' || !Number.isInteger(ref.index)) return undefined;
     const document = this.openDocument(vscode.Uri.parse(ref.uri)) ?? await vscode.workspace.openTextDocument(vscode.Uri.parse(ref.uri));
     this.update(document.uri, document.getText());
@@ -153,6 +161,7 @@ export class TestExplorer implements vscode.Disposable {
         run.started(item);
         const report = await this.runOne(item, token);
         reports.push(report);
+        run.appendOutput(report.output, undefined, item);
         const messages = report.messages.map((m) => {
           const msg = m.expected !== undefined && m.actual !== undefined ? vscode.TestMessage.diff(m.message, m.expected, m.actual) : new vscode.TestMessage(m.message);
           if (item.uri) msg.location = new vscode.Location(item.uri, new vscode.Position(m.line, 0));
@@ -168,18 +177,22 @@ export class TestExplorer implements vscode.Disposable {
     return reports;
   }
 
-  /** One request run to the end through the run commands, then judged. */
+  /** One request run to the end through the run commands, then judged; its output says so as `wikiq test` does. */
   private async runOne(item: vscode.TestItem, token: vscode.CancellationToken): Promise<TestReport> {
-    const errored = (message: string): TestReport => ({ id: item.id, outcome: 'errored', messages: [{ line: item.range?.start.line ?? 0, message }] });
     const uri = fileOfTestId(item.id);
     const document = this.openDocument(vscode.Uri.parse(uri)) ?? await vscode.workspace.openTextDocument(vscode.Uri.parse(uri));
-    const tested = testedRequests(uri, document.getText()).find((r) => r.id === item.id);
-    if (!tested) return errored('This request is no longer in the file, or has no assertions.');
     const text = document.getText();
-    const outcome = await this.commands.run({ uri, index: tested.index }, true, token);
+    const report = (verdict: TestVerdict, facts?: RunFacts): TestReport => ({
+      id: item.id, ...verdict, output: testOutput({ title: item.label, file: vscode.workspace.asRelativePath(document.uri), text, facts, verdict }),
+    });
+    const errored = (message: string) => report({ outcome: 'errored', messages: [{ line: item.range?.start.line ?? 0, message }] });
+    const tested = testedRequests(uri, text).find((r) => r.id === item.id);
+    if (!tested) return errored('This request is no longer in the file, or has no assertions.');
+    const outcome = await this.commands.run(tested, true, token);
     if (!outcome) return errored('The request could not be run (see the notification).');
-    // The run's facts are the engine's (its duration: first request sent to last answer read), as `wikiq test` reads them.
-    return { id: item.id, ...verdictOf(text, tested.index, outcome.state, outcome.session.facts(), this.environments.current()) };
+    // The run's facts are the engine's (status, kept batches, duration: first request sent to last answer read), as `wikiq test` reads them.
+    const facts = outcome.session.facts();
+    return report(verdictOf(text, tested.index, outcome.state, facts, this.environments.current()), facts);
   }
 
   dispose(): void {

@@ -9,18 +9,16 @@ import {
   type Environment, type Failure, type OutcomeDescription, type RunFacts, type Verdict,
 } from '../../../core/src';
 import type { RunState } from '../../../engine/src/index';
+import { parseRequestKey, requestKey, requestRefs, type RequestRef } from '../../../common/requestRef';
 
 /** The most `.wikiq` files the explorer reads for tests, and the largest one it reads. */
 export const MAX_TEST_FILES = 500;
 export const MAX_TEST_FILE_BYTES = 1_000_000;
 
-/** A request with assertions: what its test item shows. */
-export interface TestedRequest {
-  /** The item's id: the file's URI and the request's title (a repeated title gets ` (2)`, ` (3)`…). */
+/** A request with assertions: what its test item shows. Its id is its `requestKey` (common/requestRef.ts). */
+export interface TestedRequest extends RequestRef {
+  /** The item's id: `requestKey` — the file's URI, `#`, the request's title (a repeated title numbered ` (2)`, ` (3)`…). */
   id: string;
-  index: number;
-  /** Its `###` title, or `request N`. */
-  title: string;
   /** The header's line (0-based; the first line of a request without a header). */
   line: number;
   assertions: number;
@@ -30,27 +28,15 @@ export interface TestedRequest {
 export function testedRequests(uri: string, text: string): TestedRequest[] {
   if (text.length > MAX_TEST_FILE_BYTES) return [];
   const file = parse(text);
-  const seen = new Map<string, number>();
-  const out: TestedRequest[] = [];
-  for (const r of file.requests) {
-    if (r.assertionCount === 0) continue;
-    const title = r.name || `request ${r.index + 1}`;
-    const n = (seen.get(title) ?? 0) + 1;
-    seen.set(title, n);
-    out.push({ id: requestTestId(uri, n === 1 ? title : `${title} (${n})`), index: r.index, title, line: lineOf(file.lineStarts, r.headerSpan?.start ?? r.span.start), assertions: r.assertionCount });
-  }
-  return out;
+  const refs = requestRefs(uri, file.requests);
+  return file.requests.flatMap((r, i) => (r.assertionCount === 0 ? [] : [{
+    ...refs[i], id: requestKey(refs[i]), line: lineOf(file.lineStarts, r.headerSpan?.start ?? r.span.start), assertions: r.assertionCount,
+  }]));
 }
 
-/** A request's test item id: its file's URI, then `#` and its title. A file's item id is its URI. */
-export function requestTestId(uri: string, title: string): string {
-  return `${uri}#${title}`;
-}
-
-/** The file's URI of a request's test item id. */
+/** The file's URI of a test item id (a request's `requestKey`, or a file's item id: its URI). */
 export function fileOfTestId(id: string): string {
-  const i = id.indexOf('#');
-  return i < 0 ? id : id.slice(0, i);
+  return parseRequestKey(id).uri;
 }
 
 /** What a failing assertion reports: where (0-based line), what (core's describeOutcome text), and for a plain `==` the two values to diff. */

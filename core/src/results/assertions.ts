@@ -74,6 +74,12 @@ export function compilePattern(source: string, flags = ''): RE2JS | string {
   }
 }
 
+/** Why the linear-time engine refuses a pattern, or undefined when it compiles (LanguageServiceParams `checkPattern`). */
+export function patternProblem(source: string, flags = ''): string | undefined {
+  const p = compilePattern(source, flags);
+  return typeof p === 'string' ? p : undefined;
+}
+
 interface Expected {
   text: string;
   num: number | undefined;

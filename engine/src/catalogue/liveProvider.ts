@@ -10,7 +10,7 @@
  * `sessionFor` hands the session to the content lookups (engine/src/content.ts), so they go signed in too.
  */
 import type { CatalogueStatus } from '../../../common/protocol';
-import { bundledCatalogue, type Catalogue, type CatalogueProvider } from '../../../core/src';
+import type { Catalogue, CatalogueProvider } from '../../../core/src';
 import { Credentials, SignedInHttpClient, WikiSession, credentialKey } from '../auth';
 import { redactUrl } from '../http';
 import { shorten } from '../shorten';
@@ -19,6 +19,8 @@ import { EndpointDebouncer, isCompleteEndpoint } from './typing';
 import { CatalogueFetchError, WikiCatalogueData, catalogueHttpClient, catalogueOf, fetchWikiCatalogue } from './fetch';
 
 export interface LiveProviderOptions {
+  /** The bundled catalogue: what `get` gives until (or unless) a wiki's own is in (the caller's: core/src/bundled.ts, or read from the package). */
+  bundled: Catalogue;
   /** Where cache files go; undefined: no disk cache. */
   cacheDir?: string;
   userAgent?: string;
@@ -157,10 +159,10 @@ export function createLiveProvider(options: LiveProviderOptions): ServerCatalogu
 
   return {
     get(endpoint: string | undefined): Catalogue {
-      if (!endpoint || !isFetchableEndpoint(endpoint)) return bundledCatalogue();
+      if (!endpoint || !isFetchableEndpoint(endpoint)) return options.bundled;
       const e = entryOf(endpoint);
       if (!e.catalogue && !e.loading && !e.failed && isCompleteEndpoint(endpoint) && allowed(endpoint)) debouncer.ask(endpoint);
-      return e.catalogue ?? bundledCatalogue();
+      return e.catalogue ?? options.bundled;
     },
     status(endpoint) {
       if (!endpoint || !isFetchableEndpoint(endpoint)) return { endpoint, source: 'bundled' };

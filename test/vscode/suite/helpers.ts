@@ -4,7 +4,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { PanelProbe } from '../../../client/src/results/probe';
 import type { ContrastPair, RowCoverage } from '../../webviewMeasure';
-import { PageAck, PageRequest, RenderedToken, SYNC_ENV, waitForJson, writeJsonAtomic } from '../sync';
+import { PageAck, PageRequest, PageText, RenderedToken, SYNC_ENV, waitForJson, writeJsonAtomic } from '../sync';
 
 export const EXTENSION_ID = 'wikiq.wikiq';
 
@@ -138,6 +138,14 @@ export async function screenshot(name: string, selector: string, hasText?: strin
  */
 export async function renderedLines(hasText: string): Promise<RenderedToken[][] | undefined> {
   return (await pageRequest('tokens', 'tokens', '.editor-group-container.active .monaco-editor .view-line', hasText))?.lines;
+}
+
+/**
+ * The text and accessible name (aria-label) of every element `selector` matches in the workbench,
+ * once one containing `hasText` is visible. Undefined where there is no page to read (test-electron).
+ */
+export async function pageTexts(name: string, selector: string, hasText: string): Promise<PageText[] | undefined> {
+  return (await pageRequest('texts', name, selector, hasText))?.texts;
 }
 
 /**

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
 import type { PanelProbe } from '../../../client/src/results/probe';
 import type { Comparison } from '../../../client/src/results/historyCommands';
-import { historyKey, parsePanelKey } from '../../../client/src/results/history';
+import { parseRequestKey } from '../../../common/requestRef';
 import { maintenance, pageTitle, startWiki, TestWiki } from '../../wiki/harness';
 import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, openText, rendered, screenshot } from './helpers';
 
@@ -105,8 +105,8 @@ describe('run history and compare', function () {
     const restored = api.reviveResults(webview, state);
     try {
       assert.equal(restored.canPage, false, 'its run is gone');
-      const where = parsePanelKey(panel.key)!;
-      const kept = (await api.history.store.list(historyKey(where.fileUri, 'Pages', where.index))).length;
+      assert.equal(parseRequestKey(panel.key).title, 'Pages', 'a panel is keyed by its request (requestKey)');
+      const kept = (await api.history.store.list(panel.key)).length;
       assert.ok(kept >= 2, `the request's runs are kept (${kept})`);
       await rendered(restored, (r) => new RegExp(`History \\(${kept}\\)`).test(r.header ?? ''));
     } finally {

@@ -4,16 +4,20 @@
  * per request with assertions, at its header line); running the file passes one request and fails
  * the other at its failing assertion's line, each run shown in the results view (with its assertions
  * checked above the table); the "▶ Test"
- * CodeLens runs one request's item; deleting the file removes its items; screenshots of a failure's
- * peek in the editor and of the Testing view.
+ * CodeLens runs one request's item, its results panel beside the document (never over it), and
+ * writes what `wikiq test` prints to the run's output (the Test Results panel); the Testing view's
+ * rows are named by their titles (as a screen reader hears them); deleting the file removes its
+ * items; screenshots of a failure's peek in the editor, of the results beside the document, of the
+ * run's output and of the Testing view.
  */
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { WikiqApi } from '../../../client/src/extension';
+import type { TestReport } from '../../../client/src/run/testExplorer';
 import { startWiki, TestWiki } from '../../wiki/harness';
-import { activateWikiq, closeAllEditors, hasPage, screenshot, workspaceRoot } from './helpers';
+import { VISIBLE_WEBVIEW, activateWikiq, closeAllEditors, hasPage, pageTexts, screenshot, webviewRows, workspaceRoot } from './helpers';
 
 const FILE = 'explorer-checks.wikiq';
 
@@ -92,9 +96,10 @@ describe('Test Explorer', function () {
     fs.writeFileSync(file, text());
     const item = (await listed)!;
     assert.equal(item.label, FILE);
-    assert.deepEqual(children(item).map((c) => [c.label, c.range?.start.line, c.uri?.toString()]), [
-      ['Every file is a PNG', 2, uri.toString()],
-      ['Wrong first file', 11, uri.toString()],
+    // No description: the Testing view would name the row by it instead of the title.
+    assert.deepEqual(children(item).map((c) => [c.label, c.description, c.range?.start.line, c.uri?.toString()]), [
+      ['Every file is a PNG', undefined, 2, uri.toString()],
+      ['Wrong first file', undefined, 11, uri.toString()],
     ]);
   });
 
@@ -128,6 +133,55 @@ describe('Test Explorer', function () {
     assert.equal(report?.outcome, 'passed');
   });
 
+  /** The "▶ Test" CodeLens of the request at `line` of the open document, run as a click does; its report. */
+  const testLens = async (line: number) => {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const test = lenses.find((l) => l.command?.title === '▶ Test' && l.range.start.line === line)!;
+    return vscode.commands.executeCommand<TestReport | undefined>(test.command!.command, ...(test.command!.arguments ?? []));
+  };
+
+  it('▶ Test leaves its document in view: the results panel goes beside it, not over it', async () => {
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Wrong first file')!;
+    // The document in the results panel's group (where a user may have dragged it): the next run must not cover it.
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { viewColumn: panel.panel.viewColumn });
+    assert.equal(editor.viewColumn, panel.panel.viewColumn);
+    const column = editor.viewColumn;
+    // The panel's group reaches the extension host as a view state event after the run revealed it.
+    const moved = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => { sub.dispose(); reject(new Error(`the results panel stayed in the document's group ${column}`)); }, 20_000);
+      const sub = panel.panel.onDidChangeViewState(() => {
+        if (!panel.panel.visible || panel.panel.viewColumn === column) return;
+        clearTimeout(timer);
+        sub.dispose();
+        resolve();
+      });
+    });
+    const report = await testLens(11);
+    assert.equal(report?.outcome, 'failed');
+    await moved;
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === uri.toString() && e.viewColumn === column), 'the document is still in view');
+    // Moved, the view loads again: the picture once it drew the failing assertion.
+    assert.ok(!hasPage() || await webviewRows('test-explorer-beside-view', 'body', 'Nope.png'), 'the moved view drew its run');
+    const shot = await screenshot('test-explorer-beside', VISIBLE_WEBVIEW);
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
+  it('the run\'s output (Test Results) is what wikiq test prints: the summary, then each failure at file:line', async () => {
+    const report = await testLens(11);
+    const lines = report?.output.split('\r\n') ?? [];
+    assert.equal(lines[0], FILE);
+    assert.match(lines[1], /^ {2}✗ Wrong first file {2}\(complete, 3 batches, 140 records, \d+ ms\)$/);
+    assert.equal(lines[2], `      ${FILE}:17  ?? $.query.allimages[0].name == "Nope.png"`);
+    assert.match(lines[3], /^ {8}actual: ".+\.png" {2}\(expected == Nope\.png\)$/);
+    await vscode.commands.executeCommand('testing.showMostRecentOutput');
+    const shown = await pageTexts('test-output', '.xterm-rows', 'Wrong first file');
+    assert.ok(!hasPage() || shown, 'the output read');
+    const text = (shown ?? []).map((t) => t.text).join('\n');
+    assert.ok(!hasPage() || (text.includes('✗ Wrong first file') && text.includes(`${FILE}:17`) && !text.includes('did not record any output')), `the Test Results panel shows the output: ${text}`);
+    const shot = await screenshot('test-explorer-output', '.xterm-rows', 'Wrong first file');
+    assert.ok(!hasPage() || shot, 'screenshot taken');
+  });
+
   it('a failure shows in the editor at its assertion (its message after the line)', async () => {
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), vscode.ViewColumn.One);
     editor.selection = new vscode.Selection(11, 0, 11, 0);
@@ -152,6 +206,11 @@ describe('Test Explorer', function () {
     for (const c of children(item)) await vscode.commands.executeCommand('vscode.revealTestInExplorer', c);
     const shot = await screenshot('test-explorer', '.test-explorer', 'Wrong first file');
     assert.ok(!hasPage() || shot, 'screenshot taken');
+    // A screen reader hears a row's accessible name: the request's title first, then its state.
+    const rows = await pageTexts('test-explorer-rows', '.test-explorer .monaco-list-row', 'Wrong first file');
+    assert.ok(!hasPage() || rows, 'the rows read');
+    const names = (rows ?? []).map((r) => r.ariaLabel ?? '');
+    assert.ok(!hasPage() || (names.some((n) => /^Wrong first file \(Failed\)/.test(n)) && names.some((n) => /^Every file is a PNG \(Passed\)/.test(n))), `each request named by its title: ${names.join(' | ')}`);
   });
 
   it('a deleted file\'s items go', async () => {
