@@ -188,6 +188,11 @@ export function loadEnvironment(args: Args, file: string, io: Io): Environment |
   if (!name) return forced ? { endpoint: forced } : undefined;
   const config = str(args, '--config') ?? findSettings(file, io);
   if (!config) throw new UsageError(`--env ${name}: no .vscode/settings.json in the folder of ${file} or above; name a settings file with --config FILE.`);
+  return environmentIn(config, name, forced, io);
+}
+
+/** The environment `name` of the settings file `config`; `forced` (an `--endpoint`) replaces its endpoint. */
+export function environmentIn(config: string, name: string, forced: string | undefined, io: Io): Environment {
   const settings = objOf(readSettings(config, io));
   const envs = settings['wikiq.environments'] ?? objOf(settings.wikiq).environments ?? settings.environments;
   if (!isObj(envs)) throw new UsageError(`${config} has no "wikiq.environments".`);

@@ -132,10 +132,10 @@ export const COMMAND_HELP: Record<string, string> = {
       An MCP server over stdio for AI agents (Claude Desktop, VS Code's agents, any MCP client), with
       four read-only tools: find_modules, describe_module (the wiki's own catalogue), check_request
       (the editor's diagnostics and suggestions) and run_request (checked first; records paged
-      with a cursor). Only the wikis named here are used: any other endpoint is refused before a
-      connection is made. Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or
-      the credentials file), never in a tool's input or answer. stdout carries the protocol; logs
-      go to stderr.
+      with a cursor at the request's own limit, or the whole result saved with save_as). Only the
+      wikis named here are used: any other endpoint is refused before a connection is made.
+      Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or the credentials
+      file), never in a tool's input or answer. stdout carries the protocol; logs go to stderr.
       --endpoint URL       a wiki the server may use (repeatable); the first is the default
       --env NAME           the wiki of environment NAME (repeatable), from --config FILE or the
                            .vscode/settings.json of the working folder (or above); its variables
@@ -147,7 +147,11 @@ export const COMMAND_HELP: Record<string, string> = {
                            may ask for up to 1000 or N, whichever is more)
       --max-answer-kb N    the most kilobytes of records in one answer (default 64); more comes
                            through the cursor
-      --timeout SECONDS, --max-response-mb N, --user-agent TEXT   as for run
+      --out-dir DIR        the folder run_request's save_as writes into (NDJSON, JSON or CSV, by
+                           the name's extension; names leaving it are refused); without it,
+                           save_as is refused
+      --max-batches N      batches one call fetches at most (default 1000, as for run)
+      --maxlag, --max-wait, --timeout, --max-response-mb, --user-agent   as for run
       Exit status: 0 once the client closes the connection (stdin) or the server is stopped
       (Ctrl+C, SIGTERM), 1 bad usage (no wiki named, an environment without an endpoint…).`,
 };

@@ -11,6 +11,7 @@ export * from './merge';
 export * from './messages';
 export * from './resolve';
 export * from './run';
+export * from './pull';
 export * from './runOptions';
 export * from './waits';
 export * from './shorten';

@@ -65,10 +65,8 @@ export interface RunCall {
   signal?: AbortSignal;
   /** Called after each batch is merged (the results view shows the grown result). */
   onBatch?: () => void;
-  /** Asked after each batch: true stops the run there, partial (the caller has what it wanted: a full answer). */
+  /** Asked after each batch: true stops the run there, partial (the caller has what it wanted: an agent's page, engine/src/pull.ts). */
   stopWhen?: () => boolean;
-  /** The call's first batch is sent with the request's own limit, not lowered to maxRecords (resuming inside a group of batches: it must list what it listed before). */
-  firstUnlowered?: boolean;
 }
 
 export interface Progress {
@@ -221,16 +219,16 @@ export class RunSession {
    * Fetches the next batch (the first, or the one `continue` points to) and merges it. Throws the
    * batch's error (the state keeps what was merged before it). `paging`: sent by automatic paging
    * (adds maxlag); `signal` overrides the session's for this batch; `maxRecords`: the batch asks
-   * for no more than what is left of it.
+   * for no more than what is left of it. Private: every surface drives a session through `run`.
    */
-  async next(opts: { paging?: boolean; signal?: AbortSignal; maxRecords?: number; unlowered?: boolean } = {}): Promise<void> {
+  private async next(opts: { paging?: boolean; signal?: AbortSignal; maxRecords?: number } = {}): Promise<void> {
     if (this.state.complete) return;
     const signal = opts.signal ?? this.options.signal;
     if (signal?.aborted) throw new CancelledError();
     if (!this.planned) await this.makePlan(signal);
     this.startBatch(opts.maxRecords);
     const params = this.nextParams();
-    if (!opts.unlowered) this.lowerLimit(params, opts.maxRecords);
+    this.lowerLimit(params, opts.maxRecords);
     const maxlag = this.options.maxlag ?? RUN_OPTIONS.maxlag.default;
     if (opts.paging && maxlag > 0 && !('maxlag' in this.request.params)) params.maxlag = String(maxlag);
     const url = apiUrl(this.request.endpoint, params); // core's one URL encoder: what "Copy as URL" copies
@@ -345,7 +343,7 @@ export class RunSession {
     try {
       while (!this.state.complete) {
         if (signal?.aborted) throw new CancelledError();
-        await this.next({ paging: all, signal, maxRecords, unlowered: n === 0 && opts.firstUnlowered });
+        await this.next({ paging: all, signal, maxRecords });
         n++;
         opts.onBatch?.();
         await this.options.backpressure?.();

@@ -5,15 +5,20 @@
  * editor-facing client files import vscode; the webview imports only the shared contract; the
  * launcher dist/cli.js imports only the usage text and the version), no cycle of value imports
  * among the core's modules (type-only imports aside), the size rule (no source file over 500
- * lines), and no process-wide mutable state in client/src/results/ (the panel manager and each
- * panel hold it), and no module-level map (`new Map`/`new WeakMap`) in core/ and server/ but those
- * listed with why (#40: a document's state is its pipeline's, a wiki's its content client's).
+ * lines), no process-wide mutable state in client/src/results/ (the panel manager and each
+ * panel hold it), no module-level map (`new Map`/`new WeakMap`) in core/ and server/ but those
+ * listed with why (#40: a document's state is its pipeline's, a wiki's its content client's), and
+ * one run path (#38): no RunSession driven batch by batch (`.next(`) outside engine/src/run.ts,
+ * no status word decided from complete/continue outside core's status rule.
  */
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { MODULE_MAPS_ALLOWED, NO_MODULE_MAPS_DIRS, NO_STATIC_STATE_DIRS, checkImport, moduleLevelMaps, importsOf, isSourceFile, isSourceFolder, staticMutableState, valueCycles, valueImportsOf } from './architecture/rules';
+import {
+  MODULE_MAPS_ALLOWED, NO_MODULE_MAPS_DIRS, NO_STATIC_STATE_DIRS, RUN_LOOP_FILE, STATUS_RULE_FILE, checkImport, importsOf, isSourceFile, isSourceFolder, moduleLevelMaps, ownStatusRules,
+  sessionNextCalls, staticMutableState, valueCycles, valueImportsOf,
+} from './architecture/rules';
 
 const root = path.resolve(__dirname, '../../..');
 const PRODUCT_DIRS = ['core', 'engine', 'server', 'cli', 'client', 'common'];
@@ -173,6 +178,27 @@ describe('architecture: the rules themselves (each row could fail)', () => {
     it(`value imports of ${JSON.stringify(src)}: ${JSON.stringify(expected)}`, () => assert.deepEqual(valueImportsOf(src), expected));
   }
 
+  const nextRows: Array<[source: string, found: string[]]> = [
+    ['await session.next({ paging: true });', ['line 1: session.next(']],
+    ['for (;;) await this.session.next();', ['line 1: this.session.next(']],
+    ['await session.run({ all: true });\nconst it = map.keys().next();\nthis.job.next();', []],
+  ];
+  for (const [source, found] of nextRows) {
+    it(`a RunSession driven batch by batch: ${JSON.stringify(source).slice(0, 60)} → ${found.length ? found.join(', ') : 'none'}`, () => assert.deepEqual(sessionNextCalls(source), found));
+  }
+
+  const statusRows: Array<[source: string, found: string[]]> = [
+    [`const status = complete ? 'complete' : failure && !progressed ? 'failed' : 'partial';`, ['line 1: complete']],
+    [`if (!s.complete && s.continue) return 'partial';`, ['line 1: !s.complete && s.continue']],
+    [`const status = runStatus({ complete, continue: next, keptBatches });\nconst word = status === true ? 'partial' : status;`, []],
+    [`const label = state.complete ? () => 'failed' : undefined;`, []],
+    [`const title = state === 'complete' ? 'All' : state === 'failed' ? 'None' : 'Some';`, []],
+    [`if ('continue' in o && (o.status === 'failed' || o.complete === false)) throw new Error('x');`, []],
+  ];
+  for (const [source, found] of statusRows) {
+    it(`a status rule of its own: ${JSON.stringify(source).slice(0, 60)} → ${found.length ? found.join(', ') : 'none'}`, () => assert.deepEqual(ownStatusRules(source), found));
+  }
+
   const cycleRows: Array<[graph: Record<string, string[]>, cycles: string[]]> = [
     [{ a: ['b'], b: ['c'], c: [] }, []],
     [{ a: ['b'], b: ['a'] }, ['a → b → a']],
@@ -229,6 +255,20 @@ describe('architecture: every product source file keeps the invariants', () => {
       .flatMap((f) => moduleLevelMaps(readFileSync(path.join(root, f), 'utf8')).map((x) => `${f.split(path.sep).join('/')}: ${x.replace(/^line \d+: /, '')}`));
     assert.deepEqual(found.filter((m) => !(m in MODULE_MAPS_ALLOWED)), [], 'module-level maps: hold them in an object (or list one with why)');
     assert.deepEqual(Object.keys(MODULE_MAPS_ALLOWED).filter((m) => !found.includes(m)), [], 'listed as allowed, but gone: take it off the list');
+  });
+
+  it(`drives a RunSession batch by batch (.next) only in ${RUN_LOOP_FILE}: every other loop is RunSession.run`, () => {
+    const found = files
+      .filter((f) => f.split(path.sep).join('/') !== RUN_LOOP_FILE)
+      .flatMap((f) => sessionNextCalls(readFileSync(path.join(root, f), 'utf8')).map((x) => `${f}: ${x}`));
+    assert.deepEqual(found, []);
+  });
+
+  it(`decides complete / partial / failed only in ${STATUS_RULE_FILE} (runStatus)`, () => {
+    const found = files
+      .filter((f) => f.split(path.sep).join('/') !== STATUS_RULE_FILE)
+      .flatMap((f) => ownStatusRules(readFileSync(path.join(root, f), 'utf8')).map((x) => `${f}: ${x}`));
+    assert.deepEqual(found, []);
   });
 
   it('keeps no process-wide mutable state (static fields, module-level let) in client/src/results/', () => {

@@ -1,7 +1,11 @@
 /**
  * The flags of `wikiq mcp`, apart from the server (index.ts, bundled as dist/mcp.js) so that the
- * command line knows them without loading the MCP SDK.
+ * command line knows them without loading the MCP SDK. The run options (--max-batches, --maxlag,
+ * --max-wait, --timeout, --max-response-mb) are `wikiq run`'s, with the same defaults (runFlags.ts).
  */
 import { ENV_FLAGS, type FlagSpec } from '../args';
 
-export const MCP_FLAGS: FlagSpec = { values: [...ENV_FLAGS, '--max-records', '--max-answer-kb', '--max-response-mb'], switches: [] };
+export const MCP_FLAGS: FlagSpec = {
+  values: [...ENV_FLAGS, '--max-records', '--max-answer-kb', '--max-response-mb', '--max-batches', '--maxlag', '--max-wait', '--out-dir'],
+  switches: [],
+};

@@ -6,9 +6,8 @@
  */
 import * as path from 'node:path';
 import { endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
-import type { HostScheduler } from '../../../engine/src';
-import { UsageError, checkUrl, findSettings, loadEnvironment, str, strs, type Args, type Io } from '../args';
-import { catalogueProvider } from '../catalogue';
+import { UsageError, checkUrl, environmentIn, findSettings, str, strs, type Args, type Io } from '../args';
+import { loadCatalogue, type CatalogueOptions, type LoadedCatalogue } from '../catalogue';
 
 /** One wiki the server may use: its api.php URL and, from an environment, its name and variables. */
 export interface Wiki {
@@ -32,8 +31,8 @@ export function namedWikis(args: Args, io: Io): Wiki[] {
     const config = str(args, '--config') ?? findSettings(path.join(io.cwd, 'wikiq-mcp'), io);
     if (!config) throw new UsageError(`--env ${envs[0]}: no .vscode/settings.json in ${io.cwd} or above; name a settings file with --config FILE.`);
     for (const name of envs) {
-      const env = loadEnvironment({ positional: [], flags: new Map([['--env', name], ['--config', config]]) }, config, io);
-      if (!env?.endpoint) throw new UsageError(`The environment '${name}' in ${config} has no "endpoint".`);
+      const env = environmentIn(config, name, undefined, io);
+      if (!env.endpoint) throw new UsageError(`The environment '${name}' in ${config} has no "endpoint".`);
       add({ endpoint: checkUrl(`The endpoint of the environment '${name}'`, env.endpoint), env });
     }
   }
@@ -76,32 +75,40 @@ export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined,
   return wikis[0];
 }
 
+/** How long a wiki whose catalogue could not be loaded is not asked again: its calls use the fallback meanwhile. */
+export const CATALOGUE_RETRY_MS = 60_000;
+
+/** A wiki's catalogue for a call, and what to tell the model when it is not the wiki's own. */
+export interface CallCatalogue {
+  catalogue: Catalogue;
+  note?: string;
+}
+
 /**
  * Each wiki's catalogue, loaded at its first use as `wikiq check --catalogue live` loads it (the
- * disk cache, revalidated by the wiki's MediaWiki version) unless `--catalogue bundled`; then kept
- * for the life of the server, keyed by endpoint (nobody clears it; a restart reloads). A wiki that
- * could not be reached gives the fallback catalogue for this call only: the next call tries again.
+ * disk cache, revalidated by the wiki's MediaWiki version) unless `--catalogue bundled`; keyed by
+ * endpoint, kept for the life of the server. A wiki whose catalogue could not be loaded gets the
+ * fallback (cached or bundled) for CATALOGUE_RETRY_MS after the failure, said in each answer; the
+ * first call after that loads it again (the entry is replaced then: nobody else clears it).
  */
 export class Catalogues {
-  private readonly loaded = new Map<string, Promise<Catalogue>>();
-  private readonly args: Args;
+  private readonly loaded = new Map<string, { load: Promise<LoadedCatalogue>; failedAt?: number }>();
 
-  /** `hosts`: the server's per-host queue, shared with its runs (one request in flight per wiki). */
-  constructor(args: Args, private readonly io: Io, private readonly hosts?: HostScheduler) {
-    const flags = new Map(args.flags);
-    if (!flags.has('--catalogue')) flags.set('--catalogue', 'live');
-    this.args = { positional: [], flags };
-  }
+  constructor(private readonly options: CatalogueOptions, private readonly io: Io, private readonly now: () => number = Date.now) {}
 
-  get(endpoint: string): Promise<Catalogue> {
-    let p = this.loaded.get(endpoint);
-    if (!p) {
-      p = catalogueProvider(this.args, this.io, [endpoint], this.hosts).then((c) => c.get(endpoint));
-      this.loaded.set(endpoint, p);
-      void p.then((c) => {
-        if (c.source === 'bundled' && this.args.flags.get('--catalogue') === 'live') this.loaded.delete(endpoint);
-      }, () => this.loaded.delete(endpoint));
+  async get(endpoint: string): Promise<CallCatalogue> {
+    let entry = this.loaded.get(endpoint);
+    if (!entry || (entry.failedAt !== undefined && this.now() - entry.failedAt >= CATALOGUE_RETRY_MS)) {
+      const made: { load: Promise<LoadedCatalogue>; failedAt?: number } = { load: loadCatalogue(this.options, this.io, endpoint) };
+      made.load = made.load.then((l) => {
+        if (l.failure) made.failedAt = this.now();
+        return l;
+      });
+      this.loaded.set(endpoint, (entry = made));
     }
-    return p;
+    const { catalogue, failure } = await entry.load;
+    if (!failure) return { catalogue };
+    const again = new Date((entry.failedAt ?? this.now()) + CATALOGUE_RETRY_MS).toISOString().slice(11, 19);
+    return { catalogue, note: `${failure} The wiki is asked for its catalogue again from ${again} UTC (${CATALOGUE_RETRY_MS / 1000} s after the failure).` };
   }
 }

@@ -350,3 +350,65 @@ export function moduleLevelMaps(source: string): string[] {
   }
   return out;
 }
+
+/**
+ * One run path (#38): a RunSession is driven batch by batch (`.next(`) only inside its own module;
+ * every other loop goes through `RunSession.run` (an agent's pull: engine/src/pull.ts).
+ */
+export const RUN_LOOP_FILE = 'engine/src/run.ts';
+/** The one status rule (complete / partial / failed). */
+export const STATUS_RULE_FILE = 'core/src/results/status.ts';
+
+const lineOf = (file: ts.SourceFile, n: ts.Node) => file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1;
+
+/** The `.next(` calls of a source on something named a session (`session.next(`, `this.session.next(`), each as `line N: text`. */
+export function sessionNextCalls(source: string): string[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && n.expression.name.text === 'next' && /session/i.test(n.expression.expression.getText(file))) {
+      out.push(`line ${lineOf(file, n)}: ${n.expression.getText(file)}(`);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(file);
+  return out;
+}
+
+const EQUALITY = new Set([ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken]);
+
+/** Whether a branch yields the word 'partial' or 'failed' itself (not compared with it, nor inside a function of its own). */
+function yieldsStatusWord(n: ts.Node | undefined): boolean {
+  if (!n) return false;
+  if (ts.isBinaryExpression(n) && EQUALITY.has(n.operatorToken.kind)) return false;
+  if (ts.isStringLiteralLike(n)) return n.text === 'partial' || n.text === 'failed';
+  if (ts.isFunctionLike(n)) return false;
+  return ts.forEachChild(n, (c) => yieldsStatusWord(c) || undefined) ?? false;
+}
+
+/** Whether an expression reads something named `complete` or `continue` (a variable or a member). */
+function readsCompleteOrContinue(n: ts.Node): boolean {
+  if (ts.isIdentifier(n)) return n.text === 'complete' || n.text === 'continue';
+  return ts.forEachChild(n, (c) => readsCompleteOrContinue(c) || undefined) ?? false;
+}
+
+/**
+ * A status decided by its own rule: a condition on `complete` or `continue` whose branch gives the
+ * word 'partial' or 'failed' (`complete ? 'complete' : 'partial'`), each as `line N: condition`.
+ * Everyone else asks core's runStatus.
+ */
+export function ownStatusRules(source: string): string[] {
+  const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const onCompleteOrContinue = readsCompleteOrContinue;
+  const visit = (n: ts.Node): void => {
+    if (ts.isConditionalExpression(n) && onCompleteOrContinue(n.condition) && (yieldsStatusWord(n.whenTrue) || yieldsStatusWord(n.whenFalse))) {
+      out.push(`line ${lineOf(file, n)}: ${n.condition.getText(file)}`);
+    } else if (ts.isIfStatement(n) && onCompleteOrContinue(n.expression) && (yieldsStatusWord(n.thenStatement) || yieldsStatusWord(n.elseStatement))) {
+      out.push(`line ${lineOf(file, n)}: ${n.expression.getText(file)}`);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(file);
+  return out;
+}

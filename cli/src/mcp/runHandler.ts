@@ -1,0 +1,51 @@
+/**
+ * `run_request`'s handler: the request chosen and checked as check_request checks it (errors refuse
+ * it, nothing is sent), resolved, then either a page of its records (runTool.ts: a cursor's pull) or
+ * its whole result saved (saveTool.ts: `save_as`). The status is core's (runStatus), from the engine.
+ */
+import { RefusedError, ResolveError, listRequests, resolveRequest } from '../../../engine/src';
+import { cliHttpClient } from '../credentials';
+import { ok, progressOf, refuse, stoppedText, type Answer, type Extra, type ToolContext } from './answers';
+import { diagnose, errorsText, requestOf, type RequestInput } from './request';
+import { runRequest } from './runTool';
+import { saveRun, savePath } from './saveTool';
+import { ToolRefusal } from './wikis';
+
+export interface RunInput extends RequestInput {
+  max_records?: number;
+  cursor?: string;
+  save_as?: string;
+}
+
+export async function runHandler(ctx: ToolContext, input: RunInput, signal: AbortSignal, extra: Extra): Promise<Answer> {
+  const o = ctx.options;
+  const { wiki, text } = requestOf(input, ctx.wikis);
+  // save_as is refused before anything is loaded or sent when it cannot be written.
+  const target = input.save_as === undefined ? undefined : savePath(o.outDir, input.save_as);
+  if (target && (input.cursor !== undefined || input.max_records !== undefined)) throw new ToolRefusal('save_as saves the whole result from its start: leave out cursor and max_records.');
+  const { catalogue, note } = await ctx.catalogues.get(wiki.endpoint);
+  const diagnostics = diagnose(text, wiki, catalogue);
+  const errors = errorsText(diagnostics);
+  if (errors) return refuse(errors);
+  let resolved;
+  try {
+    resolved = resolveRequest(text, { index: listRequests(text)[0]?.index ?? 0 }, { env: wiki.env, forceEndpoint: wiki.endpoint, catalogue });
+  } catch (e) {
+    if (e instanceof ResolveError || e instanceof RefusedError) return refuse(`The request was not sent: ${e.message}`);
+    throw e;
+  }
+  const checked = [...(note ? [note] : []), ...diagnostics.filter((d) => d.severity === 'warning').map((d) => `check: ${d.message}`)];
+  const http = () => cliHttpClient(wiki.endpoint, { timeoutMs: o.limits.timeoutMs, maxBytes: o.limits.maxBytes, userAgent: o.userAgent, scheduler: ctx.hosts });
+  const options = { maxlag: o.limits.maxlag, maxBackoffMs: o.limits.maxBackoffMs };
+  const onBatch = progressOf(extra);
+  const stopped = (error: string | undefined) => (signal.aborted ? `${stoppedText(ctx, target ? o.saveMs : o.callMs, extra)}${error ? ` (${error})` : ''}` : error);
+  if (target) {
+    const saved = await saveRun(resolved, http(), options, target, { maxBatches: o.limits.maxBatches, signal, onBatch, warnings: checked });
+    return saved.status === 'failed' ? refuse(stopped(saved.error) ?? 'Nothing was saved.') : ok(saved);
+  }
+  const run = await runRequest(resolved, { options, http }, ctx.held, {
+    maxRecords: input.max_records ?? o.defaultRecords, maxChars: o.maxChars, maxBatches: o.limits.maxBatches, signal, onBatch,
+  }, input.cursor);
+  if (run.status === 'failed') return refuse(`The request failed: ${stopped(run.error) ?? 'nothing was received'}`);
+  return ok({ ...run, ...(run.error ? { error: stopped(run.error) } : {}), warnings: [...checked, ...run.warnings] });
+}
