@@ -16,6 +16,7 @@ import { verdictOf } from '../../client/src/run/testPlan';
 import { stoppedMessage } from '../../client/src/run/runText';
 import { cliHarness, type CliHarness } from './cliHarness';
 import { json } from './faultServer';
+import { startMcp } from '../wiki/mcpClient';
 import { bundledCatalogue } from '../../core/src/bundled';
 
 /** Records a batch, batches in the whole list. */
@@ -108,6 +109,32 @@ describe('one run path: every surface says the same of the same run', () => {
     return { status: one.status, records: one.records, batches: one.batches, ms: one.ms };
   }
 
+  /**
+   * MCP's `run_request` with `save_as` (the whole run, its summary: status, records and batches
+   * saved, ms), over stdio through the SDK's client. A cancelled MCP call has no answer (the
+   * protocol's cancellation drops it), so that row is the other surfaces' alone.
+   */
+  async function viaMcp(c: Case): Promise<Said | undefined> {
+    if (c.cancel) return undefined;
+    const out = path.join(h.dir, `mcp-${c.route}-${c.flags.length}`);
+    fs.mkdirSync(out, { recursive: true });
+    const mcp = await startMcp(['--endpoint', `${h.base}/${c.route}/api.php`, '--cache-dir', path.join(h.dir, 'cache'), '--out-dir', out, ...c.flags], {}, h.dir);
+    try {
+      const a = await mcp.call('run_request', { request: 'action = query\nlist = allimages\naiprop = name', save_as: 'all.ndjson' });
+      if (a.isError) {
+        assert.equal(c.expected.status, 'failed', a.text);
+        assert.equal(fs.existsSync(path.join(out, 'all.ndjson')), false, 'no file from a failed run');
+        // The refusal names the wiki's error; nothing was kept, so its facts are the failed run's.
+        assert.match(a.text, /sideways/);
+        return { status: 'failed', records: 0, batches: 0, ms: 0 };
+      }
+      const s = a.structured as { status: string; saved: { records: number; batches: number; ms: number } };
+      return { status: s.status, records: s.saved.records, batches: s.saved.batches, ms: s.saved.ms };
+    } finally {
+      await mcp.close();
+    }
+  }
+
   /** The editor's paths, editor-free: the session the run commands drive, the results view's model, the Testing view's verdict. */
   async function viaEditor(c: Case): Promise<Said> {
     const text = FILE(h, c.route);
@@ -130,8 +157,13 @@ describe('one run path: every surface says the same of the same run', () => {
 
   for (const c of CASES) {
     it(c.name, async () => {
-      const said: Record<string, Said> = { run: await viaRun(c), test: await viaTest(c), editor: await viaEditor(c) };
+      const said: Record<string, Said | undefined> = { run: await viaRun(c), test: await viaTest(c), mcp: await viaMcp(c), editor: await viaEditor(c) };
       for (const [surface, s] of Object.entries(said)) {
+        if (!s) continue;
+        if (surface === 'mcp' && s.status === 'failed') {
+          assert.deepEqual({ status: s.status, records: s.records, batches: s.batches }, c.expected, 'mcp refuses, saving nothing');
+          continue;
+        }
         assert.deepEqual({ status: s.status, records: s.records, batches: s.batches }, c.expected, `${surface} says what the run was`);
         // ms: the first request sent to the last answer read — each answered batch's wait at least, never the catalogue's load.
         const answered = c.expected.batches + (c.expected.status === 'failed' ? 1 : 0);

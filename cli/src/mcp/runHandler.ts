@@ -41,7 +41,7 @@ export async function runHandler(ctx: ToolContext, input: RunInput, signal: Abor
   const stopped = (error: string | undefined) => (signal.aborted ? `${stoppedText(ctx, target ? o.saveMs : o.callMs, extra)}${error ? ` (${error})` : ''}` : error);
   if (target) {
     const saved = await saveRun(resolved, http(), options, target, { maxBatches: o.limits.maxBatches, signal, onBatch, warnings: checked });
-    return saved.status === 'failed' ? refuse(stopped(saved.error) ?? 'Nothing was saved.') : ok(saved);
+    return saved.saved ? ok(saved) : refuse(stopped(saved.error) ?? 'Nothing was saved.');
   }
   const run = await runRequest(resolved, { options, http }, ctx.held, {
     maxRecords: input.max_records ?? o.defaultRecords, maxChars: o.maxChars, maxBatches: o.limits.maxBatches, signal, onBatch,

@@ -54,7 +54,8 @@ export interface SaveAnswer {
   /** The first few records. */
   records: unknown[];
   warnings: string[];
-  saved?: { path: string; format: ExportFormat; records: number; batches: number; fields: Record<string, unknown> };
+  /** What was saved; `batches` kept and `ms` (the run's duration) are the engine's facts. */
+  saved?: { path: string; format: ExportFormat; records: number; batches: number; ms: number; fields: Record<string, unknown> };
   error?: string;
 }
 
@@ -134,8 +135,10 @@ export async function saveRun(
   const facts = session.facts();
   const warnings = [...call.warnings, ...state.warnings.map((w) => `${w.module ? `[${w.module}] ` : ''}${w.text}`)];
   if (state.failure || facts.status === 'failed') {
+    // No half file, whatever the run kept: the status stays the run's own (partial after some batches).
     await out.writer?.abort();
-    return { status: 'failed', records: [], warnings, error: `Nothing was saved: ${state.failure?.message ?? 'the run kept nothing'}` };
+    const kept = facts.batches ? ` (${facts.status} after ${facts.batches} batch${facts.batches === 1 ? '' : 'es'}: save_as keeps no half file)` : '';
+    return { status: facts.status, records: [], warnings, error: `Nothing was saved: ${state.failure?.message ?? 'the run kept nothing'}${kept}` };
   }
   if (out.writer) {
     out.finish(session);
@@ -147,7 +150,7 @@ export async function saveRun(
   }
   return summary({
     status: facts.status, records: sampler.sample, warnings,
-    saved: { path: target.shown, format: target.format, records: sampler.count, batches: facts.batches, fields: Object.fromEntries(sampler.fields) },
+    saved: { path: target.shown, format: target.format, records: sampler.count, batches: facts.batches, ms: facts.ms, fields: Object.fromEntries(sampler.fields) },
   });
 }
 

@@ -112,7 +112,7 @@ function registerRunTool(server: McpServer, ctx: ToolContext): void {
       warnings: z.array(z.string()),
       truncated: z.boolean().optional(),
       result: z.unknown().optional(),
-      saved: z.object({ path: z.string(), format: z.string(), records: z.number(), batches: z.number(), fields: z.record(z.unknown()) }).optional(),
+      saved: z.object({ path: z.string(), format: z.string(), records: z.number(), batches: z.number(), ms: z.number(), fields: z.record(z.unknown()) }).optional(),
       error: z.string().optional(),
     },
     annotations: { ...READ_ONLY, idempotentHint: false, title: 'Run an API request' },
