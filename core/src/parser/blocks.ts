@@ -19,20 +19,22 @@ export interface Source {
  * (`Request`: four fields); comments and errors are the blocks', moved where they start.
  */
 export function assemble(source: Source, blocks: readonly Block[], starts: Int32Array, variables: readonly VariableDef[]): WikiqFile {
-  const requests: Request[] = [];
+  // Every block but perhaps the preamble is a request: the list is made at its size.
+  const skip = isRequest(blocks, 0) ? 0 : 1;
+  const requests = new Array<Request>(blocks.length - skip);
   const comments: CommentNode[] = [];
   const errors: SyntaxError[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     const at = starts[i];
-    if (isRequest(blocks, i)) requests.push(new Request(requests.length, b, at, source));
-    for (const c of b.comments) comments.push(at === 0 ? c : { kind: 'comment', span: moved(c.span, at) });
-    for (const e of b.errors) errors.push(at === 0 ? e : { ...e, span: moved(e.span, at) });
+    if (i >= skip) requests[i - skip] = new Request(i - skip, b, at, source);
+    if (b.comments.length) for (const c of b.comments) comments.push(at === 0 ? c : { kind: 'comment', span: moved(c.span, at) });
+    if (b.errors.length) for (const e of b.errors) errors.push(at === 0 ? e : { ...e, span: moved(e.span, at) });
   }
   return { text: source.text, variables, requests, comments, errors, lineStarts: source.lineStarts, blocks, blockStarts: starts };
 }
 
-/** The preamble is a request when it holds one, or when there is nothing else; a `###` block always is. */
+/** The preamble (block 0) is a request when it holds one, or when there is nothing else; a `###` block always is. */
 function isRequest(blocks: readonly Block[], i: number): boolean {
   const b = blocks[i];
   return b.header || blocks.length === 1 || b.paramCount > 0 || b.assertionCount > 0 || b.urls.length > 0;

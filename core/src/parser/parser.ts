@@ -29,7 +29,10 @@ export function parse(text: string): WikiqFile {
   }
 }
 
-/** A block as it is scanned: where it starts, its header, and its request's span so far (`Block`'s other fields are gathered by the scanner). */
+/**
+ * A block as it is scanned: where it starts, its header, and its request's span so far, these
+ * relative to `start` as the block keeps them (`Block`'s other fields are gathered by the scanner).
+ */
 interface Started {
   start: number;
   header: boolean;
@@ -132,7 +135,8 @@ export class BlockScanner {
     const { start, end, nameStart } = line;
     this.endBlock(lineStart);
     this.block = {
-      start: lineStart, header: true, name: this.source.text.slice(nameStart, end), headerSpan: { start, end }, nameSpan: { start: nameStart, end }, span: { start, end },
+      start: lineStart, header: true, name: this.source.text.slice(nameStart, end),
+      headerSpan: { start: start - lineStart, end: end - lineStart }, nameSpan: { start: nameStart - lineStart, end: end - lineStart }, span: { start: start - lineStart, end: end - lineStart },
     };
   }
 
@@ -158,10 +162,10 @@ export class BlockScanner {
     return this.block!;
   }
 
-  /** The request being scanned ends at `end` at least. */
+  /** The request being scanned ends at `end` (in the text) at least. */
   private extend(end: number): void {
-    const span = this.current().span;
-    if (span.end < end) span.end = end;
+    const { span, start } = this.current();
+    if (span.end < end - start) span.end = end - start;
   }
 
   /**
@@ -175,7 +179,7 @@ export class BlockScanner {
     const d = -start;
     this.starts.push(start);
     this.blocks.push({
-      length: end - start, header, name, headerSpan: headerSpan && moved(headerSpan, d), nameSpan: nameSpan && moved(nameSpan, d), span: moved(span, d),
+      length: end - start, header, name, headerSpan, nameSpan, span,
       paramCount: this.paramCount, assertionCount: this.assertionCount, namesContent: this.namesContent,
       variables: relative(this.variables, d, movedVariable), urls: relative(this.urls, d, movedUrl),
       comments: relative(this.comments, d, (c) => ({ kind: 'comment', span: moved(c.span, d) })),
