@@ -17,8 +17,10 @@ import { ownerOf } from './analysis';
 import { expandedValues } from './checks/variables';
 import { MAX_DIAGNOSTICS } from './checks/report';
 import { Code, type DiagnosticData, SOURCE, codeTable, messages } from './codes';
-import { CONTENT_PARAMS, type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
+import { type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
+import { CHECKED_NAMES } from './contentParams';
 import type { FeatureContext } from './context';
+import { blockOf } from './parser/blocks';
 import { paramsOf } from './parser/params';
 import { endpointFor } from './variables';
 
@@ -43,13 +45,14 @@ interface ContentValue {
 /** An IP address or range (a user name no one registers; `leuser` takes them), or an imported name (`en>Alice`). */
 const NOT_A_USER_NAME = /^(\d{1,3}(\.\d{1,3}){3}(\/\d+)?|[0-9a-f]*:[0-9a-f:]*(\/\d+)?)$|>/i;
 
-/** The names of checked parameters, and their generator forms (`gcmtitle`): a request without one is not analysed. */
-const CHECKED_NAMES: ReadonlySet<string> = new Set(Object.entries(CONTENT_PARAMS).filter(([, e]) => e.check).flatMap(([name]) => [name, `g${name}`]));
-
-/** The values of the file's checked content parameters, in order, at most `max`. */
+/**
+ * The values of the file's checked content parameters, in order, at most `max`. A request whose
+ * block the scanner found naming none (`Block.namesContent`) is passed over unread.
+ */
 export function contentValues(ctx: FeatureContext, max = MAX_CONTENT_VALUES): ContentValue[] {
   const out: ContentValue[] = [];
   for (const r of ctx.file.requests) {
+    if (blockOf(r)?.namesContent === false) continue;
     const endpoint = endpointFor(ctx.file, r, ctx.env);
     if (!endpoint || endpoint.includes('{{')) continue;
     const params = paramsOf(r);

@@ -14,7 +14,7 @@
  */
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
-import type { RequestNode } from './parser/ast';
+import type { Block, RequestNode } from './parser/ast';
 import { blockOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
@@ -90,18 +90,21 @@ function index(byHash: Map<number, Entry[]>, e: Entry): void {
   else byHash.set(e.hash, [e]);
 }
 
-/** Whether two requests were read from one block (so have the same text). */
-function sameBlock(a: RequestNode, b: RequestNode): boolean {
-  const block = blockOf(a);
-  return block !== undefined && block === blockOf(b);
+/** Whether a request was read from `block` (so has the text the request read from it had). */
+function fromBlock(r: RequestNode, block: Block | undefined): boolean {
+  return block !== undefined && blockOf(r) === block;
 }
 
 /** At most this many requests changed: their old entries are searched one by one, not through a table. */
 const FEW = 16;
 
 export class ValidationCache {
-  /** The requests of the last validation, in order, and the entry of each. */
-  private requests: readonly RequestNode[] = [];
+  /**
+   * The blocks of the requests of the last validation, in order, and the entry of each: the blocks,
+   * not the requests (a tree's views of its blocks, `blockOf`), so that a tree's requests are not
+   * kept past the next edit.
+   */
+  private blocks: ReadonlyArray<Block | undefined> = [];
   private entries: Entry[] = [];
 
   /** The diagnostics of `ctx`'s document (`doValidation`'s, credential checks included), validating only the requests whose key changed. */
@@ -112,12 +115,12 @@ export class ValidationCache {
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
     // Incremental parsing shares the blocks before and after an edit: the longest common head and
     // tail of the two lists of blocks are the requests whose text is unchanged.
-    const old = this.requests;
+    const old = this.blocks;
     const oldEntries = this.entries;
     let head = 0;
-    while (head < requests.length && head < old.length && sameBlock(requests[head], old[head])) head++;
+    while (head < requests.length && head < old.length && fromBlock(requests[head], old[head])) head++;
     let tail = 0;
-    while (tail < requests.length - head && tail < old.length - head && sameBlock(requests[requests.length - 1 - tail], old[old.length - 1 - tail])) tail++;
+    while (tail < requests.length - head && tail < old.length - head && fromBlock(requests[requests.length - 1 - tail], old[old.length - 1 - tail])) tail++;
     // The others are looked up by their text's hash: among the replaced entries when they are few,
     // else (a full parse) among all of the last validation's and this one's.
     let byHash: Map<number, Entry[]> | undefined;
@@ -156,7 +159,7 @@ export class ValidationCache {
       entries[i] = entry;
       pieces[i + 1] = movePiece(entry.piece, line - entry.line);
     }
-    this.requests = requests;
+    this.blocks = requests.map(blockOf);
     this.entries = entries;
     return joinPieces(pieces);
   }

@@ -3,13 +3,14 @@
  * given, so a tree a handler still holds after later edits arrived answers as a fresh `parse` of
  * its own text does — requests, spans, variables, URL lines, comments, errors, line starts, and
  * every request's parameters (`paramsOf`) and the file's syntax errors as analysis reads them.
- * Random documents and random edit sequences (seeded).
+ * Random documents and random edit sequences (seeded); and a 10 MiB file edited at its start, middle
+ * and end, whose later trees share the blocks the edits did not touch.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { assertionsOf, paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
-import type { WikiqFile } from '../../core/src';
+import type { RequestNode, TextChange, WikiqFile } from '../../core/src';
 import { PIECES, applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
 
 /** What a tree answers through the API analysis uses, as plain data. */
@@ -64,4 +65,66 @@ describe('incremental parsing: kept trees', () => {
     assert.deepStrictEqual(answers(old), answers(parse(text)));
     assert.deepStrictEqual(paramsOf(old.requests[1]).map((p) => [p.name, p.start]), [['list', text.indexOf('list')], ['bad name', text.indexOf('bad')]]);
   });
+
+  it('a 10 MiB file edited at its start, middle and end: every tree kept answers as a parse of its own text, and shares the blocks after each edit', () => {
+    const base = tenMiB();
+    const middle = base.indexOf('### Request', base.length >> 1);
+    const steps: Array<(text: string) => TextChange> = [
+      () => ({ start: 0, end: 0, text: '@top = 1\n' }),
+      () => ({ start: middle, end: middle, text: '### Inserted\naction = query\ntitles = A|B\n' }),
+      (text) => ({ start: text.length - 5, end: text.length, text: 'x\n### Last\n# note' }),
+      (text) => ({ start: text.indexOf('list = ', middle), end: text.indexOf('list = ', middle) + 4, text: 'prop' }),
+      () => ({ start: 4, end: 5, text: '' }),
+    ];
+    const kept: Array<{ file: WikiqFile; text: string; at: number }> = [];
+    let text = base;
+    let file = parse(text);
+    kept.push({ file, text, at: 0 });
+    for (const step of steps) {
+      const change = step(text);
+      text = applyChange(text, change);
+      const next = reparse(file, change, text);
+      const after = file.blocks.findIndex((_, i) => file.blockStarts[i] > change.end);
+      if (after >= 0) assert.equal(next.blocks[next.blocks.length - (file.blocks.length - after)], file.blocks[after], 'the block after the edit is the same object');
+      file = next;
+      kept.push({ file, text, at: change.start });
+    }
+    const ats = kept.map((k) => k.at);
+    for (const [k, { file: old, text: itsText }] of kept.entries()) {
+      assert.equal(old.text, itsText, `tree ${k}: its text`);
+      assert.deepStrictEqual(digest(old, ats), digest(parse(itsText), ats), `tree ${k} of ${kept.length - 1} edits`);
+    }
+  });
 });
+
+/** About 10 MiB of requests; one in ten with a variable, a comment, a syntax error and a pasted URL (nodes a block keeps). */
+function tenMiB(): string {
+  const blocks: string[] = [];
+  for (let i = 0, size = 0; size < 10 * 2 ** 20; i++) {
+    const extra = i % 10 ? '' : `@v = {{limit}}|x\n# comment ${i}\nbad name = 1\nGET https://w.example/w/api.php?action=query&list=allpages&apfrom=${i}\n`;
+    const block = `### Request ${i}\naction = query\nlist = categorymembers\ncmtitle = Category:X${i}\ncmlimit = 20\n${extra}\n`;
+    blocks.push(block);
+    size += block.length;
+  }
+  return '@endpoint = https://w.example/w/api.php\n' + blocks.join('');
+}
+
+/**
+ * What a big tree answers, as plain data, made cheaply enough to compare: every request's fields,
+ * comments, errors and starts as numbers, and the parameters of the requests around `offsets`, the
+ * first, the last and every 997th.
+ */
+function digest(file: WikiqFile, offsets: readonly number[]): unknown {
+  const spans = (r: RequestNode): number[] => [r.span.start, r.span.end, r.headerSpan?.start ?? -1, r.nameSpan?.end ?? -1, r.paramCount, r.assertionCount];
+  const starts = file.requests.map((r) => r.span.start);
+  const near = new Set(offsets.map((at) => starts.filter((start) => start <= at).length - 1));
+  const read = file.requests.filter((_, i) => near.has(i) || near.has(i - 1) || i % 997 === 0 || i === file.requests.length - 1);
+  return {
+    lineStarts: file.lineStarts,
+    blockStarts: file.blockStarts,
+    requests: Int32Array.from(file.requests.flatMap(spans)),
+    names: file.requests.map((r) => r.name),
+    nodes: JSON.stringify([file.variables, file.requests.map((r) => [r.variables, r.urls]), file.comments, file.errors]),
+    params: JSON.stringify(read.map((r) => [r.index, paramsOf(r)])),
+  };
+}

@@ -54,11 +54,13 @@ describe('incremental parsing', () => {
     assert.deepStrictEqual(tree(reparse(parse('a = 1\nb = 2\n'), change, 'a = x\n')), tree(parse(right)), 'another length: not taken');
   });
 
-  it('an edit out of range is clamped, and a tree not from parse is parsed again', () => {
+  it('an edit out of range is clamped; a copy of a tree is as incremental as the tree (its blocks are fields of it)', () => {
     const file = reparse(parse('a = 1\n'), { start: 99, end: -3, text: 'b' });
     assert.deepStrictEqual(tree(file), tree(parse('a = 1\nb')));
-    const foreign = { ...parse('x = 1') };
-    assert.deepStrictEqual(tree(reparse(foreign, { start: 0, end: 1, text: 'y' })), tree(parse('y = 1')));
+    const original = parse('x = 1\n### B\nlist = y\n');
+    const copied = reparse({ ...original }, { start: 0, end: 1, text: 'z' });
+    assert.deepStrictEqual(tree(copied), tree(parse('z = 1\n### B\nlist = y\n')));
+    assert.equal(copied.blocks[1], original.blocks[1], 'the block after the edit is shared, not scanned again');
   });
 });
 

@@ -89,6 +89,18 @@ describe('parser', () => {
   });
 });
 
+/** Which blocks the scanner marks as naming a checked content parameter (`Block.namesContent`), one letter per block: y or n. */
+function checkNamesContent(input: string, expected: string): void {
+  assert.equal(parse(input).blocks.map((b) => (b.namesContent ? 'y' : 'n')).join(''), expected, JSON.stringify(input));
+}
+
+describe('blocks that name content parameters (Block.namesContent)', () => {
+  it('a parameter line named as a checked parameter, or its generator form', () => checkNamesContent('titles = A\n### B\ngcmtitle = Category:X\n### C\ncmlimit = 5\n', 'yyn'));
+  it('not a parameter the content table has without check, nor a name only starting like one', () => checkNamesContent('### A\napfrom = B\ntitlesx = A\n  titles\n', 'ny'));
+  it('not a variable, a comment, a header or a value naming one', () => checkNamesContent('@titles = A\n# titles = A\n### titles\nlist = titles\n', 'nn'));
+  it('a pasted URL line with parameters, whatever their names', () => checkNamesContent('### A\nGET https://w.example/api.php?action=query\n### B\nhttps://w.example/api.php\n', 'nyn'));
+});
+
 describe('line classifier (scan.ts classify)', () => {
   /** `kind` of the line, and its name (between `[` `]`) when it has one. */
   function checkLine(line: string, expected: string): void {

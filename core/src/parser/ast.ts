@@ -183,4 +183,42 @@ export interface WikiqFile {
    * `reparse` made: each tree has its own, and a typed array's copy costs the collector nothing.
    */
   readonly lineStarts: ArrayLike<number>;
+  /** What the tree is made of: its blocks in order (parser/blocks.ts), shared with the trees of edits that did not touch them. */
+  readonly blocks: readonly Block[];
+  /** Where each block starts in `text` (ascending, the first at 0): the tree's own, made again at each edit. */
+  readonly blockStarts: Int32Array;
+}
+
+/**
+ * A stretch of the file that parses on its own: the preamble (before the first `###`; block 0,
+ * possibly empty) or one request from its `###` line to the next. A `###` line starts afresh, so
+ * a block's tree depends on its own lines only.
+ *
+ * What the scanner found in it, never changed once the scanner ends it: the trees of successive
+ * edits share the blocks an edit did not touch. It holds its length, and offsets relative to its
+ * own start (0 is its first character); where it starts is its tree's (`WikiqFile.blockStarts`),
+ * and a tree's nodes are its nodes moved there when read. It holds no text but its own strings.
+ */
+export interface Block {
+  /** From its first line to where the next block starts (or the end of the text). */
+  readonly length: number;
+  readonly header: boolean;
+  /** Its request: the preamble's (kept even when empty) or the `###` request's, as `RequestNode` has them. */
+  readonly name: string | undefined;
+  readonly headerSpan: Span | undefined;
+  readonly nameSpan: Span | undefined;
+  readonly span: Span;
+  readonly paramCount: number;
+  /** How many `??` assertion lines it holds. */
+  readonly assertionCount: number;
+  /**
+   * It has a parameter line whose name is a checked content parameter (`CHECKED_NAMES`,
+   * contentParams.ts), or a pasted URL line with parameters (their names not looked at): content
+   * diagnostics read the parameters of these blocks' requests only.
+   */
+  readonly namesContent: boolean;
+  readonly variables: readonly VariableDef[];
+  readonly urls: readonly UrlLine[];
+  readonly comments: readonly CommentNode[];
+  readonly errors: readonly SyntaxError[];
 }

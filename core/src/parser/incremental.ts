@@ -6,18 +6,20 @@
  *
  * The previous tree is left as it was, so a tree a handler still holds after later edits arrived
  * answers as a parse of its own text does (test/unit/incremental-kept.test.ts). Nothing is moved
- * in place: a block is never changed once scanned, and keeps the offsets of the text it was
- * scanned from; the new tree has its own line starts, and its own requests, comments and errors,
- * which are copies moved by the edit's change of length where a block now starts elsewhere
- * (`assemble`). An unchanged block stays the same object, which is how incremental validation
- * knows a request's text is unchanged (`blockOf`).
+ * in place: a block is never changed once scanned, and holds its length and offsets relative to
+ * its own start, so a block after the edit is the same object in the new tree, where it starts
+ * elsewhere. The new tree has its own line starts and block starts (numbers: the prefix as it was,
+ * the region's scanned again, the rest moved by the edit's change of length), and its own lists of
+ * requests (a view of each block where it starts: four fields), comments and errors (`assemble`).
+ * An unchanged block stays the same object, which is how incremental validation knows a request's
+ * text is unchanged (`blockOf`).
  *
  * What a freshly scanned block keeps (its header, variables, URL lines and errors) has strings of
  * its own, not slices of the text they were read from (`detach`): a tree kept through any number
  * of edits holds no text but its own and the one its first full parse was made from.
  */
 import type { WikiqFile } from './ast';
-import { type Blocks, assemble, blocksOf, failedParse } from './blocks';
+import { assemble, failedParse } from './blocks';
 import { BlockScanner, parse } from './parser';
 import { isHeaderAt, skipBlanks } from './scan';
 import { lastAtOrBefore } from '../util/search';
@@ -43,10 +45,8 @@ export function reparse(previous: WikiqFile, change: TextChange, newText?: strin
   // (its length, and the inserted text in its place); else the text is made here.
   const fits = newText !== undefined && newText.length === old.length - (e - s) + change.text.length && newText.startsWith(change.text, s);
   const text = fits ? newText : old.slice(0, s) + change.text + old.slice(e);
-  const table = blocksOf.get(previous);
-  if (!table) return parse(text);
   try {
-    return reparseBlocks(old, previous.lineStarts, table, text, s, e, change.text.length - (e - s));
+    return reparseBlocks(previous, text, s, e, change.text.length - (e - s));
   } catch (err) {
     try {
       return parse(text);
@@ -67,53 +67,54 @@ function startsHeader(text: string, at: number): boolean {
   return isHeaderAt(text, skipBlanks(text, at, text.length));
 }
 
-function reparseBlocks(oldText: string, oldLines: ArrayLike<number>, table: Blocks, text: string, s: number, e: number, delta: number): WikiqFile {
-  const { blocks, starts } = table;
-  let first = blockAt(starts, s);
+function reparseBlocks(previous: WikiqFile, text: string, s: number, e: number, delta: number): WikiqFile {
+  const { blocks, blockStarts: starts, lineStarts: oldLines } = previous;
+  let first = lastAtOrBefore(starts, s);
   // An edit that unmakes the `###` line starting a block joins its lines to the block before.
   if (first > 0 && !startsHeader(text, starts[first])) first--;
-  const after = blockAt(starts, e) + 1;
+  const after = lastAtOrBefore(starts, e) + 1;
   const regionStart = starts[first];
-  const oldEnd = after < blocks.length ? starts[after] : oldText.length;
+  const oldEnd = after < blocks.length ? starts[after] : previous.text.length;
   const newEnd = after < blocks.length ? oldEnd + delta : text.length;
 
-  // Line starts, the tree's own: the prefix as it was, the region's computed again, the rest moved.
   const firstLine = lastAtOrBefore(oldLines, regionStart);
   const restLine = after < blocks.length ? lastAtOrBefore(oldLines, oldEnd) : oldLines.length;
-  const region: number[] = [];
-  for (let i = regionStart; i < newEnd; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    if ((c === 10 || c === 13) && (i + 1 < newEnd || after >= blocks.length)) region.push(i + 1);
-  }
-  const endLine = firstLine + 1 + region.length;
-  const lineStarts = new Int32Array(endLine + oldLines.length - restLine);
-  for (let i = 0; i <= firstLine; i++) lineStarts[i] = oldLines[i];
-  lineStarts.set(region, firstLine + 1);
-  for (let i = restLine, j = endLine; i < oldLines.length; i++, j++) lineStarts[j] = oldLines[i] + delta;
+  const lineStarts = movedStarts(oldLines, firstLine + 1, regionLineStarts(text, regionStart, newEnd, after >= blocks.length), restLine, delta);
+  const endLine = lineStarts.length - (oldLines.length - restLine);
 
   const source = { text, lineStarts };
   const scanner = new BlockScanner(source).run(firstLine, endLine);
   const fresh = scanner.blocks;
   for (const b of fresh) detach(b);
-  const variables = first === 0 ? scanner.fileVariables : table.variables;
+  const variables = first === 0 ? scanner.fileVariables : previous.variables;
   if (first === 0) detach(variables);
-  // The blocks before and after the region are shared; those after it start `delta` further.
-  const newStarts = starts.slice(0, first).concat(fresh.map((b) => b.origin), starts.slice(after));
-  if (delta !== 0) for (let i = first + fresh.length; i < newStarts.length; i++) newStarts[i] += delta;
-  return assemble(source, { blocks: blocks.slice(0, first).concat(fresh, blocks.slice(after)), starts: newStarts, variables });
+  // The blocks before and after the region are shared (the same objects); those after it start `delta` further.
+  const newBlocks = blocks.slice(0, first).concat(fresh, blocks.slice(after));
+  return assemble(source, newBlocks, movedStarts(starts, first, scanner.starts, after, delta), variables);
 }
 
-/** The last block starting at or before `offset` (the blocks are in order; the first starts at 0). */
-function blockAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
+/** The line starts in text[from, to) after the first (`last`: the region runs to the end of the text, so a break at its end starts a line). */
+function regionLineStarts(text: string, from: number, to: number, last: boolean): number[] {
+  const region: number[] = [];
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    if ((c === 10 || c === 13) && (i + 1 < to || last)) region.push(i + 1);
   }
-  return lo;
+  return region;
+}
+
+/** `old`'s first `keep` numbers, then `middle`, then `old`'s from `rest` on moved by `delta`: a list of ascending starts after an edit. */
+function movedStarts(old: ArrayLike<number>, keep: number, middle: readonly number[], rest: number, delta: number): Int32Array {
+  const out = new Int32Array(keep + middle.length + old.length - rest);
+  if (old instanceof Int32Array) {
+    out.set(old.subarray(0, keep));
+  } else {
+    for (let i = 0; i < keep; i++) out[i] = old[i];
+  }
+  out.set(middle, keep);
+  for (let i = rest, j = keep + middle.length; i < old.length; i++, j++) out[j] = old[i] + delta;
+  return out;
 }
 
 /**

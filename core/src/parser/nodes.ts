@@ -4,8 +4,8 @@
  * offsets as numbers and make a span object when one is read: a new object each time, so changing
  * it changes nothing.
  */
-import type { ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
-import type { Block, Source } from './blocks';
+import type { Block, ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
+import type { Source } from './blocks';
 
 /** The empty list most nodes have (no variables, URL lines, pipes…), shared: `readonly`, so nothing can add to it. */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -117,8 +117,9 @@ export class Param implements ParamNode {
  * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
  * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made by
  * `assemble` (blocks.ts) with its tree and never changed: `paramsOf` reads its lines from `source`.
- * Its spans are made when read (the block's, moved to where the block starts here); its variables
- * and URL lines are the block's, or copies moved there (`assemble`).
+ * The block keeps offsets relative to its own start; the request's spans, variables and URL lines
+ * are the block's moved to `start`, made when read (a new object each time, as a parameter's spans).
+ * So an edit makes of a block it did not touch only this: four fields.
  */
 export class Request implements RequestNode {
   constructor(
@@ -126,8 +127,6 @@ export class Request implements RequestNode {
     readonly block: Block,
     readonly start: number,
     readonly source: Source,
-    readonly variables: readonly VariableDef[],
-    readonly urls: readonly UrlLine[],
   ) {}
 
   get name(): string | undefined {
@@ -143,17 +142,27 @@ export class Request implements RequestNode {
   }
 
   get span(): Span {
-    return moved(this.block.span, this.start - this.block.origin);
+    return moved(this.block.span, this.start);
   }
 
   get headerSpan(): Span | undefined {
     const h = this.block.headerSpan;
-    return h && moved(h, this.start - this.block.origin);
+    return h && moved(h, this.start);
   }
 
   get nameSpan(): Span | undefined {
     const n = this.block.nameSpan;
-    return n && moved(n, this.start - this.block.origin);
+    return n && moved(n, this.start);
+  }
+
+  get variables(): readonly VariableDef[] {
+    const { variables } = this.block;
+    return this.start === 0 || variables.length === 0 ? variables : variables.map((v) => movedVariable(v, this.start));
+  }
+
+  get urls(): readonly UrlLine[] {
+    const { urls } = this.block;
+    return this.start === 0 || urls.length === 0 ? urls : urls.map((u) => movedUrl(u, this.start));
   }
 
   /** The request as `RequestNode`'s fields (a header's fields only when written, as parse gives them). */
@@ -166,4 +175,28 @@ export class Request implements RequestNode {
 /** `sp` moved by `d` (a new object). */
 export function moved(sp: Span, d: number): Span {
   return { start: sp.start + d, end: sp.end + d };
+}
+
+// ---- nodes moved by `d` (new objects; the scanner makes a block's nodes relative to its start) ----
+
+export function movedVariable(v: VariableDef, d: number): VariableDef {
+  const def: VariableDef = { kind: 'variable', name: v.name, nameSpan: moved(v.nameSpan, d), span: moved(v.span, d) };
+  return v.value ? { ...def, value: movedValue(v.value, d) } : def;
+}
+
+function movedValue(v: ValueNode, d: number): Value {
+  const value = new Value(v.start + d, v.end + d);
+  for (const p of v.parts) {
+    const refs = p.variables.length ? p.variables.map((r): VariableRef => ({ name: r.name, span: moved(r.span, d), nameSpan: moved(r.nameSpan, d) })) : NONE;
+    value.addPart(new Part(p.raw, p.text, p.start + d, p.end + d, p.regionStart + d, p.regionEnd + d, refs));
+  }
+  for (const at of v.pipes) value.addPipe(at + d);
+  return value;
+}
+
+export function movedUrl(u: UrlLine, d: number): UrlLine {
+  const url: UrlLine = { kind: 'url', url: u.url, urlSpan: moved(u.urlSpan, d), span: moved(u.span, d) };
+  const method = u.method === undefined ? {} : { method: u.method, methodSpan: moved(u.methodSpan!, d) };
+  const endpoint = u.endpoint === undefined ? {} : { endpoint: u.endpoint, endpointSpan: moved(u.endpointSpan!, d) };
+  return { ...url, ...method, ...endpoint };
 }

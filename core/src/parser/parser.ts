@@ -5,13 +5,14 @@
  * makes no parameter nodes: `paramsOf(request)` (params.ts) reads them from the request's lines.
  * Linear in the input, and total: it never throws and always returns a tree and its errors.
  */
-import type { CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
-import { type Block, type Source, assemble, failedParse } from './blocks';
+import type { Block, CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
+import { type Source, assemble, failedParse } from './blocks';
 import { SyntaxErrorCode, report } from './errors';
-import { NONE, type Offsets, type Value } from './nodes';
+import { NONE, type Offsets, type Value, moved, movedUrl, movedVariable } from './nodes';
 import { type Line, type Open, classify, computeLineStarts, lineEndOf, openAfter, paramLineErrors } from './scan';
 import { urlLine, urlParams } from './url';
 import { continueValue, readValue, valueErrors } from './values';
+import { CHECKED_NAMES } from '../contentParams';
 import { VARIABLE_NAME } from '../words';
 
 export { computeLineStarts, isHttpUrl } from './scan';
@@ -21,14 +22,17 @@ export function parse(text: string): WikiqFile {
   const lineStarts = Int32Array.from(computeLineStarts(text));
   try {
     const source: Source = { text, lineStarts };
-    const { blocks, fileVariables } = new BlockScanner(source).run(0, lineStarts.length);
-    return assemble(source, { blocks, starts: blocks.map((b) => b.origin), variables: fileVariables });
+    const { blocks, starts, fileVariables } = new BlockScanner(source).run(0, lineStarts.length);
+    return assemble(source, blocks, Int32Array.from(starts), fileVariables);
   } catch (e) {
     return failedParse(text, lineStarts, e);
   }
 }
 
-/** A block as it is scanned: where it starts, its header, and its request's span so far (`Block`'s other fields are gathered by the scanner). */
+/**
+ * A block as it is scanned: where it starts, its header, and its request's span so far, these
+ * relative to `start` as the block keeps them (`Block`'s other fields are gathered by the scanner).
+ */
 interface Started {
   start: number;
   header: boolean;
@@ -41,6 +45,8 @@ interface Started {
 /** Scans lines [firstLine, endLine) of its source into blocks; `firstLine` starts the file (the preamble) or is a `###` line. */
 export class BlockScanner {
   readonly blocks: Block[] = [];
+  /** Where each block starts in the source's text. */
+  readonly starts: number[] = [];
   /** The variables before the first `###` (in the preamble). */
   readonly fileVariables: VariableDef[] = [];
 
@@ -52,6 +58,7 @@ export class BlockScanner {
   private urls: UrlLine[] = [];
   private paramCount = 0;
   private assertionCount = 0;
+  private namesContent = false;
   /** What a `|` line continues; for a variable, its value and span. */
   private open: Open = 'none';
   private variable: { value: Value; span: Offsets } | undefined = undefined;
@@ -101,7 +108,9 @@ export class BlockScanner {
       case 'url': {
         const url = urlLine(text, line, errors);
         this.urls.push(url);
-        this.paramCount += urlParams(text, url, errors);
+        const n = urlParams(text, url, errors);
+        this.paramCount += n;
+        if (n > 0) this.namesContent = true;
         this.extend(end);
         return;
       }
@@ -115,6 +124,7 @@ export class BlockScanner {
         paramLineErrors(text, line, errors);
         if (line.kind === 'nameless') return;
         this.paramCount++;
+        if (!this.namesContent && namesChecked(text, start, line.nameEnd)) this.namesContent = true;
         this.extend(end);
         if (line.equals >= 0) valueErrors(text, line.equals + 1, end, errors);
         return;
@@ -125,7 +135,8 @@ export class BlockScanner {
     const { start, end, nameStart } = line;
     this.endBlock(lineStart);
     this.block = {
-      start: lineStart, header: true, name: this.source.text.slice(nameStart, end), headerSpan: { start, end }, nameSpan: { start: nameStart, end }, span: { start, end },
+      start: lineStart, header: true, name: this.source.text.slice(nameStart, end),
+      headerSpan: { start: start - lineStart, end: end - lineStart }, nameSpan: { start: nameStart - lineStart, end: end - lineStart }, span: { start: start - lineStart, end: end - lineStart },
     };
   }
 
@@ -151,21 +162,28 @@ export class BlockScanner {
     return this.block!;
   }
 
-  /** The request being scanned ends at `end` at least. */
+  /** The request being scanned ends at `end` (in the text) at least. */
   private extend(end: number): void {
-    const span = this.current().span;
-    if (span.end < end) span.end = end;
+    const { span, start } = this.current();
+    if (span.end < end - start) span.end = end - start;
   }
 
-  /** The block being scanned ends at `end`: it is made of what it gathered (a shared empty list for what it has none of). */
+  /**
+   * The block being scanned ends at `end`: it is made of what it gathered (a shared empty list for
+   * what it has none of), its offsets made relative to its start.
+   */
   private endBlock(end: number): void {
     const b = this.block;
     if (b === undefined) return;
     const { start, header, name, headerSpan, nameSpan, span } = b;
+    const d = -start;
+    this.starts.push(start);
     this.blocks.push({
-      origin: start, length: end - start, header, name, headerSpan, nameSpan, span, paramCount: this.paramCount, assertionCount: this.assertionCount,
-      variables: this.variables.length ? this.variables : NONE, urls: this.urls.length ? this.urls : NONE,
-      comments: this.comments.length ? this.comments : NONE, errors: this.errors.length ? this.errors : NONE,
+      length: end - start, header, name, headerSpan, nameSpan, span,
+      paramCount: this.paramCount, assertionCount: this.assertionCount, namesContent: this.namesContent,
+      variables: relative(this.variables, d, movedVariable), urls: relative(this.urls, d, movedUrl),
+      comments: relative(this.comments, d, (c) => ({ kind: 'comment', span: moved(c.span, d) })),
+      errors: relative(this.errors, d, (e) => ({ ...e, span: moved(e.span, d) })),
     });
     this.comments = [];
     this.errors = [];
@@ -173,6 +191,24 @@ export class BlockScanner {
     this.urls = [];
     this.paramCount = 0;
     this.assertionCount = 0;
+    this.namesContent = false;
     this.block = undefined;
   }
+}
+
+/** `nodes` moved by `d` (the list itself when `d` is 0; the shared empty list for none). */
+function relative<T>(nodes: T[], d: number, move: (node: T, d: number) => T): readonly T[] {
+  if (nodes.length === 0) return NONE;
+  return d === 0 ? nodes : nodes.map((n) => move(n, d));
+}
+
+/** The checked content parameters' names by length, so that a name is compared in place (no string made for every parameter line). */
+const CHECKED_BY_LENGTH = new Map<number, string[]>();
+for (const n of CHECKED_NAMES) CHECKED_BY_LENGTH.set(n.length, [...(CHECKED_BY_LENGTH.get(n.length) ?? []), n]);
+
+/** Whether text[start, end) is one of `CHECKED_NAMES`. */
+function namesChecked(text: string, start: number, end: number): boolean {
+  const names = CHECKED_BY_LENGTH.get(end - start);
+  if (names) for (const n of names) if (text.startsWith(n, start)) return true;
+  return false;
 }
