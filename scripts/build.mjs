@@ -92,8 +92,9 @@ const builds = [
   { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },
-  // The web extension (package.json `browser`) and its language server in a web worker: the bundled
-  // catalogue embedded, the browser counterparts of Node-only modules, no Node built-in (scripts/webBuild.mjs).
+  // The web extension (package.json `browser`) and its language server in a web worker: no bundled
+  // catalogue inside (the extension fetches the packaged dist/bundled-paraminfo.json and hands it to the
+  // worker), the browser counterparts of Node-only modules, no Node built-in (scripts/webBuild.mjs).
   { ...common, ...webCommon, format: 'cjs', entryPoints: ['client/src/extension.ts'], outfile: `${out}/web/extension.js`, external: ['vscode'], plugins: [noNodeBuiltins, webModules()] },
   { ...common, ...webCommon, format: 'iife', entryPoints: ['server/src/browserServer.ts'], outfile: `${out}/web/server.js`, plugins: [noNodeBuiltins, webModules()] },
 ];

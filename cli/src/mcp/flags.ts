@@ -1,7 +1,8 @@
 /**
- * The flags of `wikiq mcp`, apart from the server (index.ts, bundled as dist/mcp.js) so that the
- * command line knows them without loading the MCP SDK. The run options (--max-batches, --maxlag,
- * --max-wait, --timeout, --max-response-mb) are `wikiq run`'s, with the same defaults (runFlags.ts).
+ * The flags of `wikiq mcp`, apart from the server (index.ts, part of dist/cli-main.js; the SDK is the
+ * sibling bundle dist/mcp-sdk.js) so that the command line knows them without loading the MCP SDK.
+ * The run options (--max-batches, --maxlag, --max-wait, --timeout, --max-response-mb) are
+ * `wikiq run`'s, with the same defaults (runFlags.ts).
  */
 import { ENV_FLAGS, type FlagSpec } from '../args';
 

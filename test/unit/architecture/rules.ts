@@ -70,7 +70,7 @@ const MAY_USE: Record<Pkg, string[]> = {
 const NODE: Pkg[] = ['engine', 'server', 'cli', 'client', 'common'];
 
 /**
- * `wikiq mcp` (cli/src/mcp/, bundled as dist/mcp.js): only its files use the MCP SDK and zod, and the
+ * `wikiq mcp` (cli/src/mcp/, part of dist/cli-main.js; its SDK and zod the sibling bundle dist/mcp-sdk.js): only its files use the MCP SDK and zod, and the
  * rest of the command line reaches it only through its flags (flags.ts, no SDK) and the one lazy
  * `require('./mcp/index')` of cli.ts, so that the other commands do not load the SDK.
  */
