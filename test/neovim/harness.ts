@@ -1,7 +1,7 @@
 /**
  * A real Neovim for the tests: Debian's `neovim` (0.7.2 on Debian 12), provisioned by ../provision,
- * run headless with the README's
- * own configuration for Neovim 0.7.
+ * run headless with the configuration docs/editors.md gives
+ * for Neovim 0.7.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,12 +15,12 @@ export function ensureNeovim(): string {
   return spawnSync('nvim', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0];
 }
 
-/** The Lua block of the README that follows `heading`, with the server's path and endpoint put in. */
+/** The Lua block of docs/editors.md that follows `heading`, with the server's path and endpoint put in. */
 export function readmeConfig(heading: string, endpoint: string): string {
-  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(ROOT, 'docs', 'editors.md'), 'utf8');
   const at = readme.indexOf(heading);
   const block = at >= 0 ? /```lua\n([\s\S]*?)```/.exec(readme.slice(at)) : null;
-  if (!block) throw new Error(`README.md has no Lua block after '${heading}'`);
+  if (!block) throw new Error(`docs/editors.md has no Lua block after '${heading}'`);
   return block[1].replaceAll('/path/to/wikiq', ROOT).replaceAll('https://www.mediawiki.org/w/api.php', endpoint);
 }
 

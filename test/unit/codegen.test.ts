@@ -71,10 +71,9 @@ describe('Copy as code: the generated programs', () => {
   });
 });
 
-describe('Copy as code: the README\'s examples', () => {
-  it('are what wikiq writes for the README\'s request (this batch only)', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Copy as code'), readme.indexOf('## Signed-in wikis'));
+describe('Copy as code: the examples of docs/copy-as-code.md', () => {
+  it('are what wikiq writes for the page\'s request (this batch only)', () => {
+    const section = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'copy-as-code.md'), 'utf8');
     const request = /```wikiq\n([\s\S]*?)```/.exec(section)![1];
     const shown = [...section.matchAll(/<summary>[^<]*<\/summary>\n\n```\w+\n([\s\S]*?)```/g)].map((m) => m[1]);
     const r = resolveRequest(request, { index: 0 }, { catalogue: bundledCatalogue() });

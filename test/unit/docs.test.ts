@@ -1,4 +1,7 @@
-/** The users' README against the product: its tables list exactly what the code and package.json define. */
+/**
+ * The users' docs against the product: README's tables (commands, settings) and docs/diagnostics.md's
+ * table of codes list exactly what the code and package.json define.
+ */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -6,30 +9,27 @@ import { describe, it } from 'node:test';
 import { Code } from '../../core/src/codes';
 import { parse } from '../../core/src/parser/parser';
 import { VIEW_COMMANDS } from '../../client/shared/messages';
+import { ROOT, doc, docsPages, section as sectionOf } from './docFiles';
 
-const root = path.resolve(__dirname, '../../..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const readme = doc('README.md');
+const pkg = JSON.parse(doc('package.json'));
 
-/** The text of the README section under `## title`, up to the next `## `. */
+/** The text of README.md's section under `## title`, up to the next `## `. */
 function section(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`);
-  assert.ok(start >= 0, `README has no section '## ${title}'`);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+  return sectionOf('README.md', title);
 }
 
 /** The first cells of a section's table rows that are `code`: | `name` | … */
-function firstCells(title: string): string[] {
-  return [...section(title).matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+function firstCells(file: string, title: string): string[] {
+  return [...sectionOf(file, title).matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
 }
 
-describe('README', () => {
-  it('lists every diagnostic code, and no other', () => {
-    assert.deepEqual(firstCells('Diagnostics').sort(), Object.values(Code).sort());
+describe('README and docs/', () => {
+  it('docs/diagnostics.md lists every diagnostic code, and no other', () => {
+    assert.deepEqual(firstCells('docs/diagnostics.md', 'Diagnostic codes').sort(), Object.values(Code).sort());
   });
-  it('lists every setting, and no other', () => {
-    assert.deepEqual(firstCells('Settings').sort(), Object.keys(pkg.contributes.configuration.properties).sort());
+  it('README lists every setting, and no other', () => {
+    assert.deepEqual(firstCells('README.md', 'Settings').sort(), Object.keys(pkg.contributes.configuration.properties).sort());
   });
   it('lists every command under its palette title', () => {
     const table = section('Commands');
@@ -45,14 +45,21 @@ describe('README', () => {
       assert.equal(palette?.when, "activeWebviewPanelId == 'wikiq.results'", id);
     }
   });
-  it('has .wikiq examples without syntax errors', () => {
-    const blocks = [...readme.matchAll(/```wikiq\n([\s\S]*?)```/g)].map((m) => m[1].replace(/^ {3}/gm, ''));
-    assert.ok(blocks.length >= 2);
-    for (const b of blocks) assert.deepEqual(parse(b).errors.map((e) => e.code), [], b);
+  for (const file of ['README.md', ...docsPages()]) {
+    it(`${file}: its .wikiq examples have no syntax errors`, () => {
+      const blocks = [...doc(file).matchAll(/```wikiq\n([\s\S]*?)```/g)].map((m) => m[1].replace(/^ {3}/gm, ''));
+      for (const b of blocks) assert.deepEqual(parse(b).errors.map((e) => e.code), [], b);
+    });
+  }
+  it('finds the .wikiq examples: README\'s sample and walkthrough, the assertions, Copy as code\'s request', () => {
+    const count = (file: string) => [...doc(file).matchAll(/```wikiq\n/g)].length;
+    assert.ok(count('README.md') >= 2, 'README.md');
+    assert.ok(count('docs/format.md') >= 1, 'docs/format.md');
+    assert.ok(count('docs/copy-as-code.md') >= 1, 'docs/copy-as-code.md');
   });
   it('says the test command CI runs, and points developers to CONTRIBUTING.md', () => {
     assert.match(readme, /`npm ci && npm test`/);
     assert.match(readme, /\(CONTRIBUTING\.md\)/);
-    assert.ok(fs.existsSync(path.join(root, 'CONTRIBUTING.md')));
+    assert.ok(fs.existsSync(path.join(ROOT, 'CONTRIBUTING.md')));
   });
 });

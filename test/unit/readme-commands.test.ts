@@ -1,11 +1,12 @@
 /**
- * Every command README.md gives a user runs, or is listed in NEEDS with why a unit test does not run
- * it (a network, a long run). Commands are the lines of ```sh/```bash blocks, `run:` steps of ```yaml
- * blocks, and inline code that starts with a command (`npm …`, `wikiq …`, `node …`, `npx …`, `git …`,
- * `code …`, `curl …`), split at `&&`. Install commands run into temporary npm prefixes; `wikiq`
- * commands run the built dist/cli.js in a temporary folder holding the README's own example files;
- * usage lines (with `[--flag]`, `FILE`, `…`) and mentions (`wikiq check`) are checked against the
- * --help of the program they name. Needs the built dist/ (scripts/test.mjs builds first).
+ * Every command the users' docs give runs, or is listed in NEEDS with why a unit test does not run
+ * it (a network, a long run). The docs are README.md, the pages of docs/ and CONTRIBUTING.md's "Try it
+ * in one minute" (moved there from the README). Commands are the lines of ```sh/```bash blocks, `run:`
+ * steps of ```yaml blocks, and inline code that starts with a command (`npm …`, `wikiq …`, `node …`,
+ * `npx …`, `git …`, `code …`, `curl …`), split at `&&`. Install commands run into temporary npm
+ * prefixes; `wikiq` commands run the built dist/cli.js in a temporary folder holding the README's own
+ * example files; usage lines (with `[--flag]`, `FILE`, `…`) and mentions (`wikiq check`) are checked
+ * against the --help of the program they name. Needs the built dist/ (scripts/test.mjs builds first).
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,13 +14,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { ROOT, doc, docsPages, section } from './docFiles';
 
-const root = path.resolve(__dirname, '../../..');
-const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const readme = doc('README.md');
+/** The docs whose commands are checked, as one text. */
+const docs = [readme, ...docsPages().map(doc), section('CONTRIBUTING.md', 'Try it in one minute')].join('\n');
+const pkg = JSON.parse(doc('package.json'));
 const tarball = `${pkg.name}-${pkg.version}.tgz`;
 
-/** Commands a unit test does not run, each with the reason. Every entry must still be in the README. */
+/** Commands a unit test does not run, each with the reason. Every entry must still be in the docs. */
 const NEEDS: Record<string, string> = {
   'npm ci': 'the network (the npm registry)',
   'npm start': 'a long run: it starts the demo wiki (test/wiki/start.test.ts runs `npm start -- --once`)',
@@ -37,11 +40,11 @@ const NEEDS: Record<string, string> = {
 /** Commands that start with one of these words (in inline code, and in blocks of other languages). */
 const PROGRAMS = /^(npm|npx|wikiq|node|git|code|curl) /;
 
-/** The README's commands, in order, without repeats. */
-function readmeCommands(): string[] {
+/** The docs' commands, in order, without repeats. */
+function docsCommands(): string[] {
   const found: string[] = [];
   const fence = /^ *```(\w*)\n([\s\S]*?)^ *```/gm;
-  for (const [, lang, body] of readme.matchAll(fence)) {
+  for (const [, lang, body] of docs.matchAll(fence)) {
     if (['sh', 'bash', 'shell', 'console'].includes(lang)) {
       // A line starting with spaces continues the one above (a usage text wrapped), as does a trailing \.
       const lines = body.replace(/\\\n\s*/g, ' ').replace(/\n[ \t]+/g, ' ').split('\n');
@@ -52,7 +55,7 @@ function readmeCommands(): string[] {
       for (const l of body.split('\n')) if (/^\$ /.test(l) || PROGRAMS.test(l)) found.push(l.replace(/^\$ /, '').trim());
     }
   }
-  const prose = readme.replace(fence, '');
+  const prose = docs.replace(fence, '');
   for (const [, code] of prose.matchAll(/`([^`\n]+)`/g)) if (PROGRAMS.test(code)) found.push(code);
   const steps = found.flatMap((c) => c.split(/\s*&&\s*/)).map((c) => c.trim()).filter((c) => c && !/^cd\s/.test(c));
   return [...new Set(steps)];
@@ -95,7 +98,7 @@ function workDir(): string {
   fs.writeFileSync(path.join(dir, 'first.wikiq'), examples[1]);
   // `wikiq` on PATH is the built launcher itself: it must be executable.
   fs.mkdirSync(path.join(dir, 'bin'));
-  fs.symlinkSync(path.join(root, 'dist', 'cli.js'), path.join(dir, 'bin', 'wikiq'));
+  fs.symlinkSync(path.join(ROOT, 'dist', 'cli.js'), path.join(dir, 'bin', 'wikiq'));
   return dir;
 }
 
@@ -107,7 +110,7 @@ const helpOf = new Map<string, string>();
 /** The --help text of the CLI or of the language server. */
 function help(program: 'cli' | 'server'): string {
   if (!helpOf.has(program)) {
-    const r = spawnSync(process.execPath, [path.join(root, 'dist', `${program}.js`), '--help'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'dist', `${program}.js`), '--help'], { encoding: 'utf8' });
     assert.equal(r.status, 0, `dist/${program}.js --help: ${r.stderr}`);
     helpOf.set(program, r.stdout);
   }
@@ -133,14 +136,14 @@ function check(command: string): void {
   if (command === 'npm install -g .') {
     // A link to this clone: the `wikiq` it puts on PATH runs dist/cli.js itself.
     const prefix = path.join(tmp, 'linked');
-    const r = npm(command, root, prefix);
+    const r = npm(command, ROOT, prefix);
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
     const bin = path.join(prefix, 'bin', 'wikiq');
-    assert.equal(fs.realpathSync(bin), fs.realpathSync(path.join(root, 'dist', 'cli.js')), 'it links to the clone');
+    assert.equal(fs.realpathSync(bin), fs.realpathSync(path.join(ROOT, 'dist', 'cli.js')), 'it links to the clone');
     const v = spawnSync(bin, ['--version'], { encoding: 'utf8' });
     assert.equal(v.status, 0, `${bin} --version: ${v.error ?? v.stderr}`);
   } else if (command === 'npm pack') {
-    const r = npm(command, root, path.join(tmp, 'unused'));
+    const r = npm(command, ROOT, path.join(tmp, 'unused'));
     assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
     assert.ok(fs.existsSync(path.join(tmp, 'pack', tarball)), `npm pack makes ${tarball}`);
   } else if (command === `npm install -g ./${tarball}`) {
@@ -152,15 +155,15 @@ function check(command: string): void {
     assert.equal(c.status, 0, `the installed copy checks a file: ${c.error ?? c.stdout + c.stderr}`);
   } else if (/^(wikiq|node dist\/cli\.js) /.test(command)) {
     const dir = workDir();
-    const r = sh(command.replace(/^node dist\//, `node ${JSON.stringify(path.join(root, 'dist'))}/`), dir);
+    const r = sh(command.replace(/^node dist\//, `node ${JSON.stringify(path.join(ROOT, 'dist'))}/`), dir);
     assert.equal(r.status, 0, `exit ${r.status}: ${r.stdout}${r.stderr}`);
   } else {
     assert.fail(`'${command}' is neither run here nor in NEEDS: run it in this test, or add it to NEEDS with the reason`);
   }
 }
 
-describe('README commands', () => {
-  const commands = readmeCommands();
+describe('the docs\' commands', () => {
+  const commands = docsCommands();
 
   it('finds the commands (the first run, the install paths, the CLI)', () => {
     for (const c of ['npm ci', 'npm start', 'npm test', 'npm install -g .', 'npm pack', `npm install -g ./${tarball}`]) assert.ok(commands.includes(c), `'${c}' not found in ${JSON.stringify(commands)}`);
@@ -168,11 +171,11 @@ describe('README commands', () => {
   it('asks for the Node version package.json\'s engines names, wherever it names one', () => {
     const wanted = /^>=(\d+)$/.exec(pkg.engines.node)?.[1];
     assert.ok(wanted, `engines.node is ${pkg.engines.node}`);
-    const named = [...readme.matchAll(/Node (\d+)(?:\+| or later)/g)].map((m) => m[1]);
-    assert.ok(named.length > 0, 'the README names the Node version it needs');
+    const named = [...docs.matchAll(/Node (\d+)(?:\+| or later)/g)].map((m) => m[1]);
+    assert.ok(/Node (\d+)(?:\+| or later)/.test(readme), 'the README names the Node version it needs');
     assert.deepEqual([...new Set(named)], [wanted]);
   });
-  it('lists in NEEDS only commands the README still gives', () => {
+  it('lists in NEEDS only commands the docs still give', () => {
     assert.deepEqual(Object.keys(NEEDS).filter((c) => !commands.includes(c)), []);
   });
   for (const command of commands) {
