@@ -121,12 +121,14 @@ export function cursorAt(file: WikiqFile, offset: number, params: (request: Requ
   if (comment) return { kind: 'comment', ...on, comment };
   const def = over(file.variables, lineStart, lineEnd, spanStart, spanEnd) ?? (request && over(request.variables, lineStart, lineEnd, spanStart, spanEnd));
   if (def) return variableDefCursor(text, on, def, lineStart);
+  const param = request && over(params(request), lineStart, lineEnd, (p) => p.start, (p) => p.end);
+  // A block value's lines are text: whatever they look like (`?? x`, `name = v`), the value's.
+  if (request && param?.value?.block && param.start < lineStart) return paramCursor(text, { ...on, request }, param, lineStart, lineEnd);
   const l = classify(text, lineStart, lineEnd);
   if (l.kind === 'assertion') return { kind: 'assertion', ...on, lineStart: l.start, lineEnd: l.end };
   if (!request) return blankOrNone(text, on, lineStart, lineEnd);
   const url = over(request.urls, lineStart, lineEnd, spanStart, spanEnd);
   if (url) return urlCursor({ ...on, request }, url);
-  const param = over(params(request), lineStart, lineEnd, (p) => p.start, (p) => p.end);
   if (param) return paramCursor(text, { ...on, request }, param, lineStart, lineEnd);
   return blankOrNone(text, on, lineStart, lineEnd);
 }
@@ -152,6 +154,12 @@ function paramCursor(text: string, on: On & { request: RequestNode }, param: Par
       return { kind: 'paramName', ...on, param, span, prefix: text.slice(span.start, offset), hasEquals: param.equals !== undefined };
     }
     if (value === undefined || param.equals === undefined || offset <= param.equals) return { kind: 'none', ...on };
+    if (value.block) return { kind: 'none', ...on };
+  } else if (value?.block) {
+    // A block value's line: a `{{name}}` in it is a variable; the rest is text (nothing to complete).
+    const line: ValuePart = { ...value.parts[0], variables: value.parts[0].variables, regionStart: lineStart, regionEnd: lineEnd, span: { start: lineStart, end: lineEnd }, region: { start: lineStart, end: lineEnd } };
+    const ref = refAt(text, line, offset, param);
+    return ref ? { ...ref, ...on } : { kind: 'none', ...on };
   } else {
     // A `|` line of its value: the cursor is after the line's `|`.
     const pipe = value && pipeOf(value, lineStart);

@@ -119,7 +119,10 @@ export function paramsToQuery(params: ParamNode[], opts: ToUrlOptions = {}): ToU
       continue;
     }
     const values = p.value.parts.flatMap((part) => partValues(part, opts.scope, unexpanded));
-    pairs.push(`${name}=${encodeValue(joinValues(values.map((v) => v.text)), values.some((v) => v.keep))}`);
+    const keep = values.some((v) => v.keep);
+    // A block value is one text: every character of it encoded (its `|` too, and a newline as %0A).
+    const text = values.map((v) => v.text).join('');
+    pairs.push(`${name}=${p.value.block ? (keep ? encodeValue(text, true) : encodeQueryComponent(text)) : encodeValue(joinValues(values.map((v) => v.text)), keep)}`);
   }
   return { url: pairs.join('&'), unexpanded: [...unexpanded] };
 }

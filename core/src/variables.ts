@@ -205,6 +205,11 @@ export function splitUnescaped(text: string): string[] {
  * percent-encoded): it expands the part's unescaped text with its own pipes escaped again.
  */
 export function expandValuePart(part: ValuePart, scope: Scope, origin: ParamNode['origin'] = 'line'): Expansion & { values: string[] } {
+  if (part.block) {
+    // A block value is one value: its variables expanded, its lines and pipes kept as they are.
+    const e = expand(part.text, scope);
+    return { ...e, values: [e.text] };
+  }
   const text = part.text.replace(/\|/g, '\\|');
   if (origin === 'line' || part.variables.every((r) => scope.has(r.name))) {
     const e = expand(text, scope);

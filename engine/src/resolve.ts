@@ -174,7 +174,8 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       lines[p.name] = line;
       continue;
     }
-    params[p.name] = joinValues(values);
+    // A block value is one text, sent as written (no U+001F form: it is no list of values).
+    params[p.name] = p.value.block ? values.join('') : joinValues(values);
     lines[p.name] = line;
     const info = ownerOf(a, p.name)?.param;
     if (info && isBatchable(info) && values.length > valuesLimit(info, false)) {

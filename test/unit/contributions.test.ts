@@ -55,4 +55,19 @@ describe('grammar', () => {
     assert.ok(named('/^Draft/i').includes('string.regexp.wikiq'));
     assert.ok(named('$.query.general.sitename').includes('variable.other.path.wikiq'));
   });
+
+  it('colours a block value as one string up to its closing line, before the line rules (a `#` or `??` line in it is text)', () => {
+    type Rule = { begin: string; end: string; contentName: string; patterns: Array<{ match: string }> };
+    const g = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/wikiq.tmLanguage.json'), 'utf8')) as { patterns: Array<{ include: string }>; repository: Record<string, Rule> };
+    const order = g.patterns.map((p) => p.include);
+    for (const other of ['#comment', '#assertion', '#parameter', '#continuation']) assert.ok(order.indexOf('#block-value') < order.indexOf(other), other);
+    const rule = g.repository['block-value'];
+    const [begin, end] = [new RegExp(rule.begin), new RegExp(rule.end)];
+    for (const line of ['text = """', '  appendtext="""  ']) assert.match(line, begin);
+    for (const line of ['text = """x', 'text = x"""', '"""', '@v = """']) assert.doesNotMatch(line, begin);
+    for (const line of ['"""', '  """ ', '### Next']) assert.match(line, end);
+    for (const line of ['say """hi"""', '"""x', '# comment', '?? status == 200']) assert.doesNotMatch(line, end);
+    assert.equal(rule.contentName, 'string.unquoted.block.wikiq');
+    assert.ok(rule.patterns.some((p) => new RegExp(p.match).test('{{name}}')));
+  });
 });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { TextChange, WikiqFile } from '../../core/src';
 import { shapes } from './shapes';
 
-export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '?? ', '?? every ns == ', '?? $.query[0]', ' matches /', '"', '\u00a0', '\ufeff', '😀', '\u0000'];
+export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '?? ', '?? every ns == ', '?? $.query[0]', ' matches /', '"', '\u00a0', '\ufeff', '😀', '\u0000', '"""', 'text = """\n', '\n"""\n'];
 
 const dir = resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 

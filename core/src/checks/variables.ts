@@ -51,7 +51,7 @@ export function expandedValues(value: ValueNode, scope: Scope, cache?: Map<strin
       cache?.set(part.text, e);
     }
     if (e.undefinedNames.length || e.cyclic.length || e.exceeded.length || e.text.includes('{{')) return undefined;
-    for (const t of splitUnescaped(e.text)) out.push({ text: t, span: part.span, fromVariable: true });
+    for (const t of part.block ? [e.text] : splitUnescaped(e.text)) out.push({ text: t, span: part.span, fromVariable: true });
   }
   return out;
 }

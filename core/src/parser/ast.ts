@@ -50,6 +50,8 @@ export interface ValuePart {
   readonly end: number;
   readonly regionStart: number;
   readonly regionEnd: number;
+  /** Set on a block value's one part: its text is the block's lines joined by `\n`, one value. */
+  readonly block?: true;
 }
 
 export interface ValueNode {
@@ -62,6 +64,8 @@ export interface ValueNode {
   /** `span` as numbers. */
   readonly start: number;
   readonly end: number;
+  /** Set on a block value (`name = \"\"\"`, its lines, `\"\"\"`): its span is its lines', from the first's start to the last's end. */
+  readonly block?: true;
 }
 
 export interface ParamNode {

@@ -17,6 +17,7 @@ export enum SyntaxErrorCode {
   InvalidUrl = 'syntax-invalid-url',
   UnsupportedMethod = 'syntax-unsupported-method',
   InvalidPercentEncoding = 'syntax-invalid-percent-encoding',
+  UnclosedBlock = 'syntax-unclosed-block',
 }
 
 export const syntaxErrorMessages: Record<SyntaxErrorCode, (arg: string) => string> = {
@@ -31,6 +32,7 @@ export const syntaxErrorMessages: Record<SyntaxErrorCode, (arg: string) => strin
   [SyntaxErrorCode.InvalidUrl]: (url) => `'${url}' is not a valid http(s) URL.`,
   [SyntaxErrorCode.UnsupportedMethod]: (method) => `Only GET requests can be written here ('${method}' is not supported: wikiq is read-only).`,
   [SyntaxErrorCode.InvalidPercentEncoding]: (text) => `'${text}' has an invalid percent-encoding; it is kept as written.`,
+  [SyntaxErrorCode.UnclosedBlock]: (name) => `The block value of '${name}' opened here with '"""' is not closed: end it with a line '"""' (before the next '###').`,
 };
 
 /** Adds the error `code` at [start, end) to `errors` (a span object of its own: incremental.ts shifts each once). */

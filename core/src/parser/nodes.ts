@@ -28,6 +28,9 @@ export class Part implements ValuePart {
     readonly variables: readonly VariableRef[],
   ) {}
 
+  /** Set on the one part of a block value (blockValue.ts): its text is lines, one value, never split on `|`. */
+  block: true | undefined = undefined;
+
   get span(): Span {
     return { start: this.start, end: this.end };
   }
@@ -37,8 +40,8 @@ export class Part implements ValuePart {
   }
 
   toJSON(): ValuePart {
-    const { raw, text, start, end, regionStart, regionEnd, variables } = this;
-    return { raw, text, start, end, regionStart, regionEnd, variables, span: this.span, region: this.region };
+    const { raw, text, start, end, regionStart, regionEnd, variables, block } = this;
+    return { raw, text, start, end, regionStart, regionEnd, variables, span: this.span, region: this.region, ...(block ? { block } : {}) };
   }
 }
 
@@ -51,6 +54,8 @@ export class Value implements ValueNode {
    */
   partList: Part[] | undefined = undefined;
   pipeList: number[] | undefined = undefined;
+  /** Set on a block value (`name = """` … `"""`, blockValue.ts). */
+  block: true | undefined = undefined;
 
   constructor(
     public start: number,
@@ -80,8 +85,8 @@ export class Value implements ValueNode {
   }
 
   toJSON(): ValueNode {
-    const { parts, pipes, start, end } = this;
-    return { parts, pipes, start, end, span: this.span };
+    const { parts, pipes, start, end, block } = this;
+    return { parts, pipes, start, end, span: this.span, ...(block ? { block } : {}) };
   }
 }
 

@@ -7,6 +7,7 @@
  * (`Analysis.params`).
  */
 import type { ParamNode, RequestNode } from './ast';
+import { opensBlock, readBlock } from './blockValue';
 import { Param, Request } from './nodes';
 import { type Open, classify, lineEndOf, openAfter } from './scan';
 import { urlLine, urlParams } from './url';
@@ -30,6 +31,13 @@ function readParams(request: Request): Param[] {
   for (; line < endLine; line++) {
     const start = lineStarts[line];
     const l = classify(text, start, lineEndOf(text, start, lineStarts[line + 1]));
+    if (opensBlock(text, l)) {
+      const b = readBlock(text, lineStarts, line + 1, endLine);
+      params.push(new Param(text.slice(l.start, l.nameEnd), l.start, l.nameEnd, b.end, l.equals, b.value, 'line'));
+      line = b.next - 1;
+      open = 'none';
+      continue;
+    }
     if (l.kind === 'param') {
       const value = l.equals >= 0 ? readValue(text, l.equals + 1, l.end) : undefined;
       params.push(new Param(text.slice(l.start, l.nameEnd), l.start, l.nameEnd, l.end, l.equals >= 0 ? l.equals : undefined, value, 'line'));

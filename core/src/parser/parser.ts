@@ -6,6 +6,7 @@
  * Linear in the input, and total: it never throws and always returns a tree and its errors.
  */
 import type { Block, CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
+import { opensBlock, readBlock } from './blockValue';
 import { type Source, assemble, failedParse } from './blocks';
 import { SyntaxErrorCode, report } from './errors';
 import { NONE, type Offsets, type Value, moved, movedUrl, movedVariable } from './nodes';
@@ -70,7 +71,9 @@ export class BlockScanner {
     if (firstLine === 0) this.block = { start: 0, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 } };
     for (let i = firstLine; i < endLine; i++) {
       const start = lineStarts[i];
-      this.line(classify(text, start, lineEndOf(text, start, lineStarts[i + 1])), start);
+      const line = classify(text, start, lineEndOf(text, start, lineStarts[i + 1]));
+      this.line(line, start);
+      if (opensBlock(text, line)) i = this.blockValue(line, i + 1, endLine) - 1;
     }
     this.endBlock(endLine < lineStarts.length ? lineStarts[endLine] : text.length);
     return this;
@@ -129,6 +132,16 @@ export class BlockScanner {
         if (line.equals >= 0) valueErrors(text, line.equals + 1, end, errors);
         return;
     }
+  }
+
+  /** The lines of the block value `line` opens, from line `first` on: read whole; the line after them. */
+  private blockValue(line: Line, first: number, endLine: number): number {
+    const { text, lineStarts } = this.source;
+    const b = readBlock(text, lineStarts, first, endLine, this.errors);
+    if (!b.closed) report(this.errors, SyntaxErrorCode.UnclosedBlock, line.start, line.end, text.slice(line.start, line.nameEnd));
+    this.extend(b.end);
+    this.open = 'none';
+    return b.next;
   }
 
   private header(line: Line, lineStart: number): void {
