@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 export const WEB_MODULES = {
   'engine/src/http.ts': 'engine/src/httpFetch.ts',
   'engine/src/exportFile.ts': 'engine/src/exportFile.web.ts',
+  'engine/src/fileValues.ts': 'engine/src/fileValues.web.ts',
   'engine/src/catalogue/cache.ts': 'engine/src/catalogue/memoryCache.ts',
   'engine/src/auth/sealed.ts': 'engine/src/auth/sealed.web.ts',
   'client/src/platform.ts': 'client/src/platform.web.ts',

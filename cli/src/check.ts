@@ -13,7 +13,7 @@ import {
   type CatalogueProvider, type ContentProvider, type ContentToken, type Environment,
 } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
-import { CONTENT_MAX_BYTES, WikiContentProvider, errorMessage, isFetchableEndpoint } from '../../engine/src';
+import { CONTENT_MAX_BYTES, WikiContentProvider, errorMessage, fileExistsAt, isFetchableEndpoint } from '../../engine/src';
 import { ENV_FLAGS, UsageError, choice, num, readText, type Args, type FlagSpec, type Io } from './args';
 import { cliHttpClient } from './credentials';
 import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
@@ -100,7 +100,7 @@ const documentOf = (file: string, text: string, io: Io) => TextDocument.create(`
  * language service's diagnostics with `env` as the environment. `wikiq test` reads its assertions' problems here.
  */
 export function languageProblems(file: string, text: string, env: Environment | undefined, io: Io): Problem[] {
-  const ls = getLanguageService({ catalogues: new StaticCatalogueProvider(bundledCatalogue()), environment: () => env, checkPattern: patternProblem });
+  const ls = getLanguageService({ catalogues: new StaticCatalogueProvider(bundledCatalogue()), environment: () => env, checkPattern: patternProblem, fileExists: fileExistsAt });
   return problemsOf(file, ls.doValidation(documentOf(file, text, io)), io);
 }
 
@@ -127,7 +127,7 @@ export async function check(args: Args, io: Io): Promise<number> {
   // The language service asks for the file's endpoint; the command line's endpoint, when it names one, is the one checked against.
   const catalogues: CatalogueProvider = { get: (endpoint) => loaded.get(current?.endpoint ?? endpoint) };
   const content = o.content ? contentProvider(o.network, io) : undefined;
-  const ls = getLanguageService({ catalogues, content, environment: () => current, checkPattern: patternProblem });
+  const ls = getLanguageService({ catalogues, content, environment: () => current, checkPattern: patternProblem, fileExists: fileExistsAt });
   const problems: Problem[] = [];
   for (const { f, text, env } of files) {
     current = env;

@@ -85,7 +85,8 @@ export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, 
     // The request the run resolves (sel), not the file's first: its endpoint is the catalogue's.
     const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
     catalogue = wiki.catalogue === 'live' && endpointGuess ? (await wiki.catalogues([endpointGuess])).get(endpointGuess) : undefined;
-    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP });
+    // A value read from a file (`text = < ./page.wiki`) is read relative to the `.wikiq` file.
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP, files: { base: path.dirname(path.resolve(io.cwd, file)) } });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;

@@ -77,6 +77,8 @@ export enum Code {
   CredentialsInFile = 'credentials-in-file',
   /** A `??` assertion line that cannot be read (an unknown subject or operator, a missing value, a pattern the linear-time engine cannot run). */
   InvalidAssertion = 'invalid-assertion',
+  /** A value read from a file (`name = < ./page.wiki`) whose file does not exist (checked where the host can look: `wikiq check`, the editor). */
+  MissingFile = 'missing-file',
   // Content diagnostics (contentDiagnostics.ts): what the wiki says of a value, never an error or a warning.
   /** A title (`titles`) naming a page that does not exist. */
   MissingPage = 'missing-page',
@@ -141,6 +143,7 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
   [Code.InvalidAssertion]: { severity: DiagnosticSeverity.Error, summary: 'A `??` assertion that cannot be read (subject, operator, value, or a pattern the linear-time engine cannot run): `wikiq test` refuses the file.' },
+  [Code.MissingFile]: { severity: DiagnosticSeverity.Error, summary: 'A value read from a file (`text = < ./page.wiki`, relative to the `.wikiq` file) whose file does not exist: the request cannot be sent.' },
   [Code.MissingPage]: { severity: DiagnosticSeverity.Hint, summary: 'Content: a page named in `titles` does not exist on the wiki (asking whether it does is a legitimate query).' },
   [Code.EmptyCategory]: { severity: DiagnosticSeverity.Information, summary: 'Content: a category with no members (pages, files, subcategories), whether or not its page exists: the request finds nothing in it.' },
   [Code.UnregisteredUser]: { severity: DiagnosticSeverity.Information, summary: 'Content: a user name not registered on the wiki: the request finds nothing by it.' },
@@ -232,6 +235,7 @@ export const messages = {
   [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
     `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,
   [Code.InvalidAssertion]: (why: string) => `Malformed assertion: ${why}`,
+  [Code.MissingFile]: (written: string, name: string) => `The file ${q(written)} does not exist (relative to this .wikiq file): ${q(name)} is read from it, so the request cannot be sent.`,
   [Code.MissingPage]: (title: string, param: string) => `The page ${q(title)} does not exist on this wiki: ${q(param)} gets it back marked missing, with nothing of it.`,
   [Code.EmptyCategory]: (category: string, param: string) =>
     `${q(category)} has no members on this wiki (no pages, files or subcategories): ${q(param)} finds nothing in it.`,

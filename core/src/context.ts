@@ -25,6 +25,8 @@ export interface FeatureContext {
   runFields?(request: RequestNode): readonly string[] | undefined;
   /** Why the engine that runs `matches` patterns refuses one (LanguageServiceParams `checkPattern`); undefined: not checked here. */
   checkPattern?(source: string, flags: string): string | undefined;
+  /** Whether the file at this URI exists, for values read from files (LanguageServiceParams `fileExists`); undefined: not checked here. */
+  fileExists?(uri: string): boolean;
   /** The file's variables over the environment's, worked out once per call. */
   fileScope(): Scope;
   analysis(request: RequestNode): Analysis;
@@ -33,7 +35,7 @@ export interface FeatureContext {
 
 const KEEP_ANALYSES = 8;
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined, checkPattern?: (source: string, flags: string) => string | undefined): FeatureContext {
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined, checkPattern?: (source: string, flags: string) => string | undefined, fileExists?: (uri: string) => boolean): FeatureContext {
   const kept = new Array<RequestNode | undefined>(KEEP_ANALYSES).fill(undefined);
   const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
   let nextSlot = 0;
@@ -52,6 +54,7 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     fileScope: scopeOfFile,
     ...(runFields ? { runFields: (request: RequestNode) => runFields(document.uri, request) } : {}),
     ...(checkPattern ? { checkPattern } : {}),
+    ...(fileExists ? { fileExists } : {}),
     analysis(request) {
       for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
       const scope = ownScope(request) ? undefined : scopeOfFile();

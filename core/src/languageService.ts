@@ -54,6 +54,13 @@ export interface LanguageServiceParams {
    */
   checkPattern?: (source: string, flags: string) => string | undefined;
   /**
+   * Whether the file at a `file:` URI exists: a value read from a file (`text = < ./page.wiki`,
+   * relative to the document) names one. A host that can look (the command line, the language
+   * server) passes it; without it, such files are not checked. A request's diagnostics are kept
+   * while its text is unchanged, so a file made or removed later is seen at the request's next edit.
+   */
+  fileExists?: (uri: string) => boolean;
+  /**
    * False when the client does not resolve completion items (`completionItem/resolve`): every
    * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
    */
@@ -107,7 +114,7 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const d = params.completionItemDefaults;
   const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields, params.checkPattern);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields, params.checkPattern, params.fileExists);
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   const kept = new Map<string, ValidationCache>();
   const validate = (c: FeatureContext) => {

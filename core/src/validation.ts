@@ -17,6 +17,7 @@ import type { ParamNode, RequestNode } from './parser/ast';
 import { pieceChecks, requestChecks, type RequestChecks } from './checks/context';
 import { checkAssertions } from './checks/assertions';
 import { checkCredentials } from './checks/credentials';
+import { checkFileValues } from './checks/fileValues';
 import { checkLegacy } from './checks/legacy';
 import { type ModeUse, checkAction, checkModes, checkName, checkRepeated, checkRequired, modeUse, needsChecks, reportsUnknownNames } from './checks/names';
 import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
@@ -42,6 +43,7 @@ export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
     const c = requestChecks(ctx, ctx.analysis(r));
     checkRequest(c, report);
     checkCredentials(report, ctx.file.text, r.variables, c.a.params);
+    checkFileValues(ctx, c.a.params, report);
   } else {
     checkCredentials(report, ctx.file.text, r.variables, NO_PARAMS);
   }

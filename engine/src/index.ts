@@ -10,6 +10,8 @@ export * from './hostScheduler';
 export * from './merge';
 export * from './messages';
 export * from './resolve';
+export { FILE_VALUE_LIMIT, type FileValues } from './fileValueOptions';
+export { fileExistsAt } from './fileValues';
 export * from './run';
 export * from './pull';
 export * from './runOptions';

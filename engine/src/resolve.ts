@@ -22,6 +22,8 @@ import {
 } from '../../core/src';
 import type { OverLimit } from './batches';
 import { RefusedError, ResolveError } from './errors';
+import type { FileValues } from './fileValueOptions';
+import { readFileValue } from './fileValues';
 import { shorten } from './shorten';
 
 export interface ResolvedRequest {
@@ -84,6 +86,8 @@ export interface ResolveOptions {
   catalogue: Catalogue;
   /** How the caller's user names an endpoint, for the "No endpoint" message (default: the editor's ways). */
   endpointHelp?: string;
+  /** Where values read from files (`name = < ./page.wiki`) are read; none: such a value is an error. */
+  files?: FileValues;
 }
 
 
@@ -101,7 +105,10 @@ function limitError(file: WikiqFile, request: RequestNode, p: ParamNode, limit: 
   return new ResolveError(`Line ${line + 1}: ${p.name} is not sent: ${what} ${bound}.`, at ?? line);
 }
 
-function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope: Scope): { values: string[]; fromVariables: boolean } {
+function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope: Scope, files: FileValues | undefined): { values: string[]; fromVariables: boolean } {
+  const written = p.value!.file;
+  // A value read from a file is its text as it is: one value, no variables expanded in it.
+  if (written !== undefined) return { values: [readFileValue(written, p.name, lineOf(file.lineStarts, p.start), files)], fromVariables: false };
   const values: string[] = [];
   let fromVariables = false;
   for (const part of p.value!.parts) {
@@ -168,14 +175,14 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       lines[p.name] = line;
       continue;
     }
-    const { values, fromVariables } = expandParam(file, request, p, scope);
+    const { values, fromVariables } = expandParam(file, request, p, scope, opts.files);
     if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && ownerOf(a, p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;
       continue;
     }
-    // A block value is one text, sent as written (no U+001F form: it is no list of values).
-    params[p.name] = p.value.block ? values.join('') : joinValues(values);
+    // A block value or a file's is one text, sent as written (no U+001F form: it is no list of values).
+    params[p.name] = p.value.block || p.value.file !== undefined ? values.join('') : joinValues(values);
     lines[p.name] = line;
     const info = ownerOf(a, p.name)?.param;
     if (info && isBatchable(info) && values.length > valuesLimit(info, false)) {

@@ -9,7 +9,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EnvironmentParams, InitializationOptions } from '../../common/protocol';
 import { endpointFor, getLanguageService, type LanguageService, type WikiqFile } from '../../core/src';
-import { HostScheduler, type HttpLogEntry, type ServerCatalogueProvider, WikiContentProvider, createLiveProvider } from '../../engine/src';
+import { HostScheduler, type HttpLogEntry, type ServerCatalogueProvider, WikiContentProvider, createLiveProvider, fileExistsAt } from '../../engine/src';
 import type { ServerOptions } from './args';
 import type { Catalogue } from '../../core/src';
 import type { ClientSupport } from './clientSupport';
@@ -103,6 +103,8 @@ export class ServerContext {
         const ref = doc && requestRefAt(uri, this.fileOf(doc).requests, request.index);
         return ref && this.pipelines.get(uri)?.runFields.get(ref.title);
       },
+      // Values read from files (`text = < ./page.wiki`): a missing file is `missing-file`.
+      fileExists: fileExistsAt,
       incremental: true,
       onError: (feature, e) => this.logError(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });

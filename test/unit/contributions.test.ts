@@ -70,4 +70,13 @@ describe('grammar', () => {
     assert.equal(rule.contentName, 'string.unquoted.block.wikiq');
     assert.ok(rule.patterns.some((p) => new RegExp(p.match).test('{{name}}')));
   });
+
+  it('colours a value read from a file (name = < path) as a path, before the parameter rule', () => {
+    const g = JSON.parse(fs.readFileSync(path.join(root, 'syntaxes/wikiq.tmLanguage.json'), 'utf8')) as { patterns: Array<{ include: string }>; repository: Record<string, { match: string }> };
+    const order = g.patterns.map((p) => p.include);
+    assert.ok(order.indexOf('#file-value') < order.indexOf('#parameter'));
+    const re = new RegExp(g.repository['file-value'].match);
+    assert.equal(re.exec('text = < ./pages/a b.wiki  ')?.[4], './pages/a b.wiki');
+    for (const line of ['text = <b>bold</b>', 'text = <', 'text = a < b']) assert.doesNotMatch(line, re);
+  });
 });

@@ -19,12 +19,13 @@ export function doc(text: string, uri = 'file:///test.wikiq'): TextDocument {
 }
 
 /** The language service over `catalogue`; `completionItemDefaults` as the client would declare them (none: a client without LSP 3.17's item defaults). */
-export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[], checkPattern?: (source: string, flags: string) => string | undefined): LanguageService {
+export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[], checkPattern?: (source: string, flags: string) => string | undefined, fileExists?: (uri: string) => boolean): LanguageService {
   return getLanguageService({
     catalogues: new StaticCatalogueProvider(catalogue),
     environment: () => env,
     completionItemDefaults,
     checkPattern,
+    fileExists,
     onError: (feature, e) => {
       throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
     },

@@ -37,6 +37,8 @@ interface Expected {
 interface Options {
   catalogue?: Catalogue;
   env?: Environment;
+  /** The files that exist (URIs), for values read from files: given, the service checks them. */
+  files?: string[];
 }
 
 /** Every code some test expects: at the end, each code of the table must have had a positive case. */
@@ -45,7 +47,8 @@ const expectedCodes = new Set<string>();
 function check(input: string, expected: Expected[], opts: Options = {}): void {
   for (const e of expected) expectedCodes.add(e.code);
   const d = doc(input);
-  const diags = service(opts.catalogue, opts.env).doValidation(d);
+  const files = opts.files;
+  const diags = service(opts.catalogue, opts.env, undefined, undefined, files && ((uri) => files.includes(uri))).doValidation(d);
   const got = diags.map((x) => ({ code: String(x.code), text: d.getText(x.range), severity: x.severity, diag: x }));
   const describeAll = () => got.map((g) => `  ${g.code} '${g.text}' (${g.severity}): ${g.diag.message}`).join('\n') || '  (none)';
   const left = [...got];
@@ -73,6 +76,15 @@ describe('validation: assertions', () => {
       { code: 'undefined-variable', text: '{{budget}}' },
     ]));
   it('reports nothing for assertions that can be read', () => check(`@budget = 500\n### R\n${AI}?? ms < {{budget}}\n?? $.query.allimages[0].name exists\n?? no title matches /^Draft/i\n`, []));
+});
+
+describe('validation: values read from files', () => {
+  // The document is file:///test.wikiq: paths are relative to its folder.
+  it('reports a file that does not exist, on its path', () =>
+    check('action = parse\ntext = < ./missing.wiki\n', [{ code: 'missing-file', text: './missing.wiki', severity: E, message: "'./missing.wiki' does not exist" }], { files: ['file:///page.wiki'] }));
+  it('reports nothing for a file that exists (relative, in a subfolder, absolute)', () =>
+    check('action = parse\ntext = < page.wiki\n### B\naction = parse\ntext = < ./pages/a.wiki\n### C\naction = parse\ntext = < /page.wiki\n', [], { files: ['file:///page.wiki', 'file:///pages/a.wiki'] }));
+  it('checks no file where the host cannot look (no fileExists)', () => check('action = parse\ntext = < ./missing.wiki\n', []));
 });
 
 describe('validation: credentials in the file', () => {

@@ -30,6 +30,7 @@ function exportsOf(rel: string): string[] {
 const WEB_MODULES: Record<string, string> = {
   'engine/src/http.ts': 'engine/src/httpFetch.ts',
   'engine/src/exportFile.ts': 'engine/src/exportFile.web.ts',
+  'engine/src/fileValues.ts': 'engine/src/fileValues.web.ts',
   'engine/src/catalogue/cache.ts': 'engine/src/catalogue/memoryCache.ts',
   'engine/src/auth/sealed.ts': 'engine/src/auth/sealed.web.ts',
   'client/src/platform.ts': 'client/src/platform.web.ts',

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import {
-  HostScheduler, HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
+  type FileValues, HostScheduler, HttpClient, ResolvedRequest, RunSession, RunState, engineUserAgent, errorMessage, resolveRequest,
 } from '../../../engine/src/index';
 import { RequestCodeActionProvider, RequestCodeLensProvider } from '../codeLens';
 import type { RequestRef } from '../../../common/requestRef';
@@ -91,7 +91,7 @@ export class RunCommands implements vscode.Disposable {
     try {
       const env = this.environments.current();
       const catalogue = await this.catalogue();
-      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue });
+      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue, files: fileValuesFor(document) });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -188,7 +188,7 @@ export class RunCommands implements vscode.Disposable {
     let resolved: ResolvedRequest;
     try {
       const catalogue = await this.catalogue();
-      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint, catalogue });
+      resolved = resolveRequest(document.getText(), { index }, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, forceEndpoint: env.endpoint, catalogue, files: fileValuesFor(document) });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
@@ -280,4 +280,15 @@ export class RunCommands implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/**
+ * Where values read from files (`text = < ./page.wiki`) are read for `document`: relative to its
+ * folder; in an untrusted workspace, only inside its folders (none for a document not on disk).
+ */
+function fileValuesFor(document: vscode.TextDocument): FileValues | undefined {
+  if (document.uri.scheme !== 'file') return undefined;
+  const base = vscode.Uri.joinPath(document.uri, '..').fsPath;
+  if (vscode.workspace.isTrusted) return { base };
+  return { base, folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath) };
 }

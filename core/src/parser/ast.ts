@@ -66,6 +66,8 @@ export interface ValueNode {
   readonly end: number;
   /** Set on a block value (`name = \"\"\"`, its lines, `\"\"\"`): its span is its lines', from the first's start to the last's end. */
   readonly block?: true;
+  /** Set on a value read from a file (`name = < ./page.wiki`): the path as written (its one part), relative to the `.wikiq` file. */
+  readonly file?: string;
 }
 
 export interface ParamNode {

@@ -71,3 +71,28 @@ function isClosing(text: string, s: number, lineEnd: number): boolean {
   if (!text.startsWith(BLOCK_DELIMITER, s)) return false;
   return skipBlanks(text, s + 3, lineEnd) === lineEnd;
 }
+
+/**
+ * A value read from a file: `name = < ./page.wiki` (`<`, a blank, a path relative to the `.wikiq`
+ * file), as REST Client and httpyac read bodies. The parser only records the path (`Value.file`,
+ * its one part the path as written); the engine's resolver reads the file (the core does no I/O).
+ * The value of the parameter line `line`, when it is one; else undefined.
+ */
+export function readFileValue(text: string, line: Line): Value | undefined {
+  const s = fileValueStart(text, line);
+  if (s < 0) return undefined;
+  const path = text.slice(s, line.end);
+  const value = new Value(line.equals + 1, line.end);
+  value.addPart(new Part(path, path, s, line.end, line.equals + 1, line.end, NONE));
+  value.file = path;
+  return value;
+}
+
+/** Where the path of the file value on parameter line `line` starts, else -1 (a `|` line after one continues nothing). */
+export function fileValueStart(text: string, line: Line): number {
+  if (line.kind !== 'param' || line.equals < 0) return -1;
+  const lt = skipBlanks(text, line.equals + 1, line.end);
+  if (text.charCodeAt(lt) !== 60 /* < */) return -1;
+  const s = skipBlanks(text, lt + 1, line.end);
+  return s === lt + 1 || s >= line.end ? -1 : s;
+}

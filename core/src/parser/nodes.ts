@@ -56,6 +56,8 @@ export class Value implements ValueNode {
   pipeList: number[] | undefined = undefined;
   /** Set on a block value (`name = """` … `"""`, blockValue.ts). */
   block: true | undefined = undefined;
+  /** Set on a value read from a file (`name = < path`, blockValue.ts): the path as written, relative to the `.wikiq` file. */
+  file: string | undefined = undefined;
 
   constructor(
     public start: number,
@@ -85,8 +87,8 @@ export class Value implements ValueNode {
   }
 
   toJSON(): ValueNode {
-    const { parts, pipes, start, end, block } = this;
-    return { parts, pipes, start, end, span: this.span, ...(block ? { block } : {}) };
+    const { parts, pipes, start, end, block, file } = this;
+    return { parts, pipes, start, end, span: this.span, ...(block ? { block } : {}), ...(file !== undefined ? { file } : {}) };
   }
 }
 

@@ -7,7 +7,7 @@
  * (`Analysis.params`).
  */
 import type { ParamNode, RequestNode } from './ast';
-import { opensBlock, readBlock } from './blockValue';
+import { fileValueStart, opensBlock, readBlock, readFileValue } from './blockValue';
 import { Param, Request } from './nodes';
 import { type Open, classify, lineEndOf, openAfter } from './scan';
 import { urlLine, urlParams } from './url';
@@ -39,7 +39,7 @@ function readParams(request: Request): Param[] {
       continue;
     }
     if (l.kind === 'param') {
-      const value = l.equals >= 0 ? readValue(text, l.equals + 1, l.end) : undefined;
+      const value = l.equals >= 0 ? (readFileValue(text, l) ?? readValue(text, l.equals + 1, l.end)) : undefined;
       params.push(new Param(text.slice(l.start, l.nameEnd), l.start, l.nameEnd, l.end, l.equals >= 0 ? l.equals : undefined, value, 'line'));
     } else if (l.kind === 'continuation' && open === 'param') {
       const param = params[params.length - 1];
@@ -48,7 +48,7 @@ function readParams(request: Request): Param[] {
     } else if (l.kind === 'url') {
       urlParams(text, urlLine(text, l), undefined, params);
     }
-    open = openAfter(open, l);
+    open = fileValueStart(text, l) >= 0 ? 'none' : openAfter(open, l);
   }
   return params;
 }

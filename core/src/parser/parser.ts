@@ -6,7 +6,7 @@
  * Linear in the input, and total: it never throws and always returns a tree and its errors.
  */
 import type { Block, CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
-import { opensBlock, readBlock } from './blockValue';
+import { fileValueStart, opensBlock, readBlock } from './blockValue';
 import { type Source, assemble, failedParse } from './blocks';
 import { SyntaxErrorCode, report } from './errors';
 import { NONE, type Offsets, type Value, moved, movedUrl, movedVariable } from './nodes';
@@ -129,7 +129,8 @@ export class BlockScanner {
         this.paramCount++;
         if (!this.namesContent && namesChecked(text, start, line.nameEnd)) this.namesContent = true;
         this.extend(end);
-        if (line.equals >= 0) valueErrors(text, line.equals + 1, end, errors);
+        if (fileValueStart(text, line) >= 0) this.open = 'none';
+        else if (line.equals >= 0) valueErrors(text, line.equals + 1, end, errors);
         return;
     }
   }

@@ -115,6 +115,8 @@ const BROWSER_FILES = new Set([
   'engine/src/httpFetch.ts',
   'engine/src/httpShared.ts',
   'engine/src/exportFile.web.ts',
+  'engine/src/fileValues.web.ts',
+  'engine/src/fileValueOptions.ts',
   'engine/src/export.ts',
   'engine/src/catalogue/memoryCache.ts',
   'engine/src/auth/sealed.web.ts',
