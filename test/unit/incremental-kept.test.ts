@@ -29,7 +29,7 @@ const LINES = [
   '@endpoint = https://w.example/w/api.php', '@v = {{w}}', '@x', 'titles = {{v}}|B\\|C', 'GET https://w.example/api.php?action=query&list=x%7Cy',
   'https://w.example/api.php?titles=%1Fa%1Fb&%zz=1', '# comment', '// comment', '= value', 'bad name = 1', 'redirects', '{{', '', '  ',
   '?? records > 0', '?? every ns == 6', '?? $.query.general.sitename == "W"', '?? some title matches /^A/i', '??', '?? records',
-  'text = """', '"""', '  """  ', 'appendtext = """', 'x = {{v}} | y',
+  'text = """', '"""', '  """  ', 'appendtext = """', 'x = {{v}} | y', 'text = < ./a.wiki', 'text = <b>',
 ];
 
 const documentArb: fc.Arbitrary<string> = fc.oneof(
