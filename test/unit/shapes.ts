@@ -50,6 +50,14 @@ export const shapes: Record<string, Shape> = {
     for (let i = 0; i < n; i++) out.push(`| ${value(rnd)}\n`);
     return out.join('');
   },
+  /** One block value (`text = """`) of `n` lines of text that look like other lines (`| x`, `# x`, `name = x`), then a request after it. */
+  blockValue(n, seed = 4) {
+    const rnd = seeded(seed);
+    const out = [HEAD, 'action = parse\ntext = """\n'];
+    for (let i = 0; i < n; i++) out.push(`${['| ', '# ', 'x = ', '* '][i % 4]}${value(rnd)} {{v}}\n`);
+    out.push('"""\n\n### After\naction = query\n');
+    return out.join('');
+  },
   /** Three long lines of `n / 3` units each: a parameter's values, variable references one after another, a pasted URL's parameters. */
   longLine(n, seed = 3) {
     const rnd = seeded(seed);
