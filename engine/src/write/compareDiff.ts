@@ -1,0 +1,75 @@
+/**
+ * MediaWiki's diff (the table rows `action=compare` answers with) as plain text, unified-ish:
+ * `@@ Line N @@` headers, ` ` context, `-` removed and `+` added lines (a run of changed rows gives
+ * its removed lines, then its added ones). Tags are dropped and entities decoded: the result is
+ * text only, never HTML, and is bounded (lines, characters per line, rows read).
+ *
+ * Hand-written rather than an HTML parser: the input is MediaWiki's own diff table (rows of
+ * `<td class="diff-…">` cells, no nesting of cells), and only the cell classes and texts are read.
+ */
+
+/** Lines of diff text kept by default. */
+export const DIFF_TEXT_LINES = 400;
+/** Characters kept of one line. */
+export const DIFF_LINE_CHARS = 1000;
+/** Table rows read at most (a diff's HTML is already bounded by the HTTP client's maxBytes). */
+const MAX_ROWS = 100_000;
+
+export interface DiffText {
+  /** `-`/`+`/` `/`@@` lines, plain text. */
+  lines: string[];
+  /** Lines left out past the bound (0: the whole diff). */
+  omitted: number;
+}
+
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', minus: '−' };
+
+/** `html`'s text: tags dropped, entities (named basics, decimal, hex) decoded once. */
+export function htmlText(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (m, e: string) => {
+    if (e[0] !== '#') return NAMED[e.toLowerCase()] ?? m;
+    const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
+  });
+}
+
+const cut = (s: string) => (s.length > DIFF_LINE_CHARS ? `${s.slice(0, DIFF_LINE_CHARS)}…` : s);
+
+/** The diff text of a compare answer's `body` (its `<tr>` rows), at most `maxLines` lines. */
+export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES): DiffText {
+  const all: string[] = [];
+  let removed: string[] = [];
+  let added: string[] = [];
+  const flush = () => {
+    all.push(...removed, ...added);
+    removed = [];
+    added = [];
+  };
+  const rows = html.match(/<tr\b[\s\S]*?<\/tr>/gi) ?? [];
+  for (const row of rows.slice(0, MAX_ROWS)) {
+    let contextTaken = false;
+    let linenoTaken = false;
+    for (const cell of row.matchAll(/<td\b([^>]*)>([\s\S]*?)<\/td>/gi)) {
+      const cls = /\bclass\s*=\s*"([^"]*)"/i.exec(cell[1])?.[1] ?? '';
+      const text = cut(htmlText(cell[2]).replace(/\r?\n/g, ' '));
+      if (/\bdiff-lineno\b/.test(cls)) {
+        if (linenoTaken) continue;
+        linenoTaken = true;
+        flush();
+        all.push(`@@ ${text.trim()} @@`);
+      } else if (/\bdiff-deletedline\b/.test(cls)) {
+        removed.push(`-${text}`);
+      } else if (/\bdiff-addedline\b/.test(cls)) {
+        added.push(`+${text}`);
+      } else if (/\bdiff-context\b/.test(cls) && !contextTaken) {
+        // A context row shows the same line on both sides: once.
+        contextTaken = true;
+        flush();
+        all.push(` ${text}`);
+      }
+    }
+  }
+  flush();
+  const kept = Math.max(0, maxLines);
+  return { lines: all.slice(0, kept), omitted: Math.max(0, all.length - kept) };
+}
