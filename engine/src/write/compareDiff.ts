@@ -35,8 +35,11 @@ export function htmlText(html: string): string {
 
 const cut = (s: string) => (s.length > DIFF_LINE_CHARS ? `${s.slice(0, DIFF_LINE_CHARS)}…` : s);
 
-/** The diff text of a compare answer's `body` (its `<tr>` rows), at most `maxLines` lines. */
-export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES): DiffText {
+/**
+ * The diff text of a compare answer's `body` (its `<tr>` rows), at most `maxLines` lines;
+ * `fromEmpty`: the old side is an empty page (no removed empty line).
+ */
+export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES, fromEmpty = false): DiffText {
   const all: string[] = [];
   let removed: string[] = [];
   let added: string[] = [];
@@ -51,14 +54,15 @@ export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES): DiffT
     let linenoTaken = false;
     for (const cell of row.matchAll(/<td\b([^>]*)>([\s\S]*?)<\/td>/gi)) {
       const cls = /\bclass\s*=\s*"([^"]*)"/i.exec(cell[1])?.[1] ?? '';
-      const text = cut(htmlText(cell[2]).replace(/\r?\n/g, ' '));
+      // An empty line is drawn as a non-breaking space: text, it is empty.
+      const text = cut(htmlText(cell[2]).replace(/\r?\n/g, ' ').replace(/^[\s\u00a0]+$/, ''));
       if (/\bdiff-lineno\b/.test(cls)) {
         if (linenoTaken) continue;
         linenoTaken = true;
         flush();
         all.push(`@@ ${text.trim()} @@`);
       } else if (/\bdiff-deletedline\b/.test(cls)) {
-        removed.push(`-${text}`);
+        if (!(fromEmpty && text === '')) removed.push(`-${text}`);
       } else if (/\bdiff-addedline\b/.test(cls)) {
         added.push(`+${text}`);
       } else if (/\bdiff-context\b/.test(cls) && !contextTaken) {

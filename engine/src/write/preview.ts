@@ -165,7 +165,8 @@ export async function previewEdit(request: ResolvedRequest, http: HttpClient, op
   }
   const cmp = await ask(http, request.endpoint, await compareParams(http, request.endpoint, plan, f, opts.signal), opts.signal);
   const html = str(objOf(cmp.compare).body);
-  const diff = compareDiffText(html, opts.maxLines ?? DIFF_TEXT_LINES);
+  // A missing page is compared from an empty text, which MediaWiki shows as one empty removed line.
+  const diff = compareDiffText(html, opts.maxLines ?? DIFF_TEXT_LINES, !f.page.exists);
   return {
     plan, endpoint: request.endpoint, page: f.page, mayEdit: f.mayEdit, reasons: f.reasons, account: f.account, wiki: f.wiki,
     diffHtml: html, diffText: diff.lines, diffOmitted: diff.omitted,
