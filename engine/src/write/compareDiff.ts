@@ -7,6 +7,7 @@
  * Hand-written rather than an HTML parser: the input is MediaWiki's own diff table (rows of
  * `<td class="diff-…">` cells, no nesting of cells), and only the cell classes and texts are read.
  */
+import { decodeEntities } from '../errors';
 
 /** Lines of diff text kept by default. */
 export const DIFF_TEXT_LINES = 400;
@@ -22,15 +23,9 @@ export interface DiffText {
   omitted: number;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', minus: '−' };
-
-/** `html`'s text: tags dropped, entities (named basics, decimal, hex) decoded once. */
+/** `html`'s text: tags dropped, then entities decoded once (so `&lt;script&gt;` is the text `<script>`). */
 export function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,8});/gi, (m, e: string) => {
-    if (e[0] !== '#') return NAMED[e.toLowerCase()] ?? m;
-    const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-    return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : '\ufffd';
-  });
+  return decodeEntities(html.replace(/<[^>]*>/g, ''));
 }
 
 const cut = (s: string) => (s.length > DIFF_LINE_CHARS ? `${s.slice(0, DIFF_LINE_CHARS)}…` : s);
