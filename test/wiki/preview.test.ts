@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { main } from '../../cli/src/cli';
 import { HttpClient, PREVIEW_URL_BOUND, previewEdit, resolveRequest, type EditPreview } from '../../engine/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { SEED, TestWiki, pageTitle, startWiki } from './harness';
@@ -148,6 +149,18 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     assert.equal(refused.code, 1);
     assert.match(refused.err, /writes to the wiki.*--dry-run.*saving is not built yet/);
     assert.equal(wiki.requests().length, sent, 'nothing sent');
+  });
+
+  it('on a terminal: - red, + green; the wiki\'s control characters escaped', async () => {
+    const title = pageTitle(10);
+    fs.writeFileSync(path.join(dir, 'tty.wikiq'), file({ action: 'edit', title, appendtext: '\nReversed \u202e here.' }));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await noWrite([title], () => main(['run', 'tty.wikiq', '--dry-run'], { out: (t) => out.push(t), err: (t) => err.push(t), tty: true, stdoutTty: true, cwd: dir }));
+    assert.equal(code, 0, err.join('\n'));
+    const text = out.join('\n');
+    assert.ok(text.includes('\x1b[32m+Reversed \\u202e here.\x1b[0m'), text);
+    assert.equal(text.includes('\u202e'), false, 'the bidi override is shown as an escape');
   });
 
   it('a token in the request is refused, with --dry-run too', async () => {
