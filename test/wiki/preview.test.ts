@@ -85,6 +85,15 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     assert.equal(changed(p).some((l) => l.startsWith('-')), false, 'nothing removed');
   });
 
+  it('section=0 of a page named by pageid: MediaWiki merges the section into the page', async () => {
+    const title = pageTitle(11);
+    const pageid = String((await pageFacts(title)).pageid);
+    const p = await noWrite([title], () => preview({ action: 'edit', pageid, section: '0', text: 'A new lead.' }));
+    assert.equal(p.page.title, title);
+    assert.ok(changed(p).includes('+A new lead.'), changed(p).join('\n'));
+    assert.ok(changed(p).includes(`-${pageText(11, 2).split('\n')[0]}`), 'the old lead removed');
+  });
+
   it('undo=: the diff takes the undone revision back to its parent', async () => {
     const title = pageTitle(3);
     const revs = (await (await fetch(`${wiki.endpoint}?action=query&format=json&formatversion=2&prop=revisions&rvprop=ids&rvlimit=2&titles=${encodeURIComponent(title)}`)).json()).query.pages[0].revisions;
