@@ -298,7 +298,8 @@ const CONTENT_PASS_GOAL_MS = 20;
  * The content pass (core/src/contentDiagnostics.ts, the language service's `doValidateContent`) on
  * the 10 MiB file with checked parameters (`cmtitle`) left in three of its requests only (the others
  * send `cmstart`): in process (out/, as `npx tsc -b` builds it), the provider answering at once
- * with nothing, the tree parsed beforehand; the median of `rounds` passes. The pass reads the
+ * with nothing, the tree parsed beforehand; the median of `rounds` passes after three untimed
+ * (the first loads the bundled catalogue and the document's line offsets). The pass reads the
  * parameters only of the requests whose block names a checked parameter (`Block.namesContent`).
  */
 async function contentPassCost(big, rounds = 11) {
@@ -311,6 +312,7 @@ async function contentPassCost(big, rounds = 11) {
   });
   const document = TextDocument.create('file:///content-pass.wikiq', 'wikiq', 1, text);
   const file = core.parse(text);
+  for (let r = 0; r < 3; r++) await service.doValidateContent(document, file);
   const times = [];
   for (let r = 0; r < rounds; r++) {
     const t0 = performance.now();
@@ -401,7 +403,7 @@ export async function benchLsp() {
     { name: `completion right after a one-character edit in the 10 MiB file, median (${b.afterEdit.length}; floor ${ms(b.editFloor)} beside it = ${bigAfterEditRatio.toFixed(2)}×; p95 ${ms(percentile(b.afterEdit, 95))})`, value: ms(percentile(b.afterEdit, 50)), ratio: percentile(b.afterEdit, 50) / bigBound, base: `3× the 10,000-line file's ${ms(percentile(afterEdit, 50))} + flattening the 10 MiB text ${ms(flatten)} (measured alone)`, target: '≤ 1×', max: 1 },
     { name: '  edit → diagnostics in the 10 MiB file, debounce off, median (context)', value: ms(percentile(b.editDiagnostics, 50)), ratio: percentile(b.editDiagnostics, 50) / b.editFloor, target: '—' },
     { name: '  opening the 10 MiB file until its diagnostics (context)', value: ms(b.opened, 0), target: '—' },
-    { name: `content pass on the 10 MiB file, ${contentPass.checked} requests with a checked parameter (in process, median of 11)`, value: ms(contentPass.ms), ratio: contentPass.ms / CONTENT_PASS_GOAL_MS, base: `#40's goal, ${CONTENT_PASS_GOAL_MS} ms`, target: '≤ 1×', max: 1 },
+    { name: `content pass on the 10 MiB file, ${contentPass.checked} requests with a checked parameter (in process, median of 11 after 3 untimed)`, value: ms(contentPass.ms), ratio: contentPass.ms / CONTENT_PASS_GOAL_MS, base: `#40's goal, ${CONTENT_PASS_GOAL_MS} ms`, target: '≤ 1×', max: 1 },
   );
   for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js']) {
     try {

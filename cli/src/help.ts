@@ -62,6 +62,11 @@ export const COMMAND_HELP: Record<string, string> = {
       --status-file FILE   write { status, continue, records, batches, … } as JSON for scripts;
                            status is complete, partial or failed
       --verbose            a network failure's technical code after its sentence
+      --dry-run            preview an edit (action=edit with text, appendtext/prependtext, section
+                           or undo): the plan without a token, the page's revision, protection,
+                           whether this account may edit, and MediaWiki's diff of what it would
+                           save. Read requests only: nothing is saved (saving is not built yet);
+                           without --dry-run a write is refused. See docs/writes.md
       --no-escape-formulas do not prefix CSV cells starting with = + - @ tab CR with '
       --timeout SECONDS    per HTTP request (default 30)
       --max-response-mb N  largest answer accepted (default 50)

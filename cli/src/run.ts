@@ -19,10 +19,11 @@ import { formatTables, type TableOptions } from './table';
 import { forTerminal } from './terminal';
 import { cliHttpClient } from './credentials';
 import { resumeHint } from './resumeHint';
+import { printPreview } from './preview';
 
 export const RUN_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
-  switches: ['--all', '--no-escape-formulas', '--wide', '--verbose'],
+  switches: ['--all', '--no-escape-formulas', '--wide', '--verbose', '--dry-run'],
 };
 
 /** What --continue reads, said when it gets something else. */
@@ -68,7 +69,7 @@ export const requestChoice = (arg: string | undefined): RequestChoice => (arg ==
  * the catalogue the flags choose; a resolve error names the file and line. `catalogueMs`: the time
  * the catalogue took to load (live), apart from the run's own.
  */
-export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, which: RequestChoice): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue; catalogueMs: number }> {
+export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, which: RequestChoice, allowWrite?: 'preview'): Promise<{ resolved: ResolvedRequest; catalogue?: Catalogue; catalogueMs: number }> {
   const text = readText(file, io);
   const env = wiki.environments.get(file);
   // The command line's rule: --endpoint, then the environment's endpoint, then the file's (loadEnvironment).
@@ -86,7 +87,7 @@ export async function resolveFileRequest(wiki: WikiFlags, io: Io, file: string, 
     const endpointGuess = forced ?? endpointFor(parsed, selectRequest(parsed, sel), env);
     catalogue = wiki.catalogue === 'live' && endpointGuess ? (await wiki.catalogues([endpointGuess])).get(endpointGuess) : undefined;
     // A value read from a file (`text = < ./page.wiki`) is read relative to the `.wikiq` file.
-    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP, files: { base: path.dirname(path.resolve(io.cwd, file)) } });
+    resolved = resolveRequest(parsed, sel, { env, forceEndpoint: forced, catalogue: catalogue ?? bundledCatalogue(), endpointHelp: ENDPOINT_HELP, allowWrite, files: { base: path.dirname(path.resolve(io.cwd, file)) } });
   } catch (e) {
     if (e instanceof ResolveError) throw new WikiqError('resolve', `${file}${e.line !== undefined ? `:${e.line + 1}` : ''}: ${e.message.replace(/^Line \d+: /, '')}`);
     throw e;
@@ -108,6 +109,8 @@ export interface RunCommandOptions {
   layout: TableOptions;
   escapeFormulas: boolean;
   verbose: boolean;
+  /** --dry-run: preview an edit (nothing saved). */
+  dryRun: boolean;
   resumeFrom?: Record<string, string>;
   network: NetworkFlags;
   wiki: WikiFlags;
@@ -123,7 +126,7 @@ export function readRunOptions(args: Args, io: Io): RunCommandOptions {
   return {
     file, request: requestChoice(str(args, '--request')), format, all: args.flags.has('--all'), maxRecords, network,
     out: str(args, '--out'), statusFile: str(args, '--status-file'), table: str(args, '--table'), layout: tableLayout(args, io),
-    escapeFormulas: !args.flags.has('--no-escape-formulas'), verbose: args.flags.has('--verbose'),
+    escapeFormulas: !args.flags.has('--no-escape-formulas'), verbose: args.flags.has('--verbose'), dryRun: args.flags.has('--dry-run'),
     resumeFrom: resume !== undefined ? readContinue(resume, io) : undefined,
     wiki: readWikiFlags(args, io, [file]),
   };
@@ -133,7 +136,11 @@ export async function run(args: Args, io: Io): Promise<number> {
   const o = readRunOptions(args, io);
   const { file, format, out, table: picked } = o;
   const network = networkOptions(o.network, io);
-  const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request);
+  const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request, o.dryRun ? 'preview' : undefined);
+  if (o.dryRun) {
+    if (resolved.params.action !== 'edit') throw new UsageError(`--dry-run previews an edit (action=edit); ${file} asks action=${resolved.params.action ?? '(none)'}: run it without --dry-run.`);
+    return printPreview(resolved, network.http(resolved), io);
+  }
   // NDJSON and JSON stream records as they arrive, into the file (atomically) or to stdout, waiting
   // for it to take them before asking for the next batch: memory stays flat.
   const streamed = format === 'ndjson' || format === 'json';

@@ -197,7 +197,10 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
     const fields = client?.isRunning() ? runFieldsOf(ref, session.result()) : undefined;
     if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
     return panels.showRun(session, ref, checksOf(text, session.request.index, environments.current()));
-  }, auth);
+  }, auth, (document, index) => {
+    const ref = requestRefAt(document.uri.toString(), parse(document.getText()).requests, index);
+    if (ref) panels.stopRun(ref);
+  });
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
   context.subscriptions.push(panels, history, tests);

@@ -82,7 +82,7 @@ export class HttpClient extends QueuedHttpClient {
         if (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304 && res.headers.location) {
           await res.body.dump().catch(() => undefined);
           this.onLog?.({ method, url: redactUrl(current), status: res.statusCode, ms: Date.now() - hopStarted, bytes: 0 });
-          if (method === 'POST') throw new NetworkError(redactUrl(current), `the sign-in was redirected (HTTP ${res.statusCode}); credentials are never sent across a redirect`);
+          if (method === 'POST') throw new NetworkError(redactUrl(current), `the POST was redirected (HTTP ${res.statusCode}); a POST (a sign-in, a preview's long compare) is never sent across a redirect`);
           if (hop >= maxRedirects) throw new NetworkError(redactUrl(url), `more than ${maxRedirects} redirects`);
           let next: URL;
           try {

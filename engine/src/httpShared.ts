@@ -42,7 +42,7 @@ export interface HttpResponse {
 
 /** One request's own extras (the sign-in of `engine/src/auth/`). */
 export interface RequestExtras {
-  /** A POST with this URL-encoded form body (the one POST wikiq sends: `action=login`); never redirected. */
+  /** A POST with this URL-encoded form body (`action=login`, and a preview's `action=compare` past 8 KB of URL: never a write); never redirected. */
   form?: string;
   /** Credentials (Cookie, Authorization) for this URL only: dropped on any redirect, same origin or not. */
   credentials?: Record<string, string>;

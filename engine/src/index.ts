@@ -26,5 +26,6 @@ export * from './catalogue/liveProvider';
 export * from './catalogue/typing';
 export { REPOSITORY_URL, VERSION } from '../../common/version';
 export * from './auth';
+export * from './write';
 // The one word for a run's state (complete / partial / failed), for the engine's callers.
 export { keptBatches, runStatus, type RunFacts, type RunStatus, type RunStatusInput } from '../../core/src';

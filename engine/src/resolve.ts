@@ -88,6 +88,11 @@ export interface ResolveOptions {
   endpointHelp?: string;
   /** Where values read from files (`name = < ./page.wiki`) are read; none: such a value is an error. */
   files?: FileValues;
+  /**
+   * `preview`: a module that writes or must be posted is resolved (for `previewEdit`, which sends
+   * no write); default: refused. A token is refused either way.
+   */
+  allowWrite?: 'preview';
 }
 
 
@@ -197,10 +202,10 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   // Read-only: no module that writes or must be posted, no token.
   for (const s of a.selections) {
     const m = s.module;
-    if (m.mustbeposted || m.writerights) {
+    if ((m.mustbeposted || m.writerights) && opts.allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
       const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
-      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET).`);
+      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET)${m.name === 'edit' ? '; an edit can be previewed (wikiq run --dry-run), saving is not built yet' : ''}.`);
     }
   }
   for (const k of Object.keys(params)) {

@@ -34,6 +34,7 @@ const NEEDS: Record<string, string> = {
   'wikiq run first.wikiq --request "Recent changes" --format table': 'the network (www.mediawiki.org)',
   'wikiq check queries/*.wikiq --strict --format sarif > wikiq.sarif   # wikiq installed as above': "a CI job's step: the job's own files",
   'wikiq test queries/*.wikiq --reporter junit --out wikiq-junit.xml': "a CI job's step: the job's own files and wiki (test/wiki/test-command.test.ts runs wikiq test --reporter junit)",
+  'wikiq run edit.wikiq --dry-run': 'a wiki to preview the edit on (test/wiki/preview.test.ts runs run --dry-run against the test wiki)',
   'node /path/to/wikiq/dist/server.js --stdio': 'a long run: the language server an editor starts (the lsp layer runs it)',
 };
 

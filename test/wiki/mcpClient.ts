@@ -12,6 +12,8 @@ export const CLI = path.join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 export interface ToolAnswer {
   isError?: boolean;
   text: string;
+  /** How many content items the answer has (a refusal has one). */
+  parts: number;
   structured?: Record<string, unknown>;
 }
 
@@ -23,6 +25,12 @@ export interface McpUnderTest {
   /** Every answer's text so far (JSON included). */
   answers(): string[];
   close(): Promise<void>;
+}
+
+/** A tool call's result as the tests read it: its texts joined, its structured content, whether it is an error. */
+export function toolAnswer(r: Awaited<ReturnType<Client['callTool']>>): ToolAnswer {
+  const content = r.content as Array<{ type: string; text?: string }>;
+  return { isError: r.isError as boolean | undefined, text: content.map((c) => c.text ?? '').join('\n'), parts: content.length, structured: r.structuredContent as Record<string, unknown> | undefined };
 }
 
 /** Starts `wikiq mcp ARGS` with `env` added to a clean environment (no credentials file unless given). */
@@ -40,10 +48,9 @@ export async function startMcp(args: string[], env: Record<string, string> = {},
   return {
     client,
     async call(name, callArgs) {
-      const r = await client.callTool({ name, arguments: callArgs });
-      const text = (r.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
-      answers.push(text, JSON.stringify(r.structuredContent ?? null));
-      return { isError: r.isError as boolean | undefined, text, structured: r.structuredContent as Record<string, unknown> | undefined };
+      const r = toolAnswer(await client.callTool({ name, arguments: callArgs }));
+      answers.push(r.text, JSON.stringify(r.structured ?? null));
+      return r;
     },
     log: () => log,
     answers: () => answers,

@@ -7,11 +7,12 @@ import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sd
 import type { HostScheduler, RunState } from '../../../engine/src';
 import type { McpOptions } from './options';
 import type { HeldPulls } from './pulls';
-import type { Catalogues, Wiki } from './wikis';
+import type { CatalogueSource, Wiki } from './wikis';
 
 export interface ToolContext {
   wikis: readonly Wiki[];
-  catalogues: Catalogues;
+  /** Each wiki's catalogue: `Catalogues` (wikis.ts), loaded at a wiki's first use. */
+  catalogues: CatalogueSource;
   options: McpOptions;
   /** The pulls held for run_request's cursors. */
   held: HeldPulls;

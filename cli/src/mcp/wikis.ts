@@ -85,13 +85,21 @@ export interface CallCatalogue {
 }
 
 /**
+ * Where the tools get a wiki's catalogue for a call: `Catalogues` in the server; a test gives a
+ * ready catalogue through it without loading one (test/unit/mcpHarness.ts).
+ */
+export interface CatalogueSource {
+  get(endpoint: string): Promise<CallCatalogue>;
+}
+
+/**
  * Each wiki's catalogue, loaded at its first use as `wikiq check --catalogue live` loads it (the
  * disk cache, revalidated by the wiki's MediaWiki version) unless `--catalogue bundled`; keyed by
  * endpoint, kept for the life of the server. A wiki whose catalogue could not be loaded gets the
  * fallback (cached or bundled) for CATALOGUE_RETRY_MS after the failure, said in each answer; the
  * first call after that loads it again (the entry is replaced then: nobody else clears it).
  */
-export class Catalogues {
+export class Catalogues implements CatalogueSource {
   private readonly loaded = new Map<string, { load: Promise<LoadedCatalogue>; failedAt?: number }>();
 
   constructor(private readonly options: CatalogueOptions, private readonly io: Io, private readonly now: () => number = Date.now) {}

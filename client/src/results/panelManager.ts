@@ -166,6 +166,11 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
     return probe;
   }
 
+  /** A new run of request `ref` starts: the run still filling its panel (not a pinned one) stops now. */
+  stopRun(ref: RequestRef): void {
+    this.find(requestKey(ref))?.driver?.cancel();
+  }
+
   /**
    * A run of request `ref`, shown in its panel (key: `requestKey(ref)`; reused unless
    * pinned), paged and exported by the driver made for it, and kept by the run history; `checks`

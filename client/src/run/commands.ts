@@ -50,6 +50,12 @@ export class RunCommands implements vscode.Disposable {
     private readonly catalogue: () => Promise<Catalogue>,
     private readonly showResults?: ResultsSink,
     private readonly auth?: WikiAuth,
+    /**
+     * A new run of request `index` of `document` is about to ask the wiki: the run still filling
+     * that request's panel stops first (the editor's runs take turns per wiki, so its next request
+     * would otherwise go ahead of the new run's first).
+     */
+    private readonly supersede?: (document: vscode.TextDocument, index: number) => void,
   ) {
     this.diagnostics = new RunDiagnostics();
     const lenses = new RequestCodeLensProvider();
@@ -122,6 +128,7 @@ export class RunCommands implements vscode.Disposable {
     const resolved = await this.resolve(t.document, t.sel);
     if (!resolved) return undefined;
     const http = (await this.auth?.client(resolved.endpoint, this.httpClient())) ?? this.httpClient();
+    if (this.showResults) this.supersede?.(t.document, resolved.index);
     const outcome = await this.execute(resolved, all, http, `wikiq: ${resolved.name}`, (session) => this.showResults?.(session, t.document, http), cancel);
     this.last = outcome;
     this.diagnostics.show(t.document, outcome.state);

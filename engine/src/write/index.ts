@@ -1,0 +1,3 @@
+/** Writes (#39): for now, a read-only preview of an edit; nothing is saved and no token is fetched. */
+export * from './compareDiff';
+export * from './preview';
