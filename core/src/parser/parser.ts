@@ -216,13 +216,8 @@ function relative<T>(nodes: T[], d: number, move: (node: T, d: number) => T): re
   return d === 0 ? nodes : nodes.map((n) => move(n, d));
 }
 
-/** The checked content parameters' names by length, so that a name is compared in place (no string made for every parameter line). */
-const CHECKED_BY_LENGTH = new Map<number, string[]>();
-for (const n of CHECKED_NAMES) CHECKED_BY_LENGTH.set(n.length, [...(CHECKED_BY_LENGTH.get(n.length) ?? []), n]);
-
-/** Whether text[start, end) is one of `CHECKED_NAMES`. */
+/** Whether text[start, end) is one of `CHECKED_NAMES`, compared in place (no string made for every parameter line). */
 function namesChecked(text: string, start: number, end: number): boolean {
-  const names = CHECKED_BY_LENGTH.get(end - start);
-  if (names) for (const n of names) if (text.startsWith(n, start)) return true;
+  for (const n of CHECKED_NAMES) if (n.length === end - start && text.startsWith(n, start)) return true;
   return false;
 }

@@ -331,7 +331,6 @@ export const MODULE_MAPS_ALLOWED: Record<string, string> = {
   'core/src/completion/nameLists.ts: kept': 'a cache of name lists per catalogue (WeakMap: it goes with the catalogue); to move into the language service\'s state',
   'core/src/variables.ts: expanders': 'the expander of each variable scope (WeakMap: it goes with the scope); to move into the scope',
   'core/src/search/keywords.ts: BY_NAME': 'not state: a read-only index of a constant table, built once',
-  'core/src/parser/parser.ts: CHECKED_BY_LENGTH': 'not state: a read-only index of the constant CHECKED_NAMES by length, built once (the scanner compares a name in place)',
 };
 
 /** A `new Map(…)` or `new WeakMap(…)` (also cast with `as`/`satisfies`). */
