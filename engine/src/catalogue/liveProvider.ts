@@ -78,150 +78,216 @@ export function isFetchableEndpoint(endpoint: string): boolean {
   }
 }
 
-export function createLiveProvider(options: LiveProviderOptions): ServerCatalogueProvider {
-  const log = options.log ?? (() => undefined);
-  const cache = options.cacheDir ? new CatalogueCache(options.cacheDir, log) : undefined;
-  // One client for every catalogue: one request at a time per host, the engine's rules throughout.
-  const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs, scheduler: options.scheduler });
-  const entries = new Map<string, Entry>();
-  /** Signed-in clients by credential key (origin and path). */
-  const signedIn = new Map<string, SignedInHttpClient>();
-  const clientFor = (endpoint: string) => signedIn.get(credentialKey(endpoint));
-  const listeners = new Set<(s: CatalogueStatus) => void>();
-  let allowed: (endpoint: string) => boolean = () => true;
-  const emit = (s: CatalogueStatus) => listeners.forEach((l) => l(s));
-  // Automatic fetches wait until the endpoint has stopped changing: one fetch after the typing stops.
-  const debouncer = new EndpointDebouncer(options.debounceMs ?? 500, (endpoint) => {
-    const e = entryOf(endpoint);
-    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void load(endpoint, false);
-  });
+/** Who is told when an endpoint's catalogue status changes. */
+class StatusEvents {
+  private readonly listeners = new Set<(s: CatalogueStatus) => void>();
 
-  const entryOf = (endpoint: string): Entry => {
-    let e = entries.get(endpoint);
+  emit(s: CatalogueStatus): void {
+    this.listeners.forEach((l) => l(s));
+  }
+
+  on(listener: (s: CatalogueStatus) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+}
+
+/** The signed-in clients, by credential key (origin and path); in memory only, cleared by `set(…, undefined)`. */
+class SignedInSessions {
+  private readonly clients = new Map<string, SignedInHttpClient>();
+
+  constructor(private readonly httpOptions: SignedInHttpClient['options']) {}
+
+  clientFor(endpoint: string): SignedInHttpClient | undefined {
+    return this.clients.get(credentialKey(endpoint));
+  }
+
+  /** Signs `endpoint`'s key in or out; false when nothing changed (signed out before and after). */
+  set(endpoint: string, credentials: Credentials | undefined): boolean {
+    const key = credentialKey(endpoint);
+    const before = this.clients.get(key);
+    if (credentials) this.clients.set(key, new SignedInHttpClient(new WikiSession(endpoint, credentials), this.httpOptions));
+    else this.clients.delete(key);
+    return !!before || !!credentials;
+  }
+}
+
+type CatalogueHttpClient = ReturnType<typeof catalogueHttpClient>;
+
+/** Waits until the current turn is over. (setImmediate is Node's; a web worker, where the server also runs, has only timers.) */
+const nextTurn = () => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+/** Each endpoint's entry (keyed on the endpoint; `forget` clears one) and its fetch: cached, signed in, or plain. */
+class EndpointCatalogues {
+  private readonly entries = new Map<string, Entry>();
+  private readonly cache: CatalogueCache | undefined;
+
+  constructor(private readonly options: LiveProviderOptions, private readonly log: (message: string) => void, private readonly http: CatalogueHttpClient, private readonly sessions: SignedInSessions, private readonly events: StatusEvents) {
+    this.cache = options.cacheDir ? new CatalogueCache(options.cacheDir, log) : undefined;
+  }
+
+  entryOf(endpoint: string): Entry {
+    let e = this.entries.get(endpoint);
     if (e) return e;
     e = { status: { endpoint, source: 'bundled' } };
-    entries.set(endpoint, e);
+    this.entries.set(endpoint, e);
     // A signed-in user's cache is read once the wiki has said who they are (in load).
-    const cached = clientFor(endpoint) ? undefined : cache?.read(endpoint);
+    const cached = this.sessions.clientFor(endpoint) ? undefined : this.cache?.read(endpoint);
     if (cached) {
       e.catalogue = catalogueOf(cached, 'cached');
       e.status = { endpoint, source: 'cached', mwVersion: cached.mwVersion, fetchedAt: cached.fetchedAt };
     }
     return e;
-  };
+  }
 
-  /** The signed-in user's cached catalogue (unless `force`), else the wiki's, fetched as them. */
-  const fetchSignedIn = async (endpoint: string, client: SignedInHttpClient, force: boolean): Promise<WikiCatalogueData & { cached?: boolean }> => {
-    const who = await client.ready();
-    const cached = force ? undefined : cache?.read(endpoint, who.name);
-    if (cached) return { ...cached, cached: true };
-    return fetchWikiCatalogue(endpoint, { http: client, onRequest: options.onRequest, userinfo: true });
-  };
+  /** The endpoints in memory. */
+  endpoints(): string[] {
+    return [...this.entries.keys()];
+  }
 
-  const load = (endpoint: string, force = true): Promise<CatalogueStatus> => {
-    const e = entryOf(endpoint);
+  forget(endpoint: string): void {
+    this.entries.delete(endpoint);
+  }
+
+  /** The fetches under way. */
+  loading(): Promise<CatalogueStatus>[] {
+    return [...this.entries.values()].map((e) => e.loading).filter((p) => p !== undefined);
+  }
+
+  load(endpoint: string, force = true): Promise<CatalogueStatus> {
+    const e = this.entryOf(endpoint);
     if (e.loading) return e.loading;
     e.status = { ...e.status, loading: true, error: undefined };
-    e.loading = (async () => {
-      // Never inside the caller's turn: the fetch starts after the current handler returns.
-      // (setImmediate is Node's; a web worker, where the server also runs, has only timers.)
-      await new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-      emit(e.status);
-      try {
-        const client = clientFor(endpoint);
-        const data: WikiCatalogueData & { cached?: boolean } = client
-          ? await fetchSignedIn(endpoint, client, force)
-          : await fetchWikiCatalogue(endpoint, { http, onRequest: options.onRequest });
-        if (entries.get(endpoint) !== e) return e.status; // signed in or out meanwhile: a new entry is in charge
-        const source = data.cached ? 'cached' : 'live';
-        e.catalogue = catalogueOf(data, source);
-        e.failed = false;
-        e.status = { endpoint, source, mwVersion: data.mwVersion, fetchedAt: data.fetchedAt, user: data.user?.name };
-        try {
-          if (!data.cached) cache?.write(data);
-        } catch (err) {
-          log(`wikiq: could not write the catalogue cache: ${(err as Error).message}`);
-        }
-        log(`wikiq: loaded the catalogue of ${endpoint}${data.user ? ` as ${data.user.name}` : ''} (MediaWiki ${data.mwVersion ?? '?'}, ${data.modules.length} modules, ${data.cached ? 'from the cache' : `${data.requests} requests, ${data.strategy}`})`);
-      } catch (err) {
-        if (entries.get(endpoint) !== e) return e.status;
-        e.failed = true;
-        const reason = err instanceof CatalogueFetchError ? err.message : `Could not load the catalogue of ${endpoint}: ${(err as Error).message}`;
-        const fallback = e.catalogue ? `the cached catalogue from ${e.status.fetchedAt?.slice(0, 10) ?? 'before'}` : 'the bundled catalogue';
-        e.status = { ...e.status, loading: false, error: `${reason}. Using ${fallback}.` };
-        log(`wikiq: ${e.status.error}`);
-      } finally {
-        e.loading = undefined;
-        e.status = { ...e.status, loading: false };
-      }
-      emit(e.status);
-      return e.status;
-    })();
+    e.loading = this.run(endpoint, e, force);
     return e.loading;
-  };
+  }
+
+  private async run(endpoint: string, e: Entry, force: boolean): Promise<CatalogueStatus> {
+    // Never inside the caller's turn: the fetch starts after the current handler returns.
+    await nextTurn();
+    this.events.emit(e.status);
+    try {
+      const client = this.sessions.clientFor(endpoint);
+      const data: WikiCatalogueData & { cached?: boolean } = client
+        ? await this.fetchSignedIn(endpoint, client, force)
+        : await fetchWikiCatalogue(endpoint, { http: this.http, onRequest: this.options.onRequest });
+      if (this.entries.get(endpoint) !== e) return e.status; // signed in or out meanwhile: a new entry is in charge
+      this.loaded(endpoint, e, data);
+    } catch (err) {
+      if (this.entries.get(endpoint) !== e) return e.status;
+      this.failed(endpoint, e, err);
+    } finally {
+      e.loading = undefined;
+      e.status = { ...e.status, loading: false };
+    }
+    this.events.emit(e.status);
+    return e.status;
+  }
+
+  /** The signed-in user's cached catalogue (unless `force`), else the wiki's, fetched as them. */
+  private async fetchSignedIn(endpoint: string, client: SignedInHttpClient, force: boolean): Promise<WikiCatalogueData & { cached?: boolean }> {
+    const who = await client.ready();
+    const cached = force ? undefined : this.cache?.read(endpoint, who.name);
+    if (cached) return { ...cached, cached: true };
+    return fetchWikiCatalogue(endpoint, { http: client, onRequest: this.options.onRequest, userinfo: true });
+  }
+
+  private loaded(endpoint: string, e: Entry, data: WikiCatalogueData & { cached?: boolean }): void {
+    const source = data.cached ? 'cached' : 'live';
+    e.catalogue = catalogueOf(data, source);
+    e.failed = false;
+    e.status = { endpoint, source, mwVersion: data.mwVersion, fetchedAt: data.fetchedAt, user: data.user?.name };
+    try {
+      if (!data.cached) this.cache?.write(data);
+    } catch (err) {
+      this.log(`wikiq: could not write the catalogue cache: ${(err as Error).message}`);
+    }
+    this.log(`wikiq: loaded the catalogue of ${endpoint}${data.user ? ` as ${data.user.name}` : ''} (MediaWiki ${data.mwVersion ?? '?'}, ${data.modules.length} modules, ${data.cached ? 'from the cache' : `${data.requests} requests, ${data.strategy}`})`);
+  }
+
+  private failed(endpoint: string, e: Entry, err: unknown): void {
+    e.failed = true;
+    const reason = err instanceof CatalogueFetchError ? err.message : `Could not load the catalogue of ${endpoint}: ${(err as Error).message}`;
+    const fallback = e.catalogue ? `the cached catalogue from ${e.status.fetchedAt?.slice(0, 10) ?? 'before'}` : 'the bundled catalogue';
+    e.status = { ...e.status, loading: false, error: `${reason}. Using ${fallback}.` };
+    this.log(`wikiq: ${e.status.error}`);
+  }
+}
+
+/** `'ready'` when `loading` settles, `'pending'` after `boundMs` or when `signal` aborts. */
+async function readyWithin(loading: Promise<unknown>, boundMs: number, signal?: AbortSignal): Promise<'ready' | 'pending'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const gaveUp = new Promise<'pending'>((resolve) => {
+    timer = setTimeout(() => resolve('pending'), boundMs);
+    onAbort = () => resolve('pending');
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([loading.then((): 'ready' => 'ready'), gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+export function createLiveProvider(options: LiveProviderOptions): ServerCatalogueProvider {
+  // One client for every catalogue: one request at a time per host, the engine's rules throughout.
+  const http = catalogueHttpClient({ userAgent: options.userAgent, timeoutMs: options.timeoutMs, scheduler: options.scheduler });
+  const events = new StatusEvents();
+  const sessions = new SignedInSessions(http.options);
+  const catalogues = new EndpointCatalogues(options, options.log ?? (() => undefined), http, sessions, events);
+  let allowed: (endpoint: string) => boolean = () => true;
+  // Automatic fetches wait until the endpoint has stopped changing: one fetch after the typing stops.
+  const debouncer = new EndpointDebouncer(options.debounceMs ?? 500, (endpoint) => {
+    const e = catalogues.entryOf(endpoint);
+    if (!e.catalogue && !e.loading && !e.failed && allowed(endpoint)) void catalogues.load(endpoint, false);
+  });
 
   return {
     get(endpoint: string | undefined): Catalogue {
       if (!endpoint || !isFetchableEndpoint(endpoint)) return options.bundled;
-      const e = entryOf(endpoint);
+      const e = catalogues.entryOf(endpoint);
       if (!e.catalogue && !e.loading && !e.failed && isCompleteEndpoint(endpoint) && allowed(endpoint)) debouncer.ask(endpoint);
       return e.catalogue ?? options.bundled;
     },
     status(endpoint) {
       if (!endpoint || !isFetchableEndpoint(endpoint)) return { endpoint, source: 'bundled' };
-      return entryOf(endpoint).status;
+      return catalogues.entryOf(endpoint).status;
     },
     refresh(endpoint) {
       if (!isFetchableEndpoint(endpoint)) return Promise.resolve({ endpoint, source: 'bundled', error: `'${shorten(redactUrl(endpoint))}' is not an http(s) URL without user:pass@.` });
-      return load(endpoint);
+      return catalogues.load(endpoint);
     },
-    onStatus(listener) {
-      listeners.add(listener);
-      return { dispose: () => listeners.delete(listener) };
-    },
+    onStatus: (listener) => events.on(listener),
     setFetchAllowed(f) {
       allowed = f;
     },
     setCredentials(endpoint, credentials) {
+      if (!sessions.set(endpoint, credentials)) return;
       const key = credentialKey(endpoint);
-      const before = signedIn.get(key);
-      if (credentials) signedIn.set(key, new SignedInHttpClient(new WikiSession(endpoint, credentials), http.options));
-      else signedIn.delete(key);
-      if (!before && !credentials) return;
       // What was fetched as someone else is not this user's: start again for every endpoint of this key.
-      for (const ep of [...entries.keys()].filter((k) => isFetchableEndpoint(k) && credentialKey(k) === key)) {
-        entries.delete(ep);
-        const e = entryOf(ep);
-        emit(e.status);
-        if (!e.catalogue && allowed(ep)) void load(ep, false);
+      for (const ep of catalogues.endpoints().filter((k) => isFetchableEndpoint(k) && credentialKey(k) === key)) {
+        catalogues.forget(ep);
+        const e = catalogues.entryOf(ep);
+        events.emit(e.status);
+        if (!e.catalogue && allowed(ep)) void catalogues.load(ep, false);
       }
     },
     sessionFor(endpoint) {
-      return isFetchableEndpoint(endpoint) ? clientFor(endpoint)?.session : undefined;
+      return isFetchableEndpoint(endpoint) ? sessions.clientFor(endpoint)?.session : undefined;
     },
     async waitForFirst(endpoint, boundMs, signal) {
       if (!endpoint || !isFetchableEndpoint(endpoint) || !isCompleteEndpoint(endpoint) || !allowed(endpoint)) return 'ready';
-      const e = entryOf(endpoint);
+      const e = catalogues.entryOf(endpoint);
       if (e.catalogue || e.failed) return 'ready';
-      const loading = e.loading ?? load(endpoint, false);
+      const loading = e.loading ?? catalogues.load(endpoint, false);
       if (signal?.aborted) return 'pending';
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let onAbort: (() => void) | undefined;
-      const gaveUp = new Promise<'pending'>((resolve) => {
-        timer = setTimeout(() => resolve('pending'), boundMs);
-        onAbort = () => resolve('pending');
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-      try {
-        return await Promise.race([loading.then((): 'ready' => 'ready'), gaveUp]);
-      } finally {
-        clearTimeout(timer);
-        if (onAbort) signal?.removeEventListener('abort', onAbort);
-      }
+      return readyWithin(loading, boundMs, signal);
     },
     async idle() {
       for (;;) {
-        const pending = [debouncer.whenQuiet(), ...[...entries.values()].map((e) => e.loading)].filter((p) => p !== undefined);
+        const pending = [debouncer.whenQuiet(), ...catalogues.loading()].filter((p) => p !== undefined);
         if (!pending.length) return;
         await Promise.all(pending);
       }
