@@ -62,61 +62,71 @@ export interface WikiqApi {
   mcpServers(): unknown[];
 }
 
+/** A promise with its settle functions, for what another part of activation settles later. */
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (e: unknown) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 export function activate(context: vscode.ExtensionContext): WikiqApi {
   const output = vscode.window.createOutputChannel('wikiq', { log: true });
   const environments = new Environments(context.workspaceState);
   context.subscriptions.push(output, environments);
 
   // Registered before the client is made: a completion asked while the server starts waits for it.
-  let made!: (c: BaseLanguageClient) => void;
-  const clientMade = new Promise<BaseLanguageClient>((resolve) => (made = resolve));
-  context.subscriptions.push(completionUntilReady(clientMade, () => client));
+  const clientMade = deferred<BaseLanguageClient>();
+  context.subscriptions.push(completionUntilReady(clientMade.promise, () => client));
+  const mcp = registerMcp(context, output);
+  const auth = wikiAuth(context, environments);
+  const ready = deferred<void>();
+  ready.promise.catch(() => undefined); // a failed start is said once (in startServer); awaiting `ready` still fails
+  const status = catalogueStatusBar(context, environments, ready.promise);
+  const server = lazyLanguageServer({ context, output, environments, auth, clientMade, ready, status });
+  registerEnvironmentCommands(context, environments, server.start, ready.promise, status);
+  const results = registerResults(context, environments, output, auth);
+  startOnFirstWikiqDocument(context, server.start);
+  void status.refresh();
+  return {
+    // The client made when the server started (read once `ready` resolved).
+    get client() {
+      return client!;
+    },
+    environments, ready: ready.promise, startServer: server.start, serverStarted: server.started, run: results.run, auth,
+    serverSignedIn: async () => {
+      await ready.promise;
+      return server.signedIn()?.settled();
+    }, resultsPanels: () => results.panels.allProbes(), reviveResults: (panel, state) => results.panels.probeOf(results.panels.revive(panel, state)),
+    history: results.history, tests: results.tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [],
+  };
+}
+
+/** Offers `wikiq mcp` to the editor's agents where the editor can take it; undefined where nothing is offered. */
+function registerMcp(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): ReturnType<typeof offerMcp> {
   const mcp = offerMcp(context, (line) => output.warn(line));
   if (mcp) context.subscriptions.push(mcp);
-  const auth = wikiAuth(context, environments);
-  let markReady!: () => void;
-  let failReady!: (e: unknown) => void;
-  const ready = new Promise<void>((resolve, reject) => {
-    markReady = resolve;
-    failReady = reject;
-  });
-  ready.catch(() => undefined); // a failed start is said once (in startServer); awaiting `ready` still fails
-  let signedIn: ReturnType<StartedClient['signedIn']> | undefined;
-  let starting: Promise<void> | undefined;
-  /** Makes and starts the language client, once (its options read then: the environment, the user agent). */
-  const startServer = (): Promise<void> => (starting ??= (async () => {
-    const config = vscode.workspace.getConfiguration('wikiq');
-    const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
-      documentSelector: [{ language: 'wikiq' }],
-      outputChannel: output,
-      initializationOptions: {
-        userAgent: config.get<string>('userAgent') || undefined,
-        environment: environments.current(),
-        triggerSuggest: true,
-      } satisfies InitializationOptions,
-    };
-    try {
-      const started = await languageClient(context, clientOptions);
-      const c = started.client;
-      client = c;
-      made(c);
-      c.onNotification(CatalogueStatusNotification, (st) => {
-        lastStatus = st;
-        if (st.error) output.warn(st.error);
-        render();
-      });
-      signedIn = started.signedIn(auth, ready, output);
-      context.subscriptions.push(signedIn);
-      await c.start();
-      markReady();
-      void refreshStatus();
-    } catch (e) {
-      failReady(e);
-      void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  })());
+  return mcp;
+}
 
-  // Status bar: environment and catalogue of the active file.
+/** The status bar item: environment and catalogue of the active file. */
+interface CatalogueStatusBar {
+  /** Shows this catalogue status (undefined: not known yet). */
+  show(st: CatalogueStatus | undefined): void;
+  /** Asks the server for the active file's catalogue (once it is ready) and shows it. */
+  refresh(): Promise<void>;
+}
+
+function catalogueStatusBar(context: vscode.ExtensionContext, environments: Environments, ready: Promise<void>): CatalogueStatusBar {
   const status = vscode.window.createStatusBarItem('wikiq.status', vscode.StatusBarAlignment.Left, 50);
   status.name = 'wikiq';
   status.command = 'wikiq.selectEnvironment';
@@ -141,25 +151,84 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
     ].filter(Boolean).join('\n\n'));
     status.show();
   };
-  const refreshStatus = async () => {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.document.languageId !== 'wikiq') return render();
-    try {
-      await ready;
-      lastStatus = await client!.sendRequest(CatalogueInfoRequest, { uri: editor.document.uri.toString() });
-    } catch {
-      lastStatus = undefined;
-    }
+  const show = (st: CatalogueStatus | undefined) => {
+    lastStatus = st;
     render();
   };
+  const refresh = async () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.languageId !== 'wikiq') return render();
+    let st: CatalogueStatus | undefined;
+    try {
+      await ready;
+      st = await client!.sendRequest(CatalogueInfoRequest, { uri: editor.document.uri.toString() });
+    } catch {
+      st = undefined;
+    }
+    show(st);
+  };
+  return { show, refresh };
+}
 
+interface LanguageServerParts {
+  context: vscode.ExtensionContext;
+  output: vscode.LogOutputChannel;
+  environments: Environments;
+  auth: WikiAuth;
+  clientMade: Deferred<BaseLanguageClient>;
+  ready: Deferred<void>;
+  status: CatalogueStatusBar;
+}
+
+/** The language server, started once on demand (`start`); `ready` settles with its `initialize`. */
+function lazyLanguageServer({ context, output, environments, auth, clientMade, ready, status }: LanguageServerParts) {
+  let signedIn: ReturnType<StartedClient['signedIn']> | undefined;
+  let starting: Promise<void> | undefined;
+  /** Makes and starts the language client, once (its options read then: the environment, the user agent). */
+  const start = (): Promise<void> => (starting ??= (async () => {
+    const config = vscode.workspace.getConfiguration('wikiq');
+    const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
+      documentSelector: [{ language: 'wikiq' }],
+      outputChannel: output,
+      initializationOptions: {
+        userAgent: config.get<string>('userAgent') || undefined,
+        environment: environments.current(),
+        triggerSuggest: true,
+      } satisfies InitializationOptions,
+    };
+    try {
+      const started = await languageClient(context, clientOptions);
+      const c = started.client;
+      client = c;
+      clientMade.resolve(c);
+      c.onNotification(CatalogueStatusNotification, (st) => {
+        if (st.error) output.warn(st.error);
+        status.show(st);
+      });
+      signedIn = started.signedIn(auth, ready.promise, output);
+      context.subscriptions.push(signedIn);
+      await c.start();
+      ready.resolve();
+      void status.refresh();
+    } catch (e) {
+      ready.reject(e);
+      void vscode.window.showErrorMessage(`wikiq: the language server did not start: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  })());
+  return { start, started: () => starting !== undefined, signedIn: () => signedIn };
+}
+
+/** Keeps the status bar and the server told of the active file and environment; Select environment, Refresh catalogue. */
+function registerEnvironmentCommands(
+  context: vscode.ExtensionContext, environments: Environments, startServer: () => Promise<void>, ready: Promise<void>, status: CatalogueStatusBar,
+): void {
   context.subscriptions.push(
-    vscode.window.onDidChangeActiveTextEditor(() => void refreshStatus()),
-    vscode.workspace.onDidSaveTextDocument((d) => { if (d.languageId === 'wikiq') void refreshStatus(); }),
+    vscode.window.onDidChangeActiveTextEditor(() => void status.refresh()),
+    vscode.workspace.onDidSaveTextDocument((d) => { if (d.languageId === 'wikiq') void status.refresh(); }),
     environments.onDidChange(async (env) => {
       await ready;
       await client!.sendNotification(SetEnvironmentNotification, env);
-      void refreshStatus();
+      void status.refresh();
     }),
     vscode.commands.registerCommand('wikiq.selectEnvironment', () => environments.select()),
     vscode.commands.registerCommand('wikiq.refreshCatalogue', async () => {
@@ -170,13 +239,16 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
         { location: vscode.ProgressLocation.Window, title: 'wikiq: refreshing catalogue' },
         () => client!.sendRequest(RefreshCatalogueRequest, { uri: editor?.document.languageId === 'wikiq' ? editor.document.uri.toString() : undefined }),
       );
-      lastStatus = result;
-      render();
+      status.show(result);
       if (result.error) void vscode.window.showWarningMessage(`wikiq: ${result.error}`);
       else void vscode.window.showInformationMessage(`wikiq: catalogue of ${result.endpoint ?? 'the wiki'} refreshed${result.mwVersion ? ` (MediaWiki ${result.mwVersion})` : ''}.`);
       return result;
     }),
   );
+}
+
+/** The results panels, the run commands, the run history and the Test Explorer, wired to each other. */
+function registerResults(context: vscode.ExtensionContext, environments: Environments, output: vscode.LogOutputChannel, auth: WikiAuth) {
   const escapeFormulas = () => vscode.workspace.getConfiguration('wikiq').get<boolean>('csv.escapeFormulas') !== false;
   // The results panels (and their serializer); each panel and its engine binding know each other only through ./results/port.
   // Render reports are a test hook: on only under VS Code's test harness.
@@ -205,7 +277,11 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
   const tests = new TestExplorer(run, environments);
   context.subscriptions.push(panels, history, tests);
   context.subscriptions.push(run, auth);
-  // The server starts with the first .wikiq document (one open already, or the next one opened).
+  return { panels, run, history, tests };
+}
+
+/** The server starts with the first .wikiq document (one open already, or the next one opened). */
+function startOnFirstWikiqDocument(context: vscode.ExtensionContext, startServer: () => Promise<void>): void {
   const isWikiq = (d: vscode.TextDocument) => d.languageId === 'wikiq';
   if (vscode.workspace.textDocuments.some(isWikiq)) void startServer();
   else {
@@ -216,17 +292,6 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
     });
     context.subscriptions.push(opened);
   }
-  void refreshStatus();
-  return {
-    // The client made when the server started (read once `ready` resolved).
-    get client() {
-      return client!;
-    },
-    environments, ready, startServer, serverStarted: () => starting !== undefined, run, auth,
-    serverSignedIn: async () => {
-      await ready;
-      return signedIn?.settled();
-    }, resultsPanels: () => panels.allProbes(), reviveResults: (panel, state) => panels.probeOf(panels.revive(panel, state)), history, tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [] };
 }
 
 export async function deactivate(): Promise<void> {
