@@ -7,19 +7,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
-  ExportFormat, JsonResultStream, NdjsonFileWriter, NetworkError, ResolveError, StreamFileWriter, RunSession, WikiqError, apiErrorText, waitText, errorMessage, listRequests, readResumePoint, selectRequest,
-  renderTable, resolveRequest, runStatus, writeAtomic, type ApiMessage, type ResolvedRequest, type RecordPlace, type RunOptions,
+  ExportFormat, ResolveError, RunSession, WikiqError, waitText, errorMessage, listRequests, readResumePoint, selectRequest,
+  resolveRequest, type ResolvedRequest, type RunOptions,
 } from '../../engine/src';
 import { endpointFor, parse, type Catalogue } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { ENDPOINT_HELP, ENV_FLAGS, UsageError, choice, num, readText, str, type Args, type FlagSpec, type Io } from './args';
 import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } from './runFlags';
 import { stopReasonOf } from './signals';
-import { formatTables, type TableOptions } from './table';
-import { forTerminal } from './terminal';
+import type { TableOptions } from './table';
 import { cliHttpClient } from './credentials';
-import { resumeHint } from './resumeHint';
 import { printPreview } from './preview';
+import { finishJson, finishRun, messagePlace, openRunOutput, writeRunResult, writeStatusFile } from './runOutput';
 
 export const RUN_FLAGS: FlagSpec = {
   values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
@@ -53,10 +52,6 @@ function readContinue(arg: string, io: Io): Record<string, string> {
     throw new UsageError(`--continue: ${errorMessage(e)}`);
   }
 }
-
-/** Messages with 1-based lines, as every output of the command line counts them. */
-const oneBased = (ms: readonly ApiMessage[]) => ms.map((m) => (m.line === undefined ? { ...m } : { ...m, line: m.line + 1 }));
-const batchesText = (n: number) => `${n} batch${n === 1 ? '' : 'es'}`;
 
 /** Which request of a file: its index (from 0), its name, or (neither) the file's first. */
 export type RequestChoice = { index: number } | { name: string } | undefined;
@@ -134,122 +129,37 @@ export function readRunOptions(args: Args, io: Io): RunCommandOptions {
 
 export async function run(args: Args, io: Io): Promise<number> {
   const o = readRunOptions(args, io);
-  const { file, format, out, table: picked } = o;
+  const { file } = o;
   const network = networkOptions(o.network, io);
   const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request, o.dryRun ? 'preview' : undefined);
   if (o.dryRun) {
     if (resolved.params.action !== 'edit') throw new UsageError(`--dry-run previews an edit (action=edit); ${file} asks action=${resolved.params.action ?? '(none)'}: run it without --dry-run.`);
     return printPreview(resolved, network.http(resolved), io);
   }
-  // NDJSON and JSON stream records as they arrive, into the file (atomically) or to stdout, waiting
-  // for it to take them before asking for the next batch: memory stays flat.
-  const streamed = format === 'ndjson' || format === 'json';
-  const writer = format === 'ndjson' && out ? new NdjsonFileWriter(path.resolve(io.cwd, out)) : undefined;
-  const jsonFile = format === 'json' && out ? new StreamFileWriter(path.resolve(io.cwd, out)) : undefined;
-  const streamToStdout = streamed && !out;
-  let streamedList: string | undefined;
-  let doc: JsonResultStream | undefined;
-  // NDJSON to stdout: a batch's lines leave in one write (one per record was a million system calls
-  // for a million records), before the next batch is asked for.
-  let lines: string[] = [];
-  const flushLines = () => {
-    if (!lines.length) return;
-    io.out(lines.join('\n'));
-    lines = [];
-  };
-  const sink = format === 'json'
-    ? (list: string, r: unknown, place: RecordPlace) => doc!.sink(list, r, place)
-    : writer || streamToStdout
-      ? (list: string, r: unknown) => {
-        if (picked ? list !== picked : (streamedList ??= list) !== list) return;
-        if (writer) writer.write(r);
-        else lines.push(JSON.stringify(r));
-      }
-      : undefined;
-  const fileOut = writer ?? jsonFile;
+  const output = openRunOutput(o, io);
   const session = new RunSession(resolved, network.http(resolved), {
     ...network.options,
     all: o.all,
     maxRecords: o.maxRecords,
-    sink,
-    backpressure: streamed
-      ? () => {
-        doc?.flush();
-        flushLines();
-        return fileOut ? fileOut.drained() : io.outDrained?.();
-      }
-      : undefined,
+    sink: output.sink,
+    backpressure: output.backpressure,
   }, o.resumeFrom);
-  if (format === 'json') {
-    doc = new JsonResultStream(jsonFile ? (t) => jsonFile.writeText(`${t}\n`) : io.out, session.state.actionKey, { endpoint: resolved.endpoint, request: resolved.params });
-  }
+  output.startJson(session, resolved);
   const state = await session.run();
-  flushLines();
+  output.flushLines();
   if (io.tty) io.progress?.('');
   const stopped = stopReasonOf(io.stop);
   if (stopped === 'EPIPE' || io.outClosed?.()) {
     // The reader has what it wanted (`| head`): end quietly.
-    await fileOut?.abort();
+    await output.fileOut?.abort();
     return 0;
   }
-  const complete = state.complete;
-  const kept = state.keptBatches;
-  const status = runStatus(state);
-  const resumable = status === 'partial';
   const result = session.result();
-  const where = (m: ApiMessage) => `${file}${m.line !== undefined ? `:${m.line + 1}` : ''}`;
-  for (const w of state.warnings) io.err(`warning ${where(w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
-  if (doc) {
-    const errors: Array<ApiMessage & { code?: string }> = oneBased(state.errors);
-    if (state.failure && !(state.failure.kind === 'api' && state.errors.length)) errors.push({ code: state.failure.kind, text: state.failure.message });
-    doc.finish(result, session.merger.streamedLists(), { batches: kept, status, complete, continue: state.continue, warnings: oneBased(state.warnings), errors });
-  }
-  // --out FILE is FILE, whatever the state: the state is said on stderr, by the exit status and in --status-file.
-  let written: string | undefined;
-  const wrote = (target: string, records?: number) => {
-    written = path.relative(io.cwd, target) || target;
-    io.err(`wrote ${records !== undefined ? `${records} records to ` : ''}${written}${complete ? '' : ' (partial)'}`);
-  };
-  if (fileOut) {
-    if (kept === 0) await fileOut.abort();
-    else wrote(await fileOut.commit(), writer?.count);
-  } else if (!streamToStdout && kept > 0) {
-    // Left for the non-streamed formats: CSV (exact data) and the table (text for a person).
-    const body = format === 'csv'
-      ? renderTable(result, 'csv', { table: picked, escapeFormulas: o.escapeFormulas })
-      : forTerminal(formatTables(result, picked, o.layout));
-    if (out) {
-      const target = path.resolve(io.cwd, out);
-      writeAtomic(target, body);
-      wrote(target);
-    } else io.out(body.replace(/\n$/, ''));
-  }
-  const { statusFile } = o;
-  if (statusFile) {
-    writeAtomic(path.resolve(io.cwd, statusFile), JSON.stringify({
-      status, continue: state.continue, records: state.records, batches: kept, ms: Math.round(state.ms), endpoint: resolved.endpoint, request: resolved.params,
-      ...(written ? { out: written } : {}), ...(state.failure ? { error: state.failure.message } : {}),
-    }, null, 2) + '\n');
-  }
-  if (state.failure) {
-    if (state.failure.kind === 'api' && state.errors.length) {
-      for (const e of state.errors) io.err(`wikiq: ${where(e)}: the API at ${resolved.endpoint} ${apiErrorText(e.code ?? 'unknown', e.text)}`);
-    } else if (state.failure.kind === 'cancelled' && stopped) io.err(`wikiq: Cancelled (${stopped}).`);
-    else io.err(`wikiq: ${state.failure.message}${o.verbose && state.failure instanceof NetworkError && state.failure.code ? ` (${state.failure.code})` : ''}`);
-    if (resumable) io.err(`wikiq: partial result after ${batchesText(kept)}; resume with ${resumeHint(state.continue)}`);
-    else if (kept === 0) io.err('wikiq: nothing was received.');
-    return resumable ? 2 : 1;
-  }
-  if (!complete && resumable) {
-    if (state.stopped === 'single') {
-      // The one batch asked for: exit 0, and where the rest is.
-      io.err(`wikiq: partial: ${batchesText(kept)}, ${state.records} records; more with --all, or resume with ${resumeHint(state.continue)}`);
-      return 0;
-    }
-    io.err(`wikiq: stopped after ${batchesText(kept)} (${state.stopped === 'max-records' ? '--max-records' : '--max-batches'}); resume with ${resumeHint(state.continue)}`);
-    return 2;
-  }
-  return 0;
+  for (const w of state.warnings) io.err(`warning ${messagePlace(file, w)}: ${w.module ? `[${w.module}] ` : ''}${w.text}`);
+  finishJson(output, session, state, result);
+  const written = await writeRunResult(o, io, output, result, state);
+  if (o.statusFile) writeStatusFile(o.statusFile, io, resolved, state, written);
+  return finishRun(o, io, resolved, state, stopped);
 }
 
 /**

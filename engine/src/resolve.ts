@@ -134,17 +134,20 @@ function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope:
   return { values, fromVariables };
 }
 
-export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions): ResolvedRequest {
-  const file = typeof source === 'string' ? parse(source) : source;
-  const request = selectRequest(file, sel);
-  // Syntax errors from this request's first line up to the next request (or the end of the file).
+type Analysis = ReturnType<typeof analyse>;
+
+/** The first syntax error from the request's first line up to the next request (or the end of the file), thrown. */
+function refuseSyntaxErrors(file: WikiqFile, request: RequestNode): void {
   const until = file.requests[request.index + 1]?.span.start ?? Infinity;
   const errors = syntaxErrors(file).filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];
     throw new ResolveError(`Line ${lineOf(file.lineStarts, e.span.start) + 1}: ${e.message}`, lineOf(file.lineStarts, e.span.start));
   }
-  const scope = scopeFor(file, request, opts.env);
+}
+
+/** The endpoint the request is sent to: expanded, an http(s) URL, with no credentials in it. */
+function resolveEndpoint(file: WikiqFile, request: RequestNode, scope: Scope, opts: ResolveOptions): URL {
   const endpoint = opts.forceEndpoint ?? endpointFor(file, request, opts.env) ?? opts.defaultEndpoint;
   if (!endpoint) throw new ResolveError(`No endpoint: ${opts.endpointHelp ?? 'add "@endpoint = https://…/api.php" to the file, choose an environment, or set wikiq.endpoint'}.`);
   const ep = expand(endpoint, scope);
@@ -165,7 +168,18 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     // Never echoed: not in this message, not in the result's `endpoint`.
     throw new ResolveError(`The endpoint ${url.protocol}//${url.host}${shorten(url.pathname, 100)} has a user name or password in it (user:pass@): wikiq sends no credentials in URLs; remove them.`, defLine(file, request, 'endpoint'));
   }
-  const a = analyse(file, request, opts.catalogue, opts.env, scope);
+  return url;
+}
+
+interface ExpandedParams {
+  params: Record<string, string>;
+  lines: Record<string, number>;
+  omitted: string[];
+  overLimit: Map<string, OverLimit>;
+}
+
+/** The request's parameters as sent, in file order, with their lines, the booleans switched off and the lists over the limit. */
+function expandParams(file: WikiqFile, request: RequestNode, a: Analysis, scope: Scope, files: FileValues | undefined): ExpandedParams {
   const params: Record<string, string> = {};
   const lines: Record<string, number> = {};
   const omitted: string[] = [];
@@ -180,7 +194,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       lines[p.name] = line;
       continue;
     }
-    const { values, fromVariables } = expandParam(file, request, p, scope, opts.files);
+    const { values, fromVariables } = expandParam(file, request, p, scope, files);
     if (fromVariables && values.length === 1 && isSwitchedOff(values[0]) && ownerOf(a, p.name)?.param.type === 'boolean') {
       omitted.push(p.name);
       lines[p.name] = line;
@@ -195,14 +209,14 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       overLimit.set(p.name, { name: p.name, values: distinct, line, limit: valuesLimit(info, false), highlimit: valuesLimit(info, true) });
     }
   }
-  params.format = 'json';
-  if (!('formatversion' in params)) params.formatversion = '2';
-  if (!('errorformat' in params)) params.errorformat = 'plaintext';
+  return { params, lines, omitted, overLimit };
+}
 
-  // Read-only: no module that writes or must be posted, no token.
+/** Read-only: no module that writes or must be posted (unless previewed), no token. */
+function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, string>, lines: Record<string, number>, allowWrite: ResolveOptions['allowWrite']): void {
   for (const s of a.selections) {
     const m = s.module;
-    if ((m.mustbeposted || m.writerights) && opts.allowWrite !== 'preview') {
+    if ((m.mustbeposted || m.writerights) && allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
       const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
       throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET)${m.name === 'edit' ? '; an edit can be previewed (wikiq run --dry-run), saving is not built yet' : ''}.`);
@@ -213,6 +227,20 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
       throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: wikiq is a read-only tool and only runs read requests, which need no token.`);
     }
   }
+}
+
+export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions): ResolvedRequest {
+  const file = typeof source === 'string' ? parse(source) : source;
+  const request = selectRequest(file, sel);
+  refuseSyntaxErrors(file, request);
+  const scope = scopeFor(file, request, opts.env);
+  const url = resolveEndpoint(file, request, scope, opts);
+  const a = analyse(file, request, opts.catalogue, opts.env, scope);
+  const { params, lines, omitted, overLimit } = expandParams(file, request, a, scope, opts.files);
+  params.format = 'json';
+  if (!('formatversion' in params)) params.formatversion = '2';
+  if (!('errorformat' in params)) params.errorformat = 'plaintext';
+  refuseWrites(file, a, params, lines, opts.allowWrite);
   const modules = a.selections.filter((s) => s.via).map((s) => ({ name: s.module.name, prefix: s.prefix, via: s.viaName }));
   return {
     name: request.name || (request.headerSpan ? `Request ${request.index + 1}` : 'Request'),
