@@ -1,12 +1,13 @@
 /**
  * The pure readers of write previews (#39): the pages a write module names (and the permission test
  * for each), the parser's warnings of a parse answer as bounded plain text, and a page's
- * permission out of `intestactions` with full or boolean detail.
+ * permission out of `intestactions` with full or boolean detail, a page's facts, and the account,
+ * the wiki and its clock of a query's answer.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_PARSE_WARNINGS, PARSE_WARNING_CHARS, namedPages, warningsOf } from '../../engine/src';
-import { readPermission } from '../../engine/src/write/ask';
+import { readPage, readPermission, readSession } from '../../engine/src/write/ask';
 
 /** The pages `plan` names for `module`: [param, value, by id, test action]. */
 function checkNamed(module: string, plan: Record<string, string>, expected: Array<[string, string, boolean, string | undefined]>) {
@@ -66,5 +67,23 @@ describe('a permission out of intestactions', () => {
     assert.deepEqual(readPermission({ actions: { edit: true } }, 'edit'), { action: 'edit', allowed: true, reasons: [] });
     assert.deepEqual(readPermission({ actions: { edit: false } }, 'edit'), { action: 'edit', allowed: false, reasons: [] });
     assert.deepEqual(readPermission({}, 'protect'), { action: 'protect', allowed: false, reasons: [] });
+  });
+});
+
+describe('a page\'s facts and the session out of a query answer', () => {
+  it('an existing page: its current revision, timestamp, content model and protection', () => assert.deepEqual(
+    readPage({ title: 'P', contentmodel: 'css', revisions: [{ revid: 7, timestamp: '2026-01-01T00:00:00Z' }], protection: [{ type: 'edit', level: 'sysop', expiry: 'infinity' }] }),
+    { title: 'P', exists: true, revid: 7, timestamp: '2026-01-01T00:00:00Z', contentmodel: 'css', protection: [{ type: 'edit', level: 'sysop', expiry: 'infinity' }] },
+  ));
+  it('a missing page: no revision, wikitext unless the wiki says otherwise', () => assert.deepEqual(
+    readPage({ title: 'Q', missing: true }),
+    { title: 'Q', exists: false, revid: undefined, timestamp: undefined, contentmodel: 'wikitext', protection: [] },
+  ));
+  it('anonymous (anon, or no user id) and signed in; the wiki and its clock', () => {
+    const answer = (userinfo: Record<string, unknown>) => readSession({ curtimestamp: '2026-12-01T00:00:00Z', query: { userinfo, general: { sitename: 'W', generator: 'MediaWiki 1.39.17' } } });
+    assert.deepEqual(answer({ id: 0, name: '127.0.0.1', anon: true }), { account: { name: '127.0.0.1', anonymous: true }, wiki: { name: 'W', generator: 'MediaWiki 1.39.17' }, startedAt: '2026-12-01T00:00:00Z' });
+    assert.equal(answer({ name: 'X' }).account.anonymous, true, 'no id: anonymous');
+    assert.deepEqual(answer({ id: 3, name: 'Alice' }).account, { name: 'Alice', anonymous: false });
+    assert.equal(readSession({}).startedAt, '', 'no curtimestamp: empty');
   });
 });
