@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MAX_PARSE_WARNINGS, PARSE_WARNING_CHARS, namedPages, warningsOf } from '../../engine/src';
+import { MAX_PARSE_WARNINGS, PARSE_WARNING_CHARS, RefusedError, namedPages, resolveRequest, warningsOf } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { readPage, readPermission, readSession } from '../../engine/src/write/ask';
 
 /** The pages `plan` names for `module`: [param, value, by id, test action]. */
@@ -85,5 +86,23 @@ describe('a page\'s facts and the session out of a query answer', () => {
     assert.equal(answer({ name: 'X' }).account.anonymous, true, 'no id: anonymous');
     assert.deepEqual(answer({ id: 3, name: 'Alice' }).account, { name: 'Alice', anonymous: false });
     assert.equal(readSession({}).startedAt, '', 'no curtimestamp: empty');
+  });
+});
+
+describe('resolving another write', () => {
+  const EP = '@endpoint = https://w.example/api.php\n';
+  const refusal = (source: string): string => {
+    try {
+      resolveRequest(`${EP}${source}`, { index: 0 }, { catalogue: bundledCatalogue() });
+    } catch (e) {
+      if (e instanceof RefusedError) return e.message;
+      throw e;
+    }
+    return 'not refused';
+  };
+  it('refused without preview, saying that --dry-run shows its plan (not for upload); resolved for a preview', () => {
+    assert.match(refusal('action = move\nfrom = A\nto = B'), /writes to the wiki.*wikiq run --dry-run shows its plan, sending it is not built yet\.$/);
+    assert.doesNotMatch(refusal('action = upload\nfilename = A.png'), /dry-run/);
+    assert.equal(resolveRequest(`${EP}action = delete\ntitle = A`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }).params.title, 'A');
   });
 });
