@@ -27,11 +27,11 @@ const paint = (line: string, tty: boolean): string => {
 };
 
 /** The plan's request, the wiki and the account: the head of an edit's preview and of a write's plan. */
-function headLines(p: { plan: Record<string, string>; endpoint: string; wiki: PreviewWiki; account: PreviewAccount; startedAt: string }): string[] {
+function headLines(p: { plan: Record<string, string>; endpoint: string; wiki: PreviewWiki; account: PreviewAccount; startedAt: string }, what: string): string[] {
   const lines = [`Plan: POST ${p.endpoint} (no token: none is fetched for a preview)`];
   for (const [k, v] of Object.entries(p.plan)) lines.push(`  ${k} = ${shorten(v.replace(/\r?\n/g, '⏎'), PLAN_VALUE_CHARS)}`);
   lines.push(`Wiki: ${p.wiki.name || '(unnamed)'}${p.wiki.generator ? ` (${p.wiki.generator})` : ''}${p.startedAt ? `, its clock at ${p.startedAt}` : ''}`);
-  lines.push(`Account: ${p.account.anonymous ? `anonymous${p.account.name ? ` (edits would be credited to ${p.account.name})` : ''}` : p.account.name}`);
+  lines.push(`Account: ${p.account.anonymous ? `anonymous${p.account.name ? ` (${what} would be credited to ${p.account.name})` : ''}` : p.account.name}`);
   return lines;
 }
 
@@ -45,7 +45,7 @@ const protectionLine = (page: PreviewPage): string => {
 
 /** The preview as text for a person (plain: the caller escapes it for the terminal). */
 export function previewLines(p: EditPreview): { facts: string[]; diff: string[] } {
-  const facts = ['Preview of an edit: nothing was saved (wikiq does not save edits yet).', ...headLines(p)];
+  const facts = ['Preview of an edit: nothing was saved (wikiq does not save edits yet).', ...headLines(p, 'edits')];
   facts.push(p.page.exists ? `Page: ${pageLine(p.page)}` : `Page: ${p.page.title} does not exist: the edit would create it`);
   facts.push(protectionLine(p.page));
   facts.push(p.mayEdit ? 'May edit: yes' : `May edit: no${p.reasons.length ? `: ${p.reasons.join(' ')}` : ''}`);
@@ -58,7 +58,7 @@ export function previewLines(p: EditPreview): { facts: string[]; diff: string[] 
 
 /** A write's plan as text for a person (plain: the caller escapes it for the terminal). */
 export function planLines(p: ActionPreview): string[] {
-  const lines = [`Plan of ${p.module}: nothing was sent but read requests (wikiq does not send writes yet).`, ...headLines(p)];
+  const lines = [`Plan of ${p.module}: nothing was sent but read requests (wikiq does not send writes yet).`, ...headLines(p, 'its actions')];
   for (const page of p.pages) {
     lines.push(`Page (${page.param}): ${pageLine(page.page)}`, `  ${protectionLine(page.page)}`);
     const may = page.permission;
