@@ -1,3 +1,5 @@
-/** Writes (#39): for now, a read-only preview of an edit; nothing is saved and no token is fetched. */
+/** Writes (#39): previews (read-only), plans kept to be saved once, and the guarded save. */
 export * from './compareDiff';
 export * from './preview';
+export * from './plans';
+export * from './save';
