@@ -1,7 +1,7 @@
 /** WritePlans (#39): a plan is saved at most once; unknown, taken and old plans are refused. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RefusedError, WritePlans, type PlanInput } from '../../engine/src';
+import { RefusedError, WritePlans, withSummaryTag, type PlanInput } from '../../engine/src';
 
 const input: PlanInput = {
   endpoint: 'http://127.0.0.1/w/api.php', params: { action: 'edit', title: 'A', text: 'x' }, tokentype: 'csrf',
@@ -43,4 +43,13 @@ test('past the count bound the oldest plan goes first', () => check([['add'], ['
 test('ids differ', () => {
   const plans = new WritePlans();
   assert.notEqual(plans.add(input).id, plans.add(input).id);
+});
+
+const tagged = (params: Record<string, string>, tag: string | undefined, expected: Record<string, string>) => assert.deepEqual(withSummaryTag(params, tag), expected);
+test('the summary tag is appended to an edit\'s summary, before the preview', () => {
+  tagged({ action: 'edit', summary: 'Fix' }, '([[:toollabs:editgroups/b/wikiq/1|details]])', { action: 'edit', summary: 'Fix ([[:toollabs:editgroups/b/wikiq/1|details]])' });
+  tagged({ action: 'edit' }, '#wikiq', { action: 'edit', summary: '#wikiq' });
+  tagged({ action: 'edit', summary: 'Fix' }, '  ', { action: 'edit', summary: 'Fix' });
+  tagged({ action: 'edit', summary: 'Fix' }, undefined, { action: 'edit', summary: 'Fix' });
+  tagged({ action: 'move', reason: 'r' }, '#wikiq', { action: 'move', reason: 'r' });
 });

@@ -107,3 +107,14 @@ export class WritePlans {
     this.plans.delete(id);
   }
 }
+
+/**
+ * An edit's parameters with `tag` appended to its summary (the summary-tag setting; EditGroups-style
+ * batch tags), applied before the preview so that what is previewed is what is saved. No tag, or a
+ * request that is not an edit: the parameters unchanged.
+ */
+export function withSummaryTag(params: Record<string, string>, tag: string | undefined): Record<string, string> {
+  const t = tag?.trim();
+  if (!t || params.action !== 'edit') return params;
+  return { ...params, summary: params.summary ? `${params.summary} ${t}` : t };
+}
