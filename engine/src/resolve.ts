@@ -41,6 +41,8 @@ export interface ResolvedRequest {
   omitted?: string[];
   /** Lists with more values than an anonymous user may send at once: the runner sends them in batches (batches.ts). */
   overLimit?: OverLimit[];
+  /** Set when the request writes (resolved with `allowWrite: 'preview'`): the writing module and the token type it needs (`csrf`…). */
+  write?: { module: string; tokentype: string };
 }
 
 export type RequestSelector = { offset: number } | { name: string } | { index: number };
@@ -229,6 +231,14 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
   }
 }
 
+/** The module that writes or must be posted, and the token type its `token` parameter names (`csrf` when the catalogue does not say). */
+function writeOf(a: Analysis): ResolvedRequest['write'] {
+  const m = a.selections.map((s) => s.module).find((x) => x.mustbeposted || x.writerights);
+  if (!m) return undefined;
+  const token = m.parameters.find((p) => p.tokentype !== undefined);
+  return { module: m.name, tokentype: token?.tokentype ?? 'csrf' };
+}
+
 export function resolveRequest(source: string | WikiqFile, sel: RequestSelector, opts: ResolveOptions): ResolvedRequest {
   const file = typeof source === 'string' ? parse(source) : source;
   const request = selectRequest(file, sel);
@@ -241,6 +251,7 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
   if (!('formatversion' in params)) params.formatversion = '2';
   if (!('errorformat' in params)) params.errorformat = 'plaintext';
   refuseWrites(file, a, params, lines, opts.allowWrite);
+  const write = writeOf(a);
   const modules = a.selections.filter((s) => s.via).map((s) => ({ name: s.module.name, prefix: s.prefix, via: s.viaName }));
   return {
     name: request.name || (request.headerSpan ? `Request ${request.index + 1}` : 'Request'),
@@ -251,5 +262,6 @@ export function resolveRequest(source: string | WikiqFile, sel: RequestSelector,
     modules,
     ...(omitted.length ? { omitted } : {}),
     ...(overLimit.size ? { overLimit: [...overLimit.values()] } : {}),
+    ...(write ? { write } : {}),
   };
 }

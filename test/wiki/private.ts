@@ -1,7 +1,9 @@
 /**
  * The private test wiki: a copy of the seeded wiki where only signed-in users may read
  * (`$wgGroupPermissions['*']['read'] = false`), with a bot (group `bot`, a bot password with the
- * `highvolume` grant: `apihighlimits`) and a normal user (a bot password with `basic` only), and a
+ * `highvolume` grant: `apihighlimits`), a normal user (a bot password with `basic` only), an editor
+ * (bot and sysop, with grants to edit, move, delete and protect) and a writer (edits, no protected
+ * pages) for the writes of #39, and a
  * page of red links so that `list=alllinks` has more than 500 records. Built once from the seeded
  * template and cached next to it, keyed by a hash of what builds it.
  */
@@ -16,7 +18,11 @@ export const PRIVATE = {
   bot: { name: 'WikiqBot', login: 'WikiqBot@wikiq', botPassword: 'wikiqbotpw0123456789abcdefghijkl', grants: 'basic,highvolume' },
   /** A normal user: signs in as `Norma@wikiq` (grant basic only, so no apihighlimits). */
   normal: { name: 'Norma', login: 'Norma@wikiq', botPassword: 'normapw0123456789abcdefghijklmno', grants: 'basic' },
-  /** Account password of both (the bot passwords above are what the API signs in with). */
+  /** An editor (#39): groups bot and sysop; its bot password may edit, create, move, delete, protect and roll back. */
+  editor: { name: 'WikiqEditor', login: 'WikiqEditor@wikiq', botPassword: 'editorpw0123456789abcdefghijklmn', grants: 'basic,highvolume,editpage,editprotected,createeditmovepage,delete,protect,rollback' },
+  /** A writer (#39): a plain user whose bot password may edit and create pages, but not edit protected ones. */
+  writer: { name: 'Wendy', login: 'Wendy@wikiq', botPassword: 'wendypw0123456789abcdefghijklmno', grants: 'basic,editpage,createeditmovepage' },
+  /** Account password of all (the bot passwords above are what the API signs in with). */
   password: 'wikiq-private-password-5678',
   /** The page holding every red link. */
   linkPage: 'Link farm',
@@ -32,8 +38,9 @@ $wgEnableBotPasswords = true;
 
 function buildPrivate(dir: string): void {
   fs.appendFileSync(path.join(dir, 'LocalSettings.php'), SETTINGS);
-  for (const u of [PRIVATE.bot, PRIVATE.normal]) {
-    maintenance(dir, 'createAndPromote.php', [...(u === PRIVATE.bot ? ['--bot'] : []), u.name, PRIVATE.password]);
+  for (const u of [PRIVATE.bot, PRIVATE.normal, PRIVATE.editor, PRIVATE.writer]) {
+    const groups = u === PRIVATE.bot ? ['--bot'] : u === PRIVATE.editor ? ['--bot', '--sysop'] : [];
+    maintenance(dir, 'createAndPromote.php', [...groups, u.name, PRIVATE.password]);
     maintenance(dir, 'createBotPassword.php', ['--appid=wikiq', `--grants=${u.grants}`, u.name, u.botPassword]);
   }
   const work = fs.mkdtempSync(path.join(dir, 'tmp', 'links-'));
