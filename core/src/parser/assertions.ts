@@ -3,8 +3,9 @@
  * lines). `readAssertion` reads one line into an `AssertionNode`, with the first problem it meets
  * (a malformed assertion: `invalid-assertion` in the code table, reported by validation and
  * refused by `wikiq test`); `assertionsOf(request)` reads a request's assertions from its lines,
- * as `paramsOf` reads its parameters (the tree keeps neither). One pass over the line, no
- * regular expression with backtracking: never throws, linear in the line.
+ * as `paramsOf` reads its parameters (the tree keeps neither). The operators, the value each
+ * takes and the subjects each compares are their entries of `OPERATORS` (assertionOperators.ts).
+ * One pass over the line, no regular expression with backtracking: never throws, linear in the line.
  */
 import type { AssertionNode, AssertionOperator, AssertionSubject, AssertionValue, PathStep, Quantifier, RequestNode, Span, SyntaxError } from './ast';
 import { NONE, Request } from './nodes';
