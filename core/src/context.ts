@@ -7,6 +7,7 @@ import { Range } from 'vscode-languageserver-types';
 import { Analysis, analyse } from './analysis';
 import type { Catalogue } from './catalogue/model';
 import type { CatalogueProvider } from './catalogue/provider';
+import type { LanguageServiceParams } from './languageService';
 import type { RequestNode, Span, WikiqFile } from './parser/ast';
 import { Environment, Scope, endpointFor, scopeFor } from './variables';
 
@@ -40,15 +41,10 @@ export interface FeatureContext {
 const KEEP_ANALYSES = 8;
 
 /** What the host tells the features besides the document, its catalogues and environment (LanguageServiceParams'). */
-export interface ContextOptions {
+export type ContextOptions = Pick<LanguageServiceParams, 'runFields' | 'checkPattern' | 'fileExists' | 'signedIn' | 'accountRights'> & {
   itemDefaults?: { editRange: boolean; data: boolean };
   triggerCommand?: string;
-  runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined;
-  checkPattern?: (source: string, flags: string) => string | undefined;
-  fileExists?: (uri: string) => boolean;
-  signedIn?: (endpoint: string) => boolean | undefined;
-  accountRights?: (endpoint: string) => readonly string[] | undefined;
-}
+};
 
 export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, opts: ContextOptions = {}): FeatureContext {
   const { itemDefaults = { editRange: false, data: false }, triggerCommand, runFields, checkPattern, fileExists, signedIn, accountRights } = opts;
