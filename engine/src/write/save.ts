@@ -3,15 +3,20 @@
  * on the page merges silently, the same account's edit never conflicts, a deleted page is
  * recreated, a lapsed session's token `+\` saves as an IP address), so wikiq holds the line:
  *
- * 1. Only a signed-in session saves: an anonymous client is refused before anything is sent.
- * 2. For an edit, the page's latest revision is read just before saving; if it is not the previewed
- *    one (any change, by anyone), nothing is sent: "changed since your preview".
- * 3. The token (`meta=tokens`) is fetched with `assert`, every time, and never kept; the anonymous
- *    token `+\` is never used.
+ * 1. Only a signed-in session of the plan's wiki saves, signed in as the account the preview was
+ *    asked as: an anonymous client, another wiki's session or another account is refused before
+ *    anything is sent. When the wiki forgot the session, the client signs in again (the same bot
+ *    password, so the same account, checked again) and the page is checked in the new session.
+ * 2. Just before saving, one GET with `assert` asks the token (`meta=tokens`) and, for an edit, the
+ *    page's latest revision; if it is not the previewed one (any change, by anyone), nothing is
+ *    sent: "changed since your preview". One round trip more than the POST (scripts/bench-save.mjs).
+ * 3. The token is fetched that way every time and never kept; the anonymous token `+\` is never used.
  * 4. The save is a POST with the plan's parameters exactly, the token, `assert`, and for an edit the
  *    guards `baserevid`, `basetimestamp`, `starttimestamp` and `nocreate` (the page existed) or
  *    `createonly` (it did not), so the wiki still refuses an edit that races the check.
- * 5. `badtoken` is refreshed once; `maxlag` and `ratelimited` wait as reads do (nothing was saved).
+ * 5. `badtoken` is refreshed once (1–2 again); `maxlag` and `ratelimited` wait as reads do.
+ * 6. A failure says what became of the save: "Nothing was saved.", or, when the POST's answer was
+ *    lost, that it is not known.
  *
  * The token goes only in the POST body: never in a URL, a log line, an error or the result.
  */
