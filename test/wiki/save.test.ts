@@ -173,6 +173,17 @@ describe('saving a previewed edit to a real MediaWiki', () => {
       assert.equal(await textOf(title), 'Lead.\n\n== One ==\nNew body.\nAnd more.\n\n== Two ==\nKept.');
     });
 
+    it('starttimestamp: the preview\'s start (EditPreview.startedAt, when the preview has it) is sent with the save', async () => {
+      const title = await page('Save starttimestamp', 'Before.');
+      const startedAt: string = (await api({ action: 'query', curtimestamp: '1' })).curtimestamp;
+      const resolved = resolveRequest(source(title, { appendtext: '\nAfter.' }), { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' });
+      const plan = plans.add(planOfEdit(resolved, { ...(await previewEdit(resolved, editor)), startedAt }));
+      const from = wiki.requests().length;
+      await save(plan);
+      assert.equal(new URLSearchParams(editPosts(from)[0].body).get('starttimestamp'), startedAt);
+      assert.equal(await textOf(title), 'Before.\nAfter.');
+    });
+
     it('a page created: the diff from an empty page is its text', async () => {
       const title = 'Save created page';
       const { p, plan } = await preview(source(title, { text: 'Made.\nBy a save.' }));
@@ -389,24 +400,21 @@ describe('saving a previewed edit to a real MediaWiki', () => {
   describe('values of several lines, and undo', () => {
     const text = '  Indented first line.\n\n* a | pipe, # not a comment, // nor this\n\tA tab, ünïcödé, 漢字, %0A and \\n as text.\n== Heading ==\nLast line.';
 
-    it('the block form (text = """ … """) saves exactly', async () => {
-      const title = 'Block value';
-      const { p, plan } = await preview(source(title, { text }));
-      assert.equal(plan.params.text, text);
+    /** The request in `request` sends `expected` as the text, and the page reads it back byte for byte, as its diff said. */
+    async function savesExactly(title: string, request: string, expected: string, files?: { base: string }): Promise<void> {
+      const { p, plan } = await preview(request, editor, files);
+      assert.equal(plan.params.text, expected);
       await save(plan);
-      assert.equal(await textOf(title), text);
-      check(p, undefined, text);
-    });
+      assert.equal(await textOf(title), expected);
+      check(p, undefined, expected);
+    }
+
+    it('the block form (text = """ … """) saves exactly', () => savesExactly('Block value', source('Block value', { text }), text));
 
     it('a value read from a file (text = < ./page.wiki) saves exactly, `|` and `{{…}}` as text', async () => {
-      const title = 'File value';
       const written = `${text}\n{{Template|x=1}} and [[Link|shown]].`;
       fs.writeFileSync(path.join(dir, 'page.wiki'), written);
-      const { p, plan } = await preview(`@endpoint = ${wiki.endpoint}\n### E\naction = edit\ntitle = ${title}\nsummary = file\ntext = < ./page.wiki\n`, editor, { base: dir });
-      assert.equal(plan.params.text, written);
-      await save(plan);
-      assert.equal(await textOf(title), written);
-      check(p, undefined, written);
+      await savesExactly('File value', `@endpoint = ${wiki.endpoint}\n### E\naction = edit\ntitle = File value\nsummary = file\ntext = < ./page.wiki\n`, written, { base: dir });
     });
 
     it('an undo: its diff takes the page back, and its save does', async () => {
