@@ -29,6 +29,7 @@ import { arrOf, objOf, readJson } from '../json';
 import { RUN_OPTIONS } from '../runOptions';
 import { defaultSleep } from '../run';
 import { isRetryable, retryWait, waitTooLongError } from '../waits';
+import { BASE, apiErrorOf, num, str } from './ask';
 import type { PlanBase, WritePlan } from './plans';
 
 /** The anonymous token every logged-out session gets: never used for a save. */
@@ -62,15 +63,6 @@ export interface SaveOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const BASE = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
-/** The first API error of an answer, or undefined. */
-function apiErrorOf(json: Record<string, unknown>): { code: string; text: string } | undefined {
-  const e = isObj(json.error) ? json.error : isObj(arrOf(json.errors)[0]) ? (arrOf(json.errors)[0] as Record<string, unknown>) : undefined;
-  return e ? { code: str(e.code) || 'unknown', text: str(e.text) || str(e.info) } : undefined;
-}
 
 function jsonOf(res: HttpResponse, endpoint: string, what: string): Record<string, unknown> {
   const read = readJson(res.body, endpoint);
