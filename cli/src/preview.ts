@@ -1,13 +1,12 @@
 /**
- * `wikiq run FILE --dry-run` (#39): the preview of an edit — the plan (no token), the page's facts,
- * the account and the wiki, and the diff of what the edit would save, as MediaWiki computes it.
- * Nothing is saved (saving is not built yet). Text from the wiki passes through `forTerminal`;
+ * The preview of an edit as `wikiq run` prints it (#39), before it asks to save (or with --dry-run,
+ * instead): the plan (no token), the page's facts, the account and the wiki, and the diff of what
+ * the edit would save, as MediaWiki computes it. Text from the wiki passes through `forTerminal`;
  * `-`/`+` lines are coloured only when stdout is a terminal.
  */
-import { previewEdit, shorten, type EditPreview, type ResolvedRequest } from '../../engine/src';
+import { shorten, type EditPreview } from '../../engine/src';
 import type { Io } from './args';
 import { forTerminal } from './terminal';
-import type { cliHttpClient } from './credentials';
 
 /** Characters of a plan value shown (a page's whole new text is in the diff). */
 const PLAN_VALUE_CHARS = 120;
@@ -23,8 +22,8 @@ const paint = (line: string, tty: boolean): string => {
 };
 
 /** The preview as text for a person (plain: the caller escapes it for the terminal). */
-export function previewLines(p: EditPreview): { facts: string[]; diff: string[] } {
-  const facts = ['Preview of an edit: nothing was saved (wikiq does not save edits yet).', `Plan: POST ${p.endpoint} (no token: none is fetched for a preview)`];
+export function previewLines(p: EditPreview, dryRun: boolean): { facts: string[]; diff: string[] } {
+  const facts = [`Preview of an edit${dryRun ? ' (--dry-run: nothing is saved)' : ': nothing is saved unless you confirm'}.`, `Plan: POST ${p.endpoint} (no token: none is fetched for a preview)`];
   for (const [k, v] of Object.entries(p.plan)) facts.push(`  ${k} = ${shorten(v.replace(/\r?\n/g, '⏎'), PLAN_VALUE_CHARS)}`);
   facts.push(`Wiki: ${p.wiki.name || '(unnamed)'}${p.wiki.generator ? ` (${p.wiki.generator})` : ''}`);
   facts.push(`Account: ${p.account.anonymous ? `anonymous${p.account.name ? ` (edits would be credited to ${p.account.name})` : ''}` : p.account.name}`);
@@ -37,11 +36,9 @@ export function previewLines(p: EditPreview): { facts: string[]; diff: string[] 
   return { facts, diff };
 }
 
-/** Prints the preview of `resolved` (an edit resolved with allowWrite 'preview'); exit 0. */
-export async function printPreview(resolved: ResolvedRequest, http: ReturnType<typeof cliHttpClient>, io: Io): Promise<number> {
-  const p = await previewEdit(resolved, http, { signal: io.stop });
-  const { facts, diff } = previewLines(p);
+/** Prints the preview `p` on stdout, escaped for the terminal, its diff coloured there. */
+export function printPreview(p: EditPreview, dryRun: boolean, io: Io): void {
+  const { facts, diff } = previewLines(p, dryRun);
   const tty = io.stdoutTty === true;
-  io.out([...facts, 'Diff:', ...diff.map((l) => paint(forTerminal(l), tty))].map((l, i) => (i < facts.length ? forTerminal(l) : l)).join('\n'));
-  return 0;
+  io.out([...facts.map(forTerminal), 'Diff:', ...diff.map((l) => paint(forTerminal(l), tty))].join('\n'));
 }

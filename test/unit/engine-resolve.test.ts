@@ -86,7 +86,7 @@ describe('engine: resolve', () => {
 
   it('refuses writes, POST-only modules and tokens: read-only tool', () => {
     assert.throws(() => resolveRequest(`${EP}action = edit\ntitle = X\ntext = y`, { index: 0 }, { catalogue: bundledCatalogue() }),
-      (e: Error) => e instanceof RefusedError && /action=edit \(line 2\) writes to the wiki: wikiq is a read-only tool/.test(e.message));
+      (e: Error) => e instanceof RefusedError && /action=edit \(line 2\) writes to the wiki: here only read requests \(GET\) are run/.test(e.message));
     assert.throws(() => resolveRequest(`${EP}action = login\nlgname = x`, { index: 0 }, { catalogue: bundledCatalogue() }), RefusedError);
     assert.throws(() => resolveRequest(`${EP}action = query\nlist = allimages\ncsrftoken = x`, { index: 0 }, { catalogue: bundledCatalogue() }),
       (e: Error) => e instanceof RefusedError && /Line 4: 'csrftoken' is a token/.test(e.message));
