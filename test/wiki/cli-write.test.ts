@@ -18,6 +18,8 @@ import { PRIVATE, startPrivateWiki } from './private';
 
 const CLI = path.join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 type Json = Record<string, any>;
+/** The colour of an added line on a terminal. */
+const GREEN = '\u001b\\[32m';
 interface Ran { code: number; out: string; err: string }
 
 const EDITOR = { WIKIQ_USER: PRIVATE.editor.login, WIKIQ_PASSWORD: PRIVATE.editor.botPassword };
@@ -159,7 +161,7 @@ describe('wikiq run on a write, against the real private wiki', () => {
     const title = pageTitle(16);
     const file = editFile('tty.wikiq', title, 'appendtext = """\n\nTyped yes.\n"""\nsummary = tty');
     const question = new RegExp(`Save this edit to ${title} on .+ \\(127\\.0\\.0\\.1:${wiki.port}\\) as WikiqEditor\\? \\[y/N\\] `);
-    await check(title, () => onTerminal(file, 'n'), { code: 2, saved: false, out: [question, /\x1b\[32m\+Typed yes\.\x1b\[0m/, /Not saved: nothing was sent\./] });
+    await check(title, () => onTerminal(file, 'n'), { code: 2, saved: false, out: [question, new RegExp(`${GREEN}\\+Typed yes\\.`), /Not saved: nothing was sent\./] });
     await check(title, () => onTerminal(file, 'nope, yes'), { code: 2, saved: false, out: [/Not saved: nothing was sent\./] });
     const { after } = await check(title, () => onTerminal(file, 'Yes'), { code: 0, saved: true, out: [question, /Saved: revision \d+ of /] });
     assert.match(after.text, /\nTyped yes\.$/);
