@@ -226,7 +226,7 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
   }
   for (const k of Object.keys(params)) {
     if (/token$/i.test(k) || ownerOf(a, k)?.param.tokentype) {
-      throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: wikiq is a read-only tool and only runs read requests, which need no token.`);
+      throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: remove it. wikiq never sends a token written in a file; it fetches one itself only to save a write you confirmed.`);
     }
   }
 }
