@@ -3,8 +3,8 @@
  * signed in as PRIVATE.editor through WIKIQ_USER / WIKIQ_PASSWORD (docs/signed-in.md): `--yes`
  * saves and prints the revision, its diff link, the account and the undo (itself previewed and
  * saved); no terminal without `--yes` and `--dry-run` leave the revisions as they were; on a
- * pseudo-terminal (util-linux `script`, in every Debian) "n" saves nothing and "y" saves; the token
- * the save sent appears in no output.
+ * pseudo-terminal (util-linux `script`, in every Debian) "n" saves nothing and "y" saves, unless
+ * the page changed while the question waited; the token the save sent appears in no output.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -12,7 +12,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { SignedInHttpClient, WikiSession } from '../../engine/src';
+import { SignedInHttpClient, WikiSession, WritePlans, planOfEdit, previewEdit, resolveRequest, saveWrite } from '../../engine/src';
+import { bundledCatalogue } from '../../core/src/bundled';
 import { pageTitle, type TestWiki } from './harness';
 import { PRIVATE, startPrivateWiki } from './private';
 
@@ -132,9 +133,10 @@ describe('wikiq run on a write, against the real private wiki', () => {
 
   /**
    * The CLI on a pseudo-terminal (`script` gives it one for stdin, stdout and stderr): `answer` is
-   * typed once the question is on the screen; the screen's text (stdout and stderr, as one).
+   * typed once the question is on the screen and `meanwhile` is done; the screen's text (stdout and
+   * stderr, as one).
    */
-  function onTerminal(file: string, answer: string): Promise<Ran> {
+  function onTerminal(file: string, answer: string, meanwhile: () => Promise<void> = async () => undefined): Promise<Ran> {
     return new Promise((resolve, reject) => {
       const command = [process.execPath, CLI, 'run', file].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
       const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: dir, env: envOf(EDITOR), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -145,7 +147,7 @@ describe('wikiq run on a write, against the real private wiki', () => {
         screen += d.toString('utf8');
         if (!typed && screen.includes('[y/N] ')) {
           typed = true;
-          child.stdin.write(`${answer}\r`);
+          meanwhile().then(() => child.stdin.write(`${answer}\r`), reject);
         }
       });
       child.stderr.on('data', (d: Buffer) => (screen += d.toString('utf8')));
@@ -165,5 +167,24 @@ describe('wikiq run on a write, against the real private wiki', () => {
     await check(title, () => onTerminal(file, 'nope, yes'), { code: 2, saved: false, out: [/Not saved: nothing was sent\./] });
     const { after } = await check(title, () => onTerminal(file, 'Yes'), { code: 0, saved: true, out: [question, /Saved: revision \d+ of /] });
     assert.match(after.text, /\nTyped yes\.$/);
+  });
+
+  it('on a terminal: the same account, in another session, edits the page while the question waits (which the wiki alone would merge); "y" then saves nothing, and says why (exit 1)', async () => {
+    const title = pageTitle(17);
+    const file = editFile('race.wikiq', title, 'appendtext = """\n\nMine.\n"""\nsummary = race');
+    const other = new SignedInHttpClient(new WikiSession(wiki.endpoint, { kind: 'botpassword', user: PRIVATE.editor.login, password: PRIVATE.editor.botPassword }));
+    const theirs = resolveRequest(`@endpoint = ${wiki.endpoint}\naction = edit\ntitle = ${title}\nprependtext = Theirs.\nsummary = meanwhile`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' });
+    const sent = writes().length;
+    const ran = await onTerminal(file, 'y', async () => {
+      const plans = new WritePlans();
+      await saveWrite(plans.take(plans.add(planOfEdit(theirs, await previewEdit(theirs, other))).id), other);
+    });
+    assert.equal(ran.code, 1, ran.out);
+    assert.match(ran.out, /changed \(revision \d+ is now \d+\) since your preview: nothing was sent/);
+    assert.equal(writes().length - sent, 1, 'only the other session\'s edit was sent');
+    const now = await page(title);
+    assert.equal(now.comment, 'meanwhile', 'the last revision is the other session\'s');
+    assert.match(now.text, /^Theirs\./);
+    assert.doesNotMatch(now.text, /Mine\./);
   });
 });
