@@ -62,13 +62,14 @@ export const COMMAND_HELP: Record<string, string> = {
       --status-file FILE   write { status, continue, records, batches, … } as JSON for scripts;
                            status is complete, partial or failed
       --verbose            a network failure's technical code after its sentence
-      A write (action=edit with text, appendtext/prependtext, section or undo) is previewed
-      first: the plan without a token, the page's revision, protection, whether this account may
-      edit, and MediaWiki's diff of what it would save. Then, on a terminal (stdin and stdout),
-      it asks "Save this edit to PAGE on WIKI as ACCOUNT? [y/N]" and saves only on y or yes,
-      signed in with the credentials of docs/signed-in.md; after the save it prints the new
-      revision, its diff link, the account and the undo as a request. Without a terminal it
-      needs --yes or --dry-run. Other writes (move, delete…) are not previewed yet: refused.
+      A write is previewed first: an edit (action=edit with text, appendtext/prependtext,
+      section or undo) as its plan without a token, the page's revision, protection, whether
+      this account may edit, and MediaWiki's diff of what it would save; another write (move,
+      delete, protect…) as its plan, the named pages' facts and whether this account may do it.
+      Then, on a terminal (stdin and stdout), it asks "Save this edit to PAGE on WIKI as
+      ACCOUNT? [y/N]" and sends it only on y or yes, signed in with the credentials of
+      docs/signed-in.md; after it, the new revision, its diff link, the account and the undo as
+      a request. Without a terminal it needs --yes or --dry-run. upload is never sent.
       See docs/writes.md
       --dry-run            preview the write and stop: nothing is saved, no token is fetched
       --yes                save the write without asking (CI); the preview is still printed

@@ -1,22 +1,23 @@
 /**
- * `wikiq run FILE` on a write (#39): the preview printed (the plan and MediaWiki's diff), then the
- * save only when confirmed — a person answering yes on a terminal, or `--yes` (CI) — through the
- * engine's guarded path (a plan kept by this run, taken once, `saveWrite` signed in). `--dry-run`
- * never saves; no terminal and no `--yes` saves nothing (exit 2). After a save: the new revision,
- * its diff on the wiki, the account, and the undo as a request to preview and confirm in turn.
+ * `wikiq run FILE` on a write (#39): the preview printed (an edit's plan and MediaWiki's diff, or
+ * another write's plan with its permission facts), then the write sent only when confirmed — a
+ * person answering yes on a terminal, or `--yes` (CI) — through the engine's guarded path (a plan
+ * kept by this run, taken once, `saveWrite` signed in). `--dry-run` never sends; no terminal and
+ * no `--yes` sends nothing (exit 2). After it: what was done and its undo (writeResult.ts).
  *
  * Exit status of a write: 0 saved (or previewed with --dry-run), 2 not confirmed (no terminal
  * without --yes, or an answer other than yes: nothing sent), 1 failed or refused (no credentials,
- * may not edit, changed since the preview, the wiki's error, a write that cannot be previewed yet).
+ * may not do it, changed since the preview, the wiki's error, a module wikiq does not send).
  */
 import {
-  SignedInHttpClient, WritePlans, planOfEdit, previewEdit, saveWrite, withSummaryTag,
-  type EditPreview, type HttpClient, type ResolvedRequest, type SaveResult,
+  SignedInHttpClient, WritePlans, planOfEdit, previewAction, previewEdit, saveWrite, withSummaryTag,
+  type ActionPreview, type EditPreview, type HttpClient, type PlanInput, type ResolvedRequest, type SaveResult,
 } from '../../engine/src';
 import type { Io } from './args';
 import { isYes } from './ask';
-import { printPreview } from './preview';
+import { planLines, printPreview } from './preview';
 import { forTerminal } from './terminal';
+import { savedLines, sentLines } from './writeResult';
 
 /** What `run` hands over for a write: its flags that matter here. */
 export interface WriteRunOptions {
@@ -24,7 +25,7 @@ export interface WriteRunOptions {
   dryRun: boolean;
   /** --yes: save without asking. */
   yes: boolean;
-  /** --summary-tag: appended to the summary before the preview. */
+  /** --summary-tag: appended to an edit's summary before the preview. */
   summaryTag?: string;
   /** The longest wait before a retry the wiki asks for (ms), as for reads. */
   maxBackoffMs?: number;
@@ -33,13 +34,30 @@ export interface WriteRunOptions {
 /** A write's exit status (see the file's comment). */
 export const WRITE_EXIT = { saved: 0, failed: 1, notConfirmed: 2 } as const;
 
-/** What the run asks a person, naming the page, the wiki and the account. */
-export const confirmQuestion = (p: EditPreview): string =>
-  `Save this edit to ${p.page.title} on ${p.wiki.name || 'the wiki'} (${new URL(p.endpoint).host}) as ${p.account.name}? [y/N] `;
+/** Modules wikiq never sends for you, and why. */
+const NOT_SENT: Record<string, string> = {
+  upload: 'a file upload sends a file body, which wikiq does not build (another feature)',
+  login: 'wikiq signs in itself, with your credentials (docs/signed-in.md)',
+  clientlogin: 'wikiq signs in itself, with your credentials (docs/signed-in.md)',
+};
+
+/** A preview shown, ready to be confirmed: what to ask, why it may not be sent, the plan to keep, what to print after. */
+interface Shown {
+  question: string;
+  /** The wiki says this account may not do it (with its reasons). */
+  refused?: string;
+  plan: PlanInput;
+  done: (r: SaveResult) => string[];
+}
+
+const whereWho = (endpoint: string, wiki: { name: string }, account: { name: string }) => `on ${wiki.name || 'the wiki'} (${new URL(endpoint).host}) as ${account.name}`;
+
+/** What the run asks a person before saving an edit, naming the page, the wiki and the account. */
+export const confirmQuestion = (p: EditPreview): string => `Save this edit to ${p.page.title} ${whereWho(p.endpoint, p.wiki, p.account)}? [y/N] `;
 
 /**
- * Why this write is not even previewed to be saved, known before anything is sent, with its exit
- * status: no terminal to ask on (and no --yes), or no credentials for the wiki. Undefined: go on.
+ * Why this write is not previewed to be sent, known before anything is sent, with its exit status:
+ * no terminal to ask on (and no --yes), or no credentials for the wiki. Undefined: go on.
  */
 function refusalBefore(http: HttpClient, endpoint: string, o: WriteRunOptions, io: Io): { code: number; text: string } | undefined {
   const terminal = io.stdinTty === true && io.stdoutTty === true && io.ask !== undefined;
@@ -55,58 +73,46 @@ function refusalBefore(http: HttpClient, endpoint: string, o: WriteRunOptions, i
   return undefined;
 }
 
-/** The wiki's page URL (index.php) beside its api.php. */
-const indexUrl = (endpoint: string) => endpoint.replace(/api\.php(\?.*)?$/, 'index.php');
-
-/**
- * The undo of a saved edit as a `.wikiq` file: one request, previewed and confirmed like the edit.
- * A page the edit created has no revision to go back to: taking it back is deleting it.
- */
-export function undoLines(r: SaveResult): string[] {
-  if (r.newrevid === undefined || !r.title) return [];
-  if (!r.oldrevid) {
-    return [`Undo: the edit created ${r.title}; taking it back is deleting the page (action=delete), which wikiq cannot preview yet.`];
-  }
-  return [
-    `Undo: save these lines as undo.wikiq and run "wikiq run undo.wikiq" (previewed, then asked, like this edit):`,
-    '',
-    `@endpoint = ${r.endpoint}`,
-    `### Undo revision ${r.newrevid} of ${r.title}`,
-    'action = edit',
-    `title = ${r.title}`,
-    `undo = ${r.newrevid}`,
-    `undoafter = ${r.oldrevid}`,
-    `summary = Undo revision ${r.newrevid} by ${r.account}`,
-  ];
+/** An edit previewed and printed: its diff and facts. */
+async function showEdit(request: ResolvedRequest, http: HttpClient, o: WriteRunOptions, io: Io): Promise<Shown> {
+  const p = await previewEdit(request, http, { signal: io.stop });
+  printPreview(p, o.dryRun, io);
+  return {
+    question: confirmQuestion(p),
+    refused: p.mayEdit ? undefined : `${p.account.name} may not edit ${p.page.title}${p.reasons.length ? ` (the wiki says: ${p.reasons.join(' ')})` : ''}`,
+    plan: planOfEdit(request, p),
+    done: savedLines,
+  };
 }
 
-/** What a save did, for a person: the revision, its diff on the wiki, the account, the undo. */
-export function savedLines(r: SaveResult): string[] {
-  if (r.nochange || r.newrevid === undefined) {
-    return [`No change: ${r.title ?? 'the page'} already had this text; the wiki saved no new revision (account ${r.account}).`];
-  }
-  return [
-    `Saved: revision ${r.newrevid} of ${r.title}${r.oldrevid ? ` (was ${r.oldrevid})` : ' (a new page)'}${r.newtimestamp ? ` at ${r.newtimestamp}` : ''}.`,
-    r.diffUrl ? `Diff: ${r.diffUrl}` : `Revision: ${indexUrl(r.endpoint)}?oldid=${r.newrevid}`,
-    `Account: ${r.account}`,
-    ...undoLines(r),
-  ];
+/** Another write's plan, previewed and printed: what would be sent and the permission facts. */
+async function showAction(request: ResolvedRequest, http: HttpClient, o: WriteRunOptions, io: Io): Promise<Shown> {
+  const p: ActionPreview = await previewAction(request, http, { signal: io.stop });
+  io.out(planLines(p, o.dryRun).map(forTerminal).join('\n'));
+  const denied = p.pages.filter((pg) => pg.permission && !pg.permission.allowed);
+  const pages = p.pages.map((pg) => pg.page.title || pg.value);
+  return {
+    question: `Send this ${p.module}${pages.length ? ` of ${pages.join(' → ')}` : ''} ${whereWho(p.endpoint, p.wiki, p.account)}? [y/N] `,
+    refused: denied.length ? denied.map((pg) => `${p.account.name} may not ${pg.permission!.action} ${pg.page.title || pg.value}${pg.permission!.reasons.length ? ` (the wiki says: ${pg.permission!.reasons.join(' ')})` : ''}`).join('; ') : undefined,
+    // No base: the engine checks a page's revision only for an edit; the wiki refuses what the account may not do.
+    plan: { endpoint: request.endpoint, params: p.plan, tokentype: request.write?.tokentype ?? 'csrf', account: p.account.name },
+    done: (r) => sentLines(r, p.module, p.plan),
+  };
 }
 
 /** Asks the person on the terminal; true only for y or yes. */
-async function confirmed(p: EditPreview, io: Io): Promise<boolean> {
-  const answer = await io.ask!(forTerminal(confirmQuestion(p)));
+async function confirmed(question: string, io: Io): Promise<boolean> {
+  const answer = await io.ask!(forTerminal(question));
   if (isYes(answer)) return true;
   io.err(`Not saved${answer === undefined ? ' (no answer)' : ''}: nothing was sent.`);
   return false;
 }
 
-/** Previews the write `resolved` and saves it once confirmed; the run's exit status. */
+/** Previews the write `resolved` and sends it once confirmed; the run's exit status. */
 export async function runWrite(resolved: ResolvedRequest, http: HttpClient, o: WriteRunOptions, io: Io): Promise<number> {
-  const what = resolved.write?.module ?? resolved.params.action ?? 'this write';
-  if (resolved.params.action !== 'edit') {
-    // Never save what was not previewed: the preview of other writes (move, delete…) is being built.
-    io.err(`wikiq: ${o.file}: previewing ${what} is coming: wikiq saves only a write it has previewed, so this one is neither previewed nor saved. Nothing was sent. Edits (action=edit) are previewed and saved today.`);
+  const action = resolved.params.action ?? '';
+  if (Object.hasOwn(NOT_SENT, action)) {
+    io.err(`wikiq: ${o.file}: wikiq does not send ${action}: ${NOT_SENT[action]}. Nothing was sent.`);
     return WRITE_EXIT.failed;
   }
   const before = o.dryRun ? undefined : refusalBefore(http, resolved.endpoint, o, io);
@@ -116,22 +122,21 @@ export async function runWrite(resolved: ResolvedRequest, http: HttpClient, o: W
   }
   // The tag is part of what is previewed, so that what is previewed is what is saved.
   const request: ResolvedRequest = { ...resolved, params: withSummaryTag(resolved.params, o.summaryTag) };
-  const preview = await previewEdit(request, http, { signal: io.stop });
-  printPreview(preview, o.dryRun, io);
+  const shown = action === 'edit' ? await showEdit(request, http, o, io) : await showAction(request, http, o, io);
   if (o.dryRun) {
     io.out('Nothing was saved (--dry-run).');
     return WRITE_EXIT.saved;
   }
-  if (!preview.mayEdit) {
-    io.err(`wikiq: not saved: ${preview.account.name} may not edit ${preview.page.title}${preview.reasons.length ? ` (the wiki says: ${preview.reasons.join(' ')})` : ''}. Nothing was sent.`);
+  if (shown.refused) {
+    io.err(`wikiq: not saved: ${shown.refused}. Nothing was sent.`);
     return WRITE_EXIT.failed;
   }
-  if (o.yes) io.out(`--yes: saving to ${preview.page.title} as ${preview.account.name} without asking.`);
-  else if (!(await confirmed(preview, io))) return WRITE_EXIT.notConfirmed;
-  // One plan for this run, taken once: the exact parameters previewed, and the revision they were previewed against.
+  if (o.yes) io.out(`--yes: sending it as ${shown.plan.account} without asking.`);
+  else if (!(await confirmed(shown.question, io))) return WRITE_EXIT.notConfirmed;
+  // One plan for this run, taken once: the exact parameters previewed (and for an edit the revision they were previewed against).
   const plans = new WritePlans();
-  const plan = plans.add(planOfEdit(request, preview));
+  const plan = plans.add(shown.plan);
   const result = await saveWrite(plans.take(plan.id), http, { signal: io.stop, maxBackoffMs: o.maxBackoffMs });
-  io.out(savedLines(result).map(forTerminal).join('\n'));
+  io.out(shown.done(result).map(forTerminal).join('\n'));
   return WRITE_EXIT.saved;
 }

@@ -221,7 +221,7 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
     if ((m.mustbeposted || m.writerights) && allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
       const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
-      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: here only read requests (GET) are run. A write is previewed first and saved only once confirmed: wikiq run FILE${m.name === 'edit' ? ' previews this edit and asks before saving it (--dry-run: preview only)' : ''}; see docs/writes.md.`);
+      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: here only read requests (GET) are run. ${m.name === 'upload' ? 'wikiq does not send uploads (a file body is another feature)' : `A write is previewed first and sent only once confirmed: wikiq run FILE ${m.name === 'edit' ? 'previews this edit' : 'shows its plan'} and asks before ${m.name === 'edit' ? 'saving' : 'sending'} it (--dry-run: the ${m.name === 'edit' ? 'preview' : 'plan'} only); see docs/writes.md`}.`);
     }
   }
   for (const k of Object.keys(params)) {

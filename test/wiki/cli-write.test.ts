@@ -61,7 +61,7 @@ describe('wikiq run on a write, against the real private wiki', () => {
     const r = p.revisions[0];
     return { revid: r.revid, user: r.user, comment: r.comment, text: r.slots.main.content };
   };
-  const writes = () => wiki.requests().filter((r) => r.method === 'POST' && /[?&]action=(edit|delete|move)\b/.test(r.url));
+  const writes = () => wiki.requests().filter((r) => r.method === 'POST' && /[?&]action=(edit|delete|move|upload)\b/.test(r.url));
 
   /** The answers `check`s expect of one CLI run on a write: exit status, outputs, and whether a revision was added. */
   async function check(title: string, run: () => Promise<Ran>, expected: { code: number; saved: boolean; out?: RegExp[]; err?: RegExp[] }): Promise<{ ran: Ran; before: Json; after: Json }> {
@@ -87,7 +87,7 @@ describe('wikiq run on a write, against the real private wiki', () => {
   it('--yes saves: the preview, then the revision, its diff link, the account and the undo, which itself previews and saves', async () => {
     const title = pageTitle(12);
     const { before, after, ran } = await check(title, () => cli(['run', editFile('yes.wikiq', title, 'appendtext = """\n\nSaved by wikiq run --yes.\n"""\nsummary = CLI test'), '--yes']), {
-      code: 0, saved: true, out: [/^\+Saved by wikiq run --yes\.$/m, /^--yes: saving to .* as WikiqEditor without asking\.$/m],
+      code: 0, saved: true, out: [/^\+Saved by wikiq run --yes\.$/m, /^--yes: sending it as WikiqEditor without asking\.$/m],
     });
     assert.equal(after.text, `${before.text}\nSaved by wikiq run --yes.`, 'the page holds what the preview showed');
     assert.equal(after.user, PRIVATE.editor.name);
@@ -122,13 +122,29 @@ describe('wikiq run on a write, against the real private wiki', () => {
     assert.equal(after.comment, 'Batch edit ([[:toollabs:editgroups/b/wikiq/abc123|details]])');
   });
 
-  it('refused before sending: no credentials (says how to sign in), a write that cannot be previewed yet', async () => {
+  it('refused before sending: no credentials (says how to sign in), an upload', async () => {
     const title = pageTitle(15);
     await check(title, () => cli(['run', editFile('anon.wikiq', title, 'appendtext = x'), '--yes'], {}), {
       code: 1, saved: false, err: [/Saving to .*api\.php needs you signed in to it: set WIKIQ_USER and WIKIQ_PASSWORD .* \(see docs\/signed-in\.md\)\. Nothing was sent/],
     });
-    fs.writeFileSync(path.join(dir, 'delete.wikiq'), `@endpoint = ${wiki.endpoint}\n### Delete\naction = delete\ntitle = ${title}\nreason = test\n`);
-    await check(title, () => cli(['run', 'delete.wikiq', '--yes']), { code: 1, saved: false, err: [/previewing delete is coming: wikiq saves only a write it has previewed.*Nothing was sent/] });
+    fs.writeFileSync(path.join(dir, 'upload.wikiq'), `@endpoint = ${wiki.endpoint}\n### Upload\naction = upload\nfilename = A.png\nurl = https://example.org/A.png\n`);
+    await check(title, () => cli(['run', 'upload.wikiq', '--yes']), { code: 1, saved: false, err: [/wikiq does not send upload: a file upload sends a file body.*Nothing was sent/] });
+  });
+
+  it('a move with --yes: its plan and permission facts, then sent; the undo printed moves it back', async () => {
+    const from = pageTitle(18);
+    const to = 'Moved by wikiq run';
+    fs.writeFileSync(path.join(dir, 'move.wikiq'), `@endpoint = ${wiki.endpoint}\n### Move\naction = move\nfrom = ${from}\nto = ${to}\nreason = CLI test\n`);
+    const { ran, before } = await check(from, () => cli(['run', 'move.wikiq', '--yes']), {
+      code: 0, saved: true, out: [/^Plan of move: nothing was sent but read requests; it is sent only if you confirm\.$/m, /^ {2}May move: yes$/m, /^ {2}May move-target: yes$/m, /^--yes: sending it as WikiqEditor without asking\.$/m],
+    });
+    assert.match(ran.out, new RegExp(`^Sent: move\\. The wiki answered: .*"from":"${from}","to":"${to}"`, 'm'));
+    assert.equal((await page(to)).text, before.text, 'the page is at its new title');
+    const undo = ran.out.slice(ran.out.indexOf('@endpoint = '));
+    assert.ok(undo.includes(`action = move\nfrom = ${to}\nto = ${from}\n`), undo);
+    fs.writeFileSync(path.join(dir, 'unmove.wikiq'), undo);
+    await check(to, () => cli(['run', 'unmove.wikiq', '--yes']), { code: 0, saved: true, out: [/^Sent: move\./m] });
+    assert.equal((await page(from)).text, before.text, 'moved back');
   });
 
   /**
