@@ -10,7 +10,7 @@
  * may not do it, changed since the preview, the wiki's error, a module wikiq does not send).
  */
 import {
-  SignedInHttpClient, WritePlans, planOfEdit, previewAction, previewEdit, saveWrite, withSummaryTag,
+  SignedInHttpClient, WritePlans, planOfAction, planOfEdit, previewAction, previewEdit, saveWrite, withSummaryTag,
   type ActionPreview, type EditPreview, type HttpClient, type PlanInput, type ResolvedRequest, type SaveResult,
 } from '../../engine/src';
 import type { Io } from './args';
@@ -95,7 +95,7 @@ async function showAction(request: ResolvedRequest, http: HttpClient, o: WriteRu
     question: `Send this ${p.module}${pages.length ? ` of ${pages.join(' → ')}` : ''} ${whereWho(p.endpoint, p.wiki, p.account)}? [y/N] `,
     refused: denied.length ? denied.map((pg) => `${p.account.name} may not ${pg.permission!.action} ${pg.page.title || pg.value}${pg.permission!.reasons.length ? ` (the wiki says: ${pg.permission!.reasons.join(' ')})` : ''}`).join('; ') : undefined,
     // No base: the engine checks a page's revision only for an edit; the wiki refuses what the account may not do.
-    plan: { endpoint: request.endpoint, params: p.plan, tokentype: request.write?.tokentype ?? 'csrf', account: p.account.name },
+    plan: planOfAction(request, p),
     done: (r) => sentLines(r, p.module, p.plan),
   };
 }
