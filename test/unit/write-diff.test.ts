@@ -69,7 +69,7 @@ describe('resolving a write for its preview', () => {
     const edit = `${EP}action = edit\ntitle = X\ntext = y`;
     assert.equal(resolveRequest(edit, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }).params.action, 'edit');
     assert.throws(() => resolveRequest(edit, { index: 0 }, { catalogue: bundledCatalogue() }),
-      (e: Error) => e instanceof RefusedError && /writes to the wiki.*previewed \(wikiq run --dry-run\), saving is not built yet/.test(e.message));
+      (e: Error) => e instanceof RefusedError && /writes to the wiki.*wikiq run FILE previews this edit and asks before saving it \(--dry-run: the preview only\); see docs\/writes\.md\.$/.test(e.message));
     assert.throws(() => resolveRequest(`${edit}\ntoken = +\\`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }),
       (e: Error) => e instanceof RefusedError && /'token' is a token/.test(e.message));
   });
