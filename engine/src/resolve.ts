@@ -18,7 +18,7 @@
 import {
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
-  ownerOf, paramsOf, isBatchable, valuesLimit,
+  ownerOf, paramsOf, isBatchable, valuesLimit, isToken,
 } from '../../core/src';
 import type { OverLimit } from './batches';
 import { RefusedError, ResolveError } from './errors';
@@ -225,7 +225,7 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
     }
   }
   for (const k of Object.keys(params)) {
-    if (/token$/i.test(k) || ownerOf(a, k)?.param.tokentype) {
+    if (isToken(k, ownerOf(a, k))) {
       throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: remove it. wikiq never sends a token written in a file; it fetches one itself only to save a write you confirmed.`);
     }
   }
