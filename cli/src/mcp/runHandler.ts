@@ -3,10 +3,9 @@
  * it, nothing is sent), resolved, then either a page of its records (runTool.ts: a cursor's pull) or
  * its whole result saved (saveTool.ts: `save_as`). The status is core's (runStatus), from the engine.
  */
-import { RefusedError, ResolveError, listRequests, resolveRequest } from '../../../engine/src';
 import { cliHttpClient } from '../credentials';
 import { ok, progressOf, refuse, stoppedText, type Answer, type Extra, type ToolContext } from './answers';
-import { diagnose, errorsText, requestOf, type RequestInput } from './request';
+import { diagnose, errorsText, requestOf, resolveOf, type RequestInput } from './request';
 import { runRequest } from './runTool';
 import { saveRun, savePath } from './saveTool';
 import { ToolRefusal } from './wikis';
@@ -19,7 +18,8 @@ export interface RunInput extends RequestInput {
 
 export async function runHandler(ctx: ToolContext, input: RunInput, signal: AbortSignal, extra: Extra): Promise<Answer> {
   const o = ctx.options;
-  const { wiki, text } = requestOf(input, ctx.wikis);
+  const req = requestOf(input, ctx.wikis, o.filesDir);
+  const { wiki, text } = req;
   // save_as is refused before anything is loaded or sent when it cannot be written.
   const target = input.save_as === undefined ? undefined : savePath(o.outDir, input.save_as);
   if (target && (input.cursor !== undefined || input.max_records !== undefined)) throw new ToolRefusal('save_as saves the whole result from its start: leave out cursor and max_records.');
@@ -27,13 +27,8 @@ export async function runHandler(ctx: ToolContext, input: RunInput, signal: Abor
   const diagnostics = diagnose(text, wiki, catalogue);
   const errors = errorsText(diagnostics);
   if (errors) return refuse(errors);
-  let resolved;
-  try {
-    resolved = resolveRequest(text, { index: listRequests(text)[0]?.index ?? 0 }, { env: wiki.env, forceEndpoint: wiki.endpoint, catalogue });
-  } catch (e) {
-    if (e instanceof ResolveError || e instanceof RefusedError) return refuse(`The request was not sent: ${e.message}`);
-    throw e;
-  }
+  const resolved = resolveOf(req, catalogue);
+  if ('refused' in resolved) return refuse(resolved.refused);
   const checked = [...(note ? [note] : []), ...diagnostics.filter((d) => d.severity === 'warning').map((d) => `check: ${d.message}`)];
   const http = () => cliHttpClient(wiki.endpoint, { timeoutMs: o.limits.timeoutMs, maxBytes: o.limits.maxBytes, userAgent: o.userAgent, scheduler: ctx.hosts });
   const options = { maxlag: o.limits.maxlag, maxBackoffMs: o.limits.maxBackoffMs };
