@@ -98,7 +98,8 @@ export async function previewWrite(ctx: ToolContext, input: RequestInput, signal
 
 /** The undo of a saved edit, as one request to preview (and then save) like any other. */
 function undoOf(plan: WritePlan, r: SaveResult): { request: string; endpoint: string } | undefined {
-  if (r.nochange || r.newrevid === undefined || r.oldrevid === undefined || !r.title) return undefined;
+  // A page the save created has no earlier revision to go back to (its undo is a deletion, not an edit).
+  if (r.nochange || r.newrevid === undefined || !r.oldrevid || !r.title) return undefined;
   return { request: `action = edit\ntitle = ${r.title}\nundo = ${r.newrevid}\nundoafter = ${r.oldrevid}\nsummary = Undo revision ${r.newrevid}`, endpoint: plan.endpoint };
 }
 
