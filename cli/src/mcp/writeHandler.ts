@@ -67,7 +67,7 @@ function previewAnswer(p: EditPreview & { warnings?: unknown }, planId: string |
     ...(planId ? { plan_id: planId } : {}),
     endpoint: p.endpoint, wiki: p.wiki, account: p.account.name,
     page: { title, exists, ...(revid !== undefined ? { revid } : {}), ...(timestamp ? { timestamp } : {}), protection },
-    mayEdit: p.mayEdit, reasons: p.reasons, params, diff, diffOmitted: omitted,
+    mayEdit: p.mayEdit, reasons: p.reasons.slice(0, 20).map((r) => shorten(r, 500)), params, diff, diffOmitted: omitted,
     warnings: [...checked, ...said, ...(planId ? [] : ['No plan_id: the wiki says this account may not make this edit (see reasons).'])],
   };
 }
