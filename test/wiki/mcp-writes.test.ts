@@ -67,11 +67,12 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     assert.ok(!r.isError, `${tool}: ${r.text}`);
     return r.structured!;
   };
-  /** Another edit, made between a preview and its save (by the same account, apart from the server). */
-  const editApart = async (title: string, appendtext: string) => {
-    const { query } = await api({ action: 'query', meta: 'tokens' });
-    const body = new URLSearchParams({ action: 'edit', title, appendtext, summary: 'in between', token: query.tokens.csrftoken, format: 'json' }).toString();
-    const res = await editor.get(`${wiki.endpoint}?action=edit&format=json`, undefined, { form: body });
+  /** Another edit, made between a preview and its save, apart from the server, by `account` (signed in with its bot password). */
+  const editApart = async (account: { login: string; botPassword: string }, title: string, appendtext: string) => {
+    const http = new SignedInHttpClient(new WikiSession(wiki.endpoint, { kind: 'botpassword', user: account.login, password: account.botPassword }));
+    const tokens = JSON.parse((await http.get(`${wiki.endpoint}?action=query&meta=tokens&format=json`)).body) as Json;
+    const body = new URLSearchParams({ action: 'edit', title, appendtext, summary: 'in between', token: tokens.query.tokens.csrftoken, format: 'json' }).toString();
+    const res = await http.get(`${wiki.endpoint}?action=edit&format=json`, undefined, { form: body });
     assert.match(res.body, /"result":"Success"/);
   };
 
@@ -106,19 +107,21 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     assert.equal((await latest(title)).text, after1.text, 'undone');
   });
 
-  it('a plan whose page changed since its preview is refused, and the edit in between stays', async () => {
-    const s = await start(accept);
-    const title = 'Changed in between';
-    await ok(s, 'save_write', { plan_id: (await ok(s, 'preview_write', { params: { action: 'edit', title, text: 'Start.', summary: 'start' } })).plan_id });
-    const preview = await ok(s, 'preview_write', { params: { action: 'edit', title, text: 'Replaced by MCP.', summary: 'replace' } });
-    await editApart(title, '\nIn between.');
-    const before = await latest(title);
-    const r = await s.call('save_write', { plan_id: preview.plan_id });
-    assert.equal(r.isError, true);
-    assert.match(r.text, /^Changed in between changed \(revision \d+ is now \d+\) since your preview: nothing was sent/);
-    assert.deepEqual(await latest(title), before, 'nothing was saved: the edit in between is the latest');
-    assert.equal(before.text, 'Start.\nIn between.');
-  });
+  for (const [who, account] of [['the same account', PRIVATE.editor], ['another account', PRIVATE.writer]] as const) {
+    it(`a plan whose page changed since its preview (an edit by ${who}) is refused, and the edit in between stays`, async () => {
+      const s = await start(accept);
+      const title = `Changed in between by ${account.name}`;
+      await ok(s, 'save_write', { plan_id: (await ok(s, 'preview_write', { params: { action: 'edit', title, text: 'Start.', summary: 'start' } })).plan_id });
+      const preview = await ok(s, 'preview_write', { params: { action: 'edit', title, text: 'Replaced by MCP.', summary: 'replace' } });
+      await editApart(account, title, '\nIn between.');
+      const before = await latest(title);
+      const r = await s.call('save_write', { plan_id: preview.plan_id });
+      assert.equal(r.isError, true);
+      assert.match(r.text, new RegExp(`^${title} changed \\(revision \\d+ is now \\d+\\) since your preview: nothing was sent`));
+      assert.deepEqual(await latest(title), before, 'nothing was saved: the edit in between is the latest');
+      assert.equal(before.text, 'Start.\nIn between.');
+    });
+  }
 
   it('a plan replayed after its save saves nothing; without elicitation the client\'s own confirmation is relied on', async () => {
     const s = await start();

@@ -21,8 +21,12 @@ export const PRIVATE = {
   /** An editor (#39): groups bot and sysop; its bot password may edit, create, move, delete, protect and roll back. */
   editor: { name: 'WikiqEditor', login: 'WikiqEditor@wikiq', botPassword: 'editorpw0123456789abcdefghijklmn', grants: 'basic,highvolume,editpage,editprotected,createeditmovepage,delete,protect,rollback' },
   /** A writer (#39): a plain user whose bot password may edit and create pages, but not edit protected ones. */
-  writer: { name: 'Wendy', login: 'Wendy@wikiq', botPassword: 'wendypw0123456789abcdefghijklmno', grants: 'basic,editpage,createeditmovepage' },
-  /** Account password of all (the bot passwords above are what the API signs in with). */
+  writer: { name: 'Wendy', login: 'Wendy@wikiq', botPassword: 'wendipw0123456789abcdefghijklmno', grants: 'basic,editpage,createeditmovepage' },
+  /**
+   * Account password of all (the bot passwords above are what the API signs in with). A bot password
+   * is taken as one only when it is 32 or more of [0-9a-w] (MediaWiki's BotPassword): no x, y or z
+   * (`wendypw…` was read as Wendy's account password, and refused).
+   */
   password: 'wikiq-private-password-5678',
   /** The page holding every red link. */
   linkPage: 'Link farm',
@@ -39,6 +43,7 @@ $wgEnableBotPasswords = true;
 function buildPrivate(dir: string): void {
   fs.appendFileSync(path.join(dir, 'LocalSettings.php'), SETTINGS);
   for (const u of [PRIVATE.bot, PRIVATE.normal, PRIVATE.editor, PRIVATE.writer]) {
+    if (!/^[0-9a-w]{32,}$/.test(u.botPassword)) throw new Error(`${u.login}: a bot password is 32 or more of [0-9a-w], or MediaWiki does not take it as one.`);
     const groups = u === PRIVATE.bot ? ['--bot'] : u === PRIVATE.editor ? ['--bot', '--sysop'] : [];
     maintenance(dir, 'createAndPromote.php', [...groups, u.name, PRIVATE.password]);
     maintenance(dir, 'createBotPassword.php', ['--appid=wikiq', `--grants=${u.grants}`, u.name, u.botPassword]);
