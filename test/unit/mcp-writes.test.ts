@@ -82,11 +82,13 @@ describe('the MCP write tools, in process', () => {
     it('save_write: a plan id this session did not make', () =>
       check('save_write', { plan_id: '6f1c1e4e-0000-4000-8000-000000000000' }, 'This plan_id is not one this server made in this session, or it was already saved, or it is older than 30 minutes: nothing was sent. Preview the write again with preview_write, then save its plan_id.'));
     it('preview_write: a read is not a write', () =>
-      check('preview_write', { request: 'action = query\nmeta = siteinfo' }, 'This request does not write: run it with run_request. preview_write takes a write (action=edit).'));
+      check('preview_write', { request: 'action = query\nmeta = siteinfo' }, 'This request does not write: run it with run_request. preview_write takes a write (an edit, a move, a delete…).'));
     it('preview_write: an edit without credentials for the wiki', () =>
       check('preview_write', { request: edit }, `Writing to ${HARNESS_WIKI} needs a signed-in session, and this server has no credentials for it (WIKIQ_USER and WIKIQ_PASSWORD, or the credentials file: docs/signed-in.md): nothing was sent.`));
-    it('preview_write: a write other than an edit', () =>
-      check('preview_write', { params: { action: 'delete', title: 'Sandbox', reason: 'test' } }, /^preview_write previews edits \(action=edit\) only; action=delete is not previewed/));
+    it('preview_write: another write without credentials is refused too', () =>
+      check('preview_write', { params: { action: 'delete', title: 'Sandbox', reason: 'test' } }, /^Writing to .* needs a signed-in session/));
+    it('preview_write: an upload stays refused', () =>
+      check('preview_write', { params: { action: 'upload', filename: 'A.png', url: 'https://w.example/A.png' } }, /^The request was not sent: .*upload/));
     it('preview_write: a token written into the request', () =>
       check('preview_write', { request: `${edit}\ntoken = abc+\\` }, /token/i));
     it('preview_write: a request file outside --files-dir', () =>
@@ -135,7 +137,7 @@ describe('the MCP write tools, in process', () => {
         try {
           const id = planIn(tools);
           const text = await refusal(tools, 'save_write', { plan_id: id });
-          assert.equal(text, `The person ${c.said} the save: nothing was saved, and the plan is dropped. Preview again if the edit should still be made.`);
+          assert.equal(text, `The person ${c.said} the save: nothing was saved, and the plan is dropped. Preview again if the write should still be made.`);
           assert.deepEqual(asked, [`Save this edit as WikiqEditor on ${HARNESS_WIKI}, to the page "Sandbox" (summary: "test")? It sends exactly the previewed request.`]);
           assert.equal(tools.plans.peek(id), undefined, 'the plan is gone: it cannot be saved later');
         } finally {

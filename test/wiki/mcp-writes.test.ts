@@ -141,6 +141,20 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     assert.deepEqual(await latest(title), before);
   });
 
+  it('another write: a move\'s plan names both pages with this account\'s permission, and saved, the page is at its new title', async () => {
+    const s = await start(accept);
+    const [from, to] = ['To be moved', 'Moved through MCP'];
+    await ok(s, 'save_write', { plan_id: (await ok(s, 'preview_write', { params: { action: 'edit', title: from, text: 'Moving.', summary: 'start' } })).plan_id });
+    const plan = await ok(s, 'preview_write', { request: `action = move\nfrom = ${from}\nto = ${to}\nreason = A test move\nnoredirect = 1` });
+    assert.equal(plan.module, 'move');
+    assert.deepEqual(plan.pages.map((p: Json) => [p.param, p.page.exists, p.permission?.action, p.permission?.allowed]), [['from', true, 'move', true], ['to', false, 'move-target', true]]);
+    asked.length = 0;
+    const saved = await ok(s, 'save_write', { plan_id: plan.plan_id });
+    assert.deepEqual(asked, [`Save this move as ${PRIVATE.editor.name} on ${wiki.endpoint}, to the pages "${from}" and "${to}" (reason: "A test move")? It sends exactly the previewed request.`]);
+    assert.deepEqual([saved.saved, saved.module, saved.undo], [true, 'move', undefined]);
+    assert.deepEqual([(await latest(from)).count, (await latest(to)).text], [0, 'Moving.']);
+  });
+
   it('no token in any answer or log (the shape of every token, and a token of this account fetched apart)', async () => {
     const { query } = await api({ action: 'query', meta: 'tokens' });
     const token = query.tokens.csrftoken as string;

@@ -73,7 +73,7 @@ function registerCatalogueTools(server: McpServer, ctx: ToolContext): void {
 
   server.registerTool('check_request', {
     title: 'Check a MediaWiki API request',
-    description: 'Checks an API request against the wiki\'s own catalogue without sending it, as the wikiq editor does: unknown modules and parameters (with the likely intended name as suggestion), values outside what a parameter takes, limits, missing required parameters, writes (which wikiq never sends). Give the request as .wikiq text, an api.php URL, or a parameter object. An empty diagnostics list means the request is fine.',
+    description: 'Checks an API request against the wiki\'s own catalogue without sending it, as the wikiq editor does: unknown modules and parameters (with the likely intended name as suggestion), values outside what a parameter takes, limits, missing required parameters, writes (which run_request never sends; preview_write previews them where the server allows writes). Give the request as .wikiq text, an api.php URL, or a parameter object. An empty diagnostics list means the request is fine.',
     inputSchema: { request, params, endpoint },
     outputSchema: { diagnostics: z.array(diagnostic), note },
     annotations: { ...READ_ONLY, openWorldHint: false, title: 'Check an API request' },
