@@ -158,9 +158,10 @@ export const COMMAND_HELP: Record<string, string> = {
                            save_as is refused
       --max-batches N      batches one call fetches at most (default 1000, as for run)
       --maxlag, --max-wait, --timeout, --max-response-mb, --user-agent   as for run
-      --allow-writes       adds preview_write (an edit's diff and facts, nothing saved, and a
-                           plan_id) and save_write (saves a plan of this session once, after the
-                           person confirms where the client can ask); without it, no write tool
+      --allow-writes       adds preview_write (an edit's diff or another write's plan, with
+                           the facts and a plan_id; nothing saved) and save_write (saves a plan
+                           of this session once, after the person confirms where the client
+                           can ask); without it, no write tool
       --summary-tag TAG    appended to every edit's summary before its preview
       --files-dir DIR      the folder whose files requests may read (preview_write's file, values
                            read from files: text = < ./page.wiki); without it, none is read
