@@ -52,7 +52,7 @@ describe('the program that runs the offered server', () => {
 
   it('from the .vsix, every file it runs is in the .vsix: without the command line installed, nothing is offered', () => {
     assert.equal(vsce.status, 0, vsce.stderr);
-    for (const installed of [undefined, '/usr/local/bin/wikiq']) {
+    for (const installed of [undefined, path.join(os.tmpdir(), 'installed', 'wikiq')]) {
       const p = mcpProgram((rel) => packaged.includes(rel), EXT, NODE, installed);
       const files = p?.command === NODE ? p.args.map((a) => path.relative(EXT, a).split(path.sep).join('/')) : [];
       assert.deepEqual(files.filter((f) => !packaged.includes(f)), [], `runs files the .vsix does not hold: ${files.join(', ')}`);
@@ -60,7 +60,7 @@ describe('the program that runs the offered server', () => {
     }
   });
   it('from a development build, its own dist/cli.js by the editor\'s Node', () => {
-    assert.deepEqual(mcpProgram(() => true, EXT, NODE, '/usr/local/bin/wikiq'), { command: NODE, args: [path.join(EXT, MCP_SCRIPT)], env: { ELECTRON_RUN_AS_NODE: '1' } });
+    assert.deepEqual(mcpProgram(() => true, EXT, NODE, path.join(os.tmpdir(), 'installed', 'wikiq')), { command: NODE, args: [path.join(EXT, MCP_SCRIPT)], env: { ELECTRON_RUN_AS_NODE: '1' } });
   });
   it('finds the installed wikiq on the PATH: the first runnable file of that name', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-path-'));
