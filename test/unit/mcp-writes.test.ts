@@ -101,6 +101,8 @@ describe('the MCP write tools, in process', () => {
       check('preview_write', { request: 'action = edit\ntitle = Sandbox\ntext = < ./none.wiki' }, "text is read from the file './none.wiki', which does not exist in the folder this server reads (--files-dir)."));
     it('preview_write: file and request together', () =>
       check('preview_write', { file: 'edit.wikiq', request: edit }, 'Give the request as one of `request` (.wikiq text or an api.php URL), `params` (an object of API parameters) or `file` (a .wikiq file), not several.'));
+    it('run_request keeps refusing writes, --allow-writes or not', () =>
+      check('run_request', { request: edit }, /^The request was not sent: .*(writes|POST)/));
     it('run_request: a file value is refused without --files-dir', async () => {
       const plain = await startTools();
       try {
