@@ -101,13 +101,14 @@ describe('the MCP write tools, in process', () => {
       check('preview_write', { request: 'action = edit\ntitle = Sandbox\ntext = < ./none.wiki' }, "text is read from the file './none.wiki', which does not exist in the folder this server reads (--files-dir)."));
     it('preview_write: file and request together', () =>
       check('preview_write', { file: 'edit.wikiq', request: edit }, 'Give the request as one of `request` (.wikiq text or an api.php URL), `params` (an object of API parameters) or `file` (a .wikiq file), not several.'));
-    it('run_request keeps refusing writes, --allow-writes or not', () =>
-      check('run_request', { request: edit }, /^The request was not sent: .*(writes|POST)/));
-    it('run_request: a file value is refused without --files-dir', async () => {
+    it('run_request keeps refusing writes, and names the write tools', () =>
+      check('run_request', { request: edit }, 'The request was not sent: run_request runs read requests only, and action=edit writes. Preview it with preview_write (nothing is saved), show the person the diff or plan, then save it with save_write.'));
+    it('without --allow-writes: a file value is refused without --files-dir; a write is refused, saying why there is no write tool', async () => {
       const plain = await startTools();
       try {
         const text = await refusal(plain, 'run_request', { request: 'action = parse\ncontentmodel = wikitext\ntext = < ./page.wiki' });
         assert.match(text, /^text is read from the file '\.\/page\.wiki', but this server was started without --files-dir/);
+        assert.match(await refusal(plain, 'run_request', { params: { action: 'delete', title: 'Sandbox' } }), /^The request was not sent: run_request runs read requests only, and action=delete writes\. This server was started without --allow-writes/);
       } finally {
         await plain.close();
       }

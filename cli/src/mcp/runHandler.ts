@@ -5,7 +5,8 @@
  */
 import { cliHttpClient } from '../credentials';
 import { ok, progressOf, refuse, stoppedText, type Answer, type Extra, type ToolContext } from './answers';
-import { diagnose, errorsText, requestOf, resolveOf, type RequestInput } from './request';
+import type { Catalogue } from '../../../core/src';
+import { diagnose, errorsText, requestOf, resolveOf, type RequestInput, type ToolRequest } from './request';
 import { runRequest } from './runTool';
 import { saveRun, savePath } from './saveTool';
 import { ToolRefusal } from './wikis';
@@ -14,6 +15,22 @@ export interface RunInput extends RequestInput {
   max_records?: number;
   cursor?: string;
   save_as?: string;
+}
+
+/** For a request refused because it writes: what this server offers instead (the write tools, or why there are none). */
+function writeRefusal(req: ToolRequest, catalogue: Catalogue, allowWrites: boolean): string | undefined {
+  let write;
+  try {
+    const asWrite = resolveOf(req, catalogue, 'preview');
+    write = 'refused' in asWrite ? undefined : asWrite.write;
+  } catch {
+    return undefined;
+  }
+  if (!write) return undefined;
+  const module = `action=${write.module}`;
+  return allowWrites
+    ? `The request was not sent: run_request runs read requests only, and ${module} writes. Preview it with preview_write (nothing is saved), show the person the diff or plan, then save it with save_write.`
+    : `The request was not sent: run_request runs read requests only, and ${module} writes. This server was started without --allow-writes, so it has no tool that writes: the person may start it with --allow-writes (docs/agents.md), or run the write with wikiq run, which previews it and asks before saving.`;
 }
 
 export async function runHandler(ctx: ToolContext, input: RunInput, signal: AbortSignal, extra: Extra): Promise<Answer> {
@@ -28,7 +45,7 @@ export async function runHandler(ctx: ToolContext, input: RunInput, signal: Abor
   const errors = errorsText(diagnostics);
   if (errors) return refuse(errors);
   const resolved = resolveOf(req, catalogue);
-  if ('refused' in resolved) return refuse(resolved.refused);
+  if ('refused' in resolved) return refuse(writeRefusal(req, catalogue, o.allowWrites) ?? resolved.refused);
   const checked = [...(note ? [note] : []), ...diagnostics.filter((d) => d.severity === 'warning').map((d) => `check: ${d.message}`)];
   const http = () => cliHttpClient(wiki.endpoint, { timeoutMs: o.limits.timeoutMs, maxBytes: o.limits.maxBytes, userAgent: o.userAgent, scheduler: ctx.hosts });
   const options = { maxlag: o.limits.maxlag, maxBackoffMs: o.limits.maxBackoffMs };
