@@ -144,11 +144,12 @@ export const COMMAND_HELP: Record<string, string> = {
       At most 1,000 of each kind of change are listed per table (the counts stay exact), and
       200,000 records of each side compared; a file over 512 MB is refused.`,
 
-  mcp: `  wikiq mcp --endpoint URL... | --env NAME... [options]
+  mcp: `  wikiq mcp --endpoint URL... | --env NAME... [--allow-writes] [options]
       An MCP server over stdio for AI agents (Claude Desktop, VS Code's agents, any MCP client), with
       four read-only tools: find_modules, describe_module (the wiki's own catalogue), check_request
       (the editor's diagnostics and suggestions) and run_request (checked first; records paged
-      with a cursor at the request's own limit, or the whole result saved with save_as). Only the
+      with a cursor at the request's own limit, or the whole result saved with save_as), and two
+      write tools with --allow-writes. Only the
       wikis named here are used: any other endpoint is refused before a connection is made.
       Credentials as for run (WIKIQ_USER and WIKIQ_PASSWORD, WIKIQ_TOKEN, or the credentials
       file), never in a tool's input or answer. stdout carries the protocol; logs go to stderr.
@@ -168,6 +169,13 @@ export const COMMAND_HELP: Record<string, string> = {
                            save_as is refused
       --max-batches N      batches one call fetches at most (default 1000, as for run)
       --maxlag, --max-wait, --timeout, --max-response-mb, --user-agent   as for run
+      --allow-writes       adds preview_write (an edit's diff or another write's plan, with
+                           the facts and a plan_id; nothing saved) and save_write (saves a plan
+                           of this session once, after the person confirms where the client
+                           can ask); without it, no write tool
+      --summary-tag TAG    appended to every edit's summary before its preview
+      --files-dir DIR      the folder whose files requests may read (preview_write's file, values
+                           read from files: text = < ./page.wiki); without it, none is read
       Exit status: 0 once the client closes the connection (stdin) or the server is stopped
       (Ctrl+C, SIGTERM), 1 bad usage (no wiki named, an environment without an endpoint…).`,
 };

@@ -1,16 +1,19 @@
 /**
  * Offers `wikiq mcp` to the editor's agents (VS Code's MCP server definition provider, stable since
- * VS Code 1.101): the workspace's wikis as its `--endpoint` flags (./mcpServer.ts), the extension's
- * own `dist/cli.js` run by the editor's Node (`ELECTRON_RUN_AS_NODE`, as the language server is).
+ * VS Code 1.101): the workspace's wikis as its `--endpoint` flags (./mcpServer.ts), run by the
+ * program `mcpProgram` chooses — the extension's own `dist/cli.js` run by the editor's Node
+ * (`ELECTRON_RUN_AS_NODE`, as the language server is) where the extension has it (a development
+ * build: the .vsix leaves it out), else the `wikiq` command installed on the PATH, else none (logged
+ * once: no server is offered that could not start).
  * Feature-detected: on an editor without the API (the extension supports 1.90 and later) nothing
  * is registered, and a registration the editor refuses is logged, never a failed activation.
  * `package.json` contributes the provider's id under both names VS Code has read it by:
  * `mcpServerDefinitionProviders` (1.101 and later) and `modelContextServerCollections` (1.100). Desktop only (the web extension has no process to start).
  */
-import * as path from 'path';
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { EnvironmentConfig } from '../../common/settings';
-import { mcpServerArgs } from './mcpServer';
+import { installedCli, mcpProgram, mcpServerArgs } from './mcpServer';
 
 /** The id `package.json` contributes under `mcpServerDefinitionProviders`. */
 export const MCP_PROVIDER_ID = 'wikiq.mcp';
@@ -33,13 +36,21 @@ export function offerMcpServer(context: vscode.ExtensionContext, version: string
   const Definition = api.McpStdioServerDefinition;
   if (!register || !Definition) return undefined;
   const changed = new vscode.EventEmitter<void>();
-  const cli = context.asAbsolutePath(path.join('dist', 'cli.js'));
+  let said = false;
   const provider = {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: (): unknown[] => {
       const config = vscode.workspace.getConfiguration('wikiq');
       const server = mcpServerArgs({ endpoint: config.get<string>('endpoint'), environments: config.get<Record<string, EnvironmentConfig>>('environments') }, vscode.workspace.isTrusted);
-      return server ? [new Definition(server.label, process.execPath, [cli, ...server.args], { ELECTRON_RUN_AS_NODE: '1' }, version)] : [];
+      if (!server) return [];
+      // Looked for each time: the CLI may be installed while the editor runs.
+      const program = mcpProgram((rel) => fs.existsSync(context.asAbsolutePath(rel)), context.extensionPath, process.execPath, installedCli(process.env.PATH));
+      if (!program) {
+        if (!said) log('wikiq mcp is not offered to this editor\'s agents: it needs the wikiq command line, which the extension does not include. Install it (docs/cli.md: `npm install -g .` in a clone, or the package `npm pack` makes) so that `wikiq` is on the PATH, then reload the window.');
+        said = true;
+        return [];
+      }
+      return [new Definition(server.label, program.command, [...program.args, ...server.args], program.env, version)];
     },
   };
   let registration: vscode.Disposable;

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const CLI = path.join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
@@ -33,8 +34,11 @@ export function toolAnswer(r: Awaited<ReturnType<Client['callTool']>>): ToolAnsw
   return { isError: r.isError as boolean | undefined, text: content.map((c) => c.text ?? '').join('\n'), parts: content.length, structured: r.structuredContent as Record<string, unknown> | undefined };
 }
 
+/** How the client answers an elicitation (a person confirming a save); none: the client declares no elicitation. */
+export type Elicit = (request: ElicitRequest['params']) => ElicitResult;
+
 /** Starts `wikiq mcp ARGS` with `env` added to a clean environment (no credentials file unless given). */
-export async function startMcp(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<McpUnderTest> {
+export async function startMcp(args: string[], env: Record<string, string> = {}, cwd?: string, elicit?: Elicit): Promise<McpUnderTest> {
   const base: Record<string, string> = {};
   for (const k of ['PATH', 'HOME', 'XDG_CACHE_HOME', 'TMPDIR']) if (process.env[k] !== undefined) base[k] = process.env[k]!;
   const transport = new StdioClientTransport({
@@ -42,7 +46,8 @@ export async function startMcp(args: string[], env: Record<string, string> = {},
   });
   let log = '';
   transport.stderr?.on('data', (d: Buffer) => (log += d.toString('utf8')));
-  const client = new Client({ name: 'wikiq-test', version: '0' });
+  const client = new Client({ name: 'wikiq-test', version: '0' }, elicit ? { capabilities: { elicitation: { form: {} } } } : undefined);
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params));
   await client.connect(transport);
   const answers: string[] = [];
   return {

@@ -4,10 +4,10 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { HostScheduler, RunState } from '../../../engine/src';
+import { WikiqError, errorMessage, type HostScheduler, type RunState, type WritePlans } from '../../../engine/src';
 import type { McpOptions } from './options';
 import type { HeldPulls } from './pulls';
-import type { CatalogueSource, Wiki } from './wikis';
+import { ToolRefusal, type CatalogueSource, type Wiki } from './wikis';
 
 export interface ToolContext {
   wikis: readonly Wiki[];
@@ -16,6 +16,8 @@ export interface ToolContext {
   options: McpOptions;
   /** The pulls held for run_request's cursors. */
   held: HeldPulls;
+  /** The write plans this server's session made (preview_write), each saved at most once (save_write). */
+  plans: WritePlans;
   /** Aborted when the server stops. */
   stop?: AbortSignal;
   /** One request in flight per wiki from this server: its runs and catalogue loads share it (#40). */
@@ -45,3 +47,14 @@ export function progressOf(extra: Extra): ((s: RunState) => void) | undefined {
   }).catch(() => undefined);
 }
 
+/** Runs a handler within the call's time bound (`ms`); what it throws becomes a tool error in words. */
+export async function answer(ctx: ToolContext, ms: number, extra: Extra, f: (signal: AbortSignal) => Promise<Answer>): Promise<Answer> {
+  const signal = AbortSignal.any([AbortSignal.timeout(ms), extra.signal, ...(ctx.stop ? [ctx.stop] : [])]);
+  try {
+    return await f(signal);
+  } catch (e) {
+    if (signal.aborted) return refuse(`${stoppedText(ctx, ms, extra)}${e instanceof WikiqError ? ` (${e.message})` : ''}`);
+    if (e instanceof ToolRefusal || e instanceof WikiqError) return refuse(e.message);
+    return refuse(`wikiq could not answer: ${errorMessage(e)}`);
+  }
+}

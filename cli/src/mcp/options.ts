@@ -1,7 +1,8 @@
 /**
  * `wikiq mcp`'s options, read once from its flags into one typed object: the run options of
  * `wikiq run` (runFlags.ts: the engine's RUN_OPTIONS and their defaults), the catalogue's, and the
- * server's own bounds. Nothing after this reads a flag.
+ * server's own bounds, and the writes' (`--allow-writes`, `--summary-tag`, `--files-dir`). Nothing
+ * after this reads a flag.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,20 +29,38 @@ export interface McpOptions {
   outDir?: string;
   callMs: number;
   saveMs: number;
+  /** `--allow-writes`: the write tools (preview_write, save_write) exist; without it, none does. */
+  allowWrites: boolean;
+  /** `--summary-tag`: appended to an edit's summary before its preview (withSummaryTag). */
+  summaryTag?: string;
+  /** `--files-dir`: the folder (its real path) whose files a request may read (`file`, `text = < ./page.wiki`); none: no file is read. */
+  filesDir?: string;
 }
 
-/** The folder of `--out-dir DIR` (made when missing), as its real path: names are checked against it. */
-function outDirOf(args: Args, io: Io): string | undefined {
-  const dir = str(args, '--out-dir');
+/** The longest `--summary-tag` (MediaWiki's summary holds 500 characters in all). */
+export const MAX_SUMMARY_TAG = 200;
+
+/**
+ * The folder of `flag` (`--out-dir`, made when missing; `--files-dir`, which must exist), as its real
+ * path: names are checked against it.
+ */
+function folderOf(args: Args, io: Io, flag: '--out-dir' | '--files-dir'): string | undefined {
+  const dir = str(args, flag);
   if (dir === undefined) return undefined;
   const abs = path.resolve(io.cwd, dir);
   try {
-    fs.mkdirSync(abs, { recursive: true });
+    if (flag === '--out-dir') fs.mkdirSync(abs, { recursive: true });
     if (!fs.statSync(abs).isDirectory()) throw new Error('it is not a folder');
     return fs.realpathSync(abs);
   } catch (e) {
-    throw new UsageError(`--out-dir ${dir}: cannot use it as the folder of saved results (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
+    throw new UsageError(`${flag} ${dir}: cannot use it as the folder of ${flag === '--out-dir' ? 'saved results' : 'files requests read'} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
+}
+
+function summaryTagOf(args: Args): string | undefined {
+  const tag = str(args, '--summary-tag')?.trim();
+  if (tag !== undefined && (tag.length > MAX_SUMMARY_TAG || /[\r\n]/.test(tag))) throw new UsageError(`--summary-tag: one line of at most ${MAX_SUMMARY_TAG} characters.`);
+  return tag || undefined;
 }
 
 export function mcpOptions(args: Args, io: Io): McpOptions {
@@ -53,8 +72,11 @@ export function mcpOptions(args: Args, io: Io): McpOptions {
     limits: runLimitsOf(args),
     userAgent: str(args, '--user-agent') || engineUserAgent('mcp'),
     catalogue: catalogueOptions(args, io, 'live'),
-    outDir: outDirOf(args, io),
+    outDir: folderOf(args, io, '--out-dir'),
     callMs: CALL_MS,
     saveMs: SAVE_MS,
+    allowWrites: args.flags.get('--allow-writes') === true,
+    summaryTag: summaryTagOf(args),
+    filesDir: folderOf(args, io, '--files-dir'),
   };
 }

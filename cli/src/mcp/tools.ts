@@ -1,20 +1,20 @@
 /**
- * The four tools of `wikiq mcp`: their descriptions (written for a model, fixed text: nothing from a
+ * The tools of `wikiq mcp` — four, and the two write tools (writeTools.ts) with `--allow-writes`: their descriptions (written for a model, fixed text: nothing from a
  * wiki is spliced in), input and output schemas, and handlers. Every refusal or failure is a tool
  * result with isError and one message a model can act on, never a protocol error or a stack trace.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from './sdk';
-import { WikiqError, errorMessage } from '../../../engine/src';
-import { ok, refuse, stoppedText, type Answer, type Extra, type ToolContext } from './answers';
+import { answer, ok, type ToolContext } from './answers';
 import { describeModule, findModules } from './catalogueTools';
 import { MAX_PARAMS, MAX_REQUEST_CHARS, diagnose, requestOf } from './request';
 import { runHandler, type RunInput } from './runHandler';
-import { ToolRefusal, chooseWiki } from './wikis';
+import { endpoint } from './schemas';
+import { chooseWiki } from './wikis';
+import { registerWriteTools } from './writeTools';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true } as const;
 
-const endpoint = z.string().max(2000).optional().describe('The wiki: its api.php URL or the name of an environment this server was started with. Default: the one the request names, else the first configured wiki.');
 const request = z.string().max(MAX_REQUEST_CHARS).optional().describe('The request as .wikiq text (one "name = value" per line, e.g. "action = query\\nlist = categorymembers\\ncmtitle = Category:Fruit") or an api.php URL. Give this or params.');
 const params = z.record(z.union([z.string().max(MAX_REQUEST_CHARS), z.number(), z.boolean()])).optional()
   .describe(`The request as API parameters, e.g. {"action":"query","list":"categorymembers","cmtitle":"Category:Fruit"}; several values joined with "|"; true sends a switch, false leaves it out (at most ${MAX_PARAMS}). Give this or request.`);
@@ -32,21 +32,11 @@ const diagnostic = z.object({
 
 const withNote = (data: object, text: string | undefined) => (text ? { ...data, note: text } : data);
 
-/** Runs a handler within the call's time bound (`ms`); what it throws becomes a tool error in words. */
-async function answer(ctx: ToolContext, ms: number, extra: Extra, f: (signal: AbortSignal) => Promise<Answer>): Promise<Answer> {
-  const signal = AbortSignal.any([AbortSignal.timeout(ms), extra.signal, ...(ctx.stop ? [ctx.stop] : [])]);
-  try {
-    return await f(signal);
-  } catch (e) {
-    if (signal.aborted) return refuse(`${stoppedText(ctx, ms, extra)}${e instanceof WikiqError ? ` (${e.message})` : ''}`);
-    if (e instanceof ToolRefusal || e instanceof WikiqError) return refuse(e.message);
-    return refuse(`wikiq could not answer: ${errorMessage(e)}`);
-  }
-}
-
 export function registerTools(server: McpServer, ctx: ToolContext): void {
   registerCatalogueTools(server, ctx);
   registerRunTool(server, ctx);
+  // No write tool exists unless the person started the server with --allow-writes.
+  if (ctx.options.allowWrites) registerWriteTools(server, ctx);
 }
 
 function registerCatalogueTools(server: McpServer, ctx: ToolContext): void {
@@ -83,7 +73,7 @@ function registerCatalogueTools(server: McpServer, ctx: ToolContext): void {
 
   server.registerTool('check_request', {
     title: 'Check a MediaWiki API request',
-    description: 'Checks an API request against the wiki\'s own catalogue without sending it, as the wikiq editor does: unknown modules and parameters (with the likely intended name as suggestion), values outside what a parameter takes, limits, missing required parameters, writes (which wikiq never sends). Give the request as .wikiq text, an api.php URL, or a parameter object. An empty diagnostics list means the request is fine.',
+    description: 'Checks an API request against the wiki\'s own catalogue without sending it, as the wikiq editor does: unknown modules and parameters (with the likely intended name as suggestion), values outside what a parameter takes, limits, missing required parameters, writes (which run_request never sends; preview_write previews them where the server allows writes). Give the request as .wikiq text, an api.php URL, or a parameter object. An empty diagnostics list means the request is fine.',
     inputSchema: { request, params, endpoint },
     outputSchema: { diagnostics: z.array(diagnostic), note },
     annotations: { ...READ_ONLY, openWorldHint: false, title: 'Check an API request' },

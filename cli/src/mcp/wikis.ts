@@ -53,10 +53,10 @@ const listOf = (wikis: readonly Wiki[]) => wikis.map((w) => `${w.endpoint}${w.en
 
 /**
  * The wiki a tool call is for: the `endpoint` it names (a URL or an environment's name), else the
- * one its request text names (`@endpoint`, a pasted URL), else the first named on the command
+ * one its request text names (`@endpoint`, a pasted URL; the request `index` of the text), else the first named on the command
  * line. Any other endpoint is refused here, before anything is sent.
  */
-export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined, text: string | undefined): Wiki {
+export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined, text: string | undefined, index = 0): Wiki {
   if (endpoint !== undefined) {
     const found = wikis.find((w) => w.endpoint === normal(endpoint) || w.env.name === endpoint);
     if (!found) throw new ToolRefusal(`'${endpoint}' is not a wiki this server may use; it may use: ${listOf(wikis)}. Leave out endpoint to use the first, or pass one of these.`);
@@ -64,7 +64,7 @@ export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined,
   }
   if (text !== undefined) {
     const file = parse(text);
-    const request = file.requests[0];
+    const request = file.requests[index];
     const named = request && endpointFor(file, request, undefined);
     if (named && !named.includes('{{')) {
       const found = wikis.find((w) => w.endpoint === normal(named));
