@@ -29,6 +29,7 @@ const NEEDS: Record<string, string> = {
   'npm start -- --once': 'a long run: it starts the demo wiki (test/wiki/start.test.ts runs it)',
   'npm test': 'a long run: every test layer',
   'npm run build': 'it rewrites dist/, which other tests read; scripts/test.mjs runs it before every layer',
+  'npm run bench': 'a long run: every benchmark, on a quiet machine (CONTRIBUTING says how; never a timed test)',
   'npm run package': 'a long run: a production build and vsce (the editor layer installs the .vsix)',
   'code --install-extension wikiq.vsix': 'VS Code and the .vsix (the editor layer installs it)',
   'wikiq run first.wikiq --request "Recent changes" --format table': 'the network (www.mediawiki.org)',
