@@ -26,6 +26,7 @@ import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
 import { RunDriver } from './results/runDriver';
 import { RunHistoryCommands } from './results/historyCommands';
+import { WriteCommands } from './results/writes';
 import { runFieldsOf } from './run/runFields';
 import { TestExplorer } from './run/testExplorer';
 
@@ -52,6 +53,8 @@ export interface WikiqApi {
   reviveResults: (panel: vscode.WebviewPanel, state: unknown) => PanelProbe;
   /** Run history and Compare (tests). */
   history: RunHistoryCommands;
+  /** Write previews and their Save (tests: the last state). */
+  writes: WriteCommands;
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
   platform: typeof PLATFORM;
   /** The Test Explorer: its `TestController`, its Run profile's runs (with their reports) and when a file's items change (tests). */
@@ -107,7 +110,7 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
       await ready.promise;
       return server.signedIn()?.settled();
     }, resultsPanels: () => results.panels.allProbes(), reviveResults: (panel, state) => results.panels.probeOf(results.panels.revive(panel, state)),
-    history: results.history, tests: results.tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [],
+    history: results.history, writes: results.writes, tests: results.tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [],
   };
 }
 
@@ -275,9 +278,10 @@ function registerResults(context: vscode.ExtensionContext, environments: Environ
   });
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
-  context.subscriptions.push(panels, history, tests);
+  const writes = new WriteCommands(run, panels, auth, history);
+  context.subscriptions.push(panels, history, tests, writes);
   context.subscriptions.push(run, auth);
-  return { panels, run, history, tests };
+  return { panels, run, history, tests, writes };
 }
 
 /** The server starts with the first .wikiq document (one open already, or the next one opened). */

@@ -58,3 +58,51 @@ export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment 
     base = undefined;
   }
 }
+
+/**
+ * MediaWiki's compare HTML (a write's preview: its table rows, as the wiki sent them) as a table to
+ * insert. A DOMPurify instance of its own (its hooks apart from the links' above) keeps only the
+ * diff's structure — table, rows, cells, div, ins, del, span, br — with `colspan`, `data-marker`
+ * and only MediaWiki's diff classes (`diff-*`, `diffchange*`); no link, no URL, no handler, no
+ * style survives, and text stays text. Without DOMPurify the rows are shown as text.
+ */
+const DIFF_CONFIG = {
+  ALLOWED_TAGS: ['table', 'tbody', 'tr', 'td', 'div', 'ins', 'del', 'span', 'br'],
+  ALLOWED_ATTR: ['class', 'colspan', 'data-marker'],
+  ALLOWED_URI_REGEXP: /^$/,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  KEEP_CONTENT: true,
+  RETURN_DOM_FRAGMENT: true as const,
+  RETURN_DOM: false as const,
+};
+const DIFF_CLASS = /^(diff-[\w-]+|diffchange(-inline)?|mw-diff-[\w-]+)$/;
+
+let diffPurifier: ReturnType<typeof DOMPurify> | undefined;
+
+function diffPurify(): ReturnType<typeof DOMPurify> {
+  if (diffPurifier) return diffPurifier;
+  const p = DOMPurify(window);
+  p.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'class') data.attrValue = data.attrValue.split(/\s+/).filter((c) => DIFF_CLASS.test(c)).join(' ');
+    else if (data.attrName === 'colspan' && !/^[1-4]$/.test(data.attrValue)) data.keepAttr = false;
+    else if (data.attrName === 'data-marker' && data.attrValue.length > 2) data.keepAttr = false;
+  });
+  return (diffPurifier = p);
+}
+
+/** The compare rows `html` sanitised into a table (class `diff`); never raw HTML into the live document. */
+export function sanitizeDiff(html: string): HTMLTableElement {
+  const table = document.createElement('table');
+  table.className = 'diff';
+  const p = diffPurify();
+  if (!p.isSupported) {
+    table.appendChild(document.createElement('tr')).appendChild(document.createElement('td')).textContent = html;
+    return table;
+  }
+  const frag = p.sanitize(`<table><tbody>${html}</tbody></table>`, DIFF_CONFIG);
+  const body = frag.querySelector('tbody');
+  if (body) table.appendChild(body);
+  return table;
+}
