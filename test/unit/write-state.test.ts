@@ -71,7 +71,7 @@ describe('Save through its states', () => {
 
 describe('facts, confirmation, undo and history', () => {
   test('facts as the view shows them, with parse warnings when the engine gives them', () => {
-    const f = factsOf({ ...preview(), warnings: ['Unclosed tag'] } as EditPreview);
+    const f = factsOf({ ...preview(), warnings: ['Unclosed tag'] });
     assert.deepEqual(f.protection, ['edit=sysop (infinity)']);
     assert.deepEqual(f.warnings, ['Unclosed tag']);
     assert.equal(f.summary, 'fix');

@@ -69,6 +69,8 @@ export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment 
 const DIFF_CONFIG = {
   ALLOWED_TAGS: ['table', 'tbody', 'tr', 'td', 'div', 'ins', 'del', 'span', 'br'],
   ALLOWED_ATTR: ['class', 'colspan', 'data-marker'],
+  // Plain values, never URLs (no attribute kept takes one): checked by the hook below, not as URIs.
+  ADD_URI_SAFE_ATTR: ['colspan', 'data-marker'],
   ALLOWED_URI_REGEXP: /^$/,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
@@ -102,7 +104,11 @@ export function sanitizeDiff(html: string): HTMLTableElement {
     return table;
   }
   const frag = p.sanitize(`<table><tbody>${html}</tbody></table>`, DIFF_CONFIG);
-  const body = frag.querySelector('tbody');
-  if (body) table.appendChild(body);
+  // MediaWiki's four columns: marker, old text, marker, new text (the page's stylesheet sizes them).
+  const cols = table.appendChild(document.createElement('colgroup'));
+  for (const c of ['diff-marker', 'diff-content', 'diff-marker', 'diff-content']) cols.appendChild(document.createElement('col')).className = c;
+  // Every row the wiki sent, also past a `</table>` in them; a table nested in a cell stays in its cell.
+  const body = table.appendChild(document.createElement('tbody'));
+  for (const tr of Array.from(frag.querySelectorAll('tr'))) if (!tr.parentElement?.closest('td')) body.appendChild(tr);
   return table;
 }
