@@ -16,6 +16,16 @@ export interface WriteActions {
   openUrl(url: string): void;
 }
 
+/** What the block's heading says of the edit, by what Save can do now. */
+const HEADINGS: Record<SaveState['kind'], string> = {
+  ready: 'preview — nothing is saved until you press Save and confirm',
+  absent: 'preview — it cannot be saved from here',
+  stale: 'preview of an older version of the file',
+  saving: 'saving…',
+  failed: 'not saved',
+  saved: 'saved',
+};
+
 const fact = (label: string, ...value: Array<Node | string>) => [h('dt', null, label), h('dd', null, ...value)];
 
 function factList(f: WriteFacts): HTMLElement {
@@ -47,7 +57,7 @@ export class WriteBlock {
     if (!view) return;
     const f = view.facts;
     this.element.append(
-      h('h2', { class: 'write-title' }, `Edit of ${f.title}: preview — nothing is saved until you press Save and confirm`),
+      h('h2', { class: 'write-title' }, `Edit of ${f.title}: ${HEADINGS[view.save.kind]}`),
       this.saveRow(view.save),
       factList(f),
       h('div', { class: 'write-diff', role: 'region', 'aria-label': `Diff of ${f.title}`, tabindex: '0' },

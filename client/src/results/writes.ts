@@ -49,6 +49,18 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** The last preview's or save's state (tests). */
   lastState?: SaveState;
+  /**
+   * Asks the person to confirm a save: the modal dialog. A test hook too: VS Code refuses every
+   * modal dialog under its extension-test harness ("DialogService: refused to show dialog in
+   * tests"), so the real-editor test replaces only this call, and checks the words it is given.
+   */
+  confirm = async (question: string): Promise<boolean> => {
+    try {
+      return (await vscode.window.showWarningMessage(question, { modal: true }, 'Save')) === 'Save';
+    } catch {
+      return false; // no dialog could be shown: nothing is saved
+    }
+  };
 
   constructor(private readonly runs: RunCommands, private readonly panels: ResultsPanelManager, private readonly auth: WikiAuth, private readonly history: RunHistoryCommands) {
     this.disposables.push(
@@ -144,8 +156,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
     }
     const plan = this.panels.plans.peek(planId);
     if (!plan) return this.setState(s, failedState('This preview\'s plan is gone (older than 30 minutes, or saved already): preview again.'));
-    const answer = await vscode.window.showWarningMessage(confirmText(s.facts, plan), { modal: true }, 'Save');
-    if (answer !== 'Save') return this.setState(s, s.state);
+    if (!(await this.confirm(confirmText(s.facts, plan)))) return this.setState(s, s.state);
     // The file may have changed while the dialog was open.
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === s.ref.uri);
     if (!document || document.version !== s.version) {
