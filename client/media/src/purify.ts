@@ -10,16 +10,21 @@
 import DOMPurify from 'dompurify';
 import { safeHttpUrl } from '../../shared/url';
 
-const CONFIG = {
-  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],
-  ALLOWED_ATTR: ['href', 'title'],
-  ALLOWED_URI_REGEXP: /^https?:\/\//i,
+/** What both allow-lists share: no data-, aria- or unknown-protocol attributes; text kept; a fragment, never a string. */
+const STRICT = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   KEEP_CONTENT: true,
   RETURN_DOM_FRAGMENT: true as const,
   RETURN_DOM: false as const,
+};
+
+const CONFIG = {
+  ...STRICT,
+  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],
+  ALLOWED_ATTR: ['href', 'title'],
+  ALLOWED_URI_REGEXP: /^https?:\/\//i,
 };
 
 let base: string | undefined;
@@ -67,17 +72,12 @@ export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment 
  * style survives, and text stays text. Without DOMPurify the rows are shown as text.
  */
 const DIFF_CONFIG = {
+  ...STRICT,
   ALLOWED_TAGS: ['table', 'tbody', 'tr', 'td', 'div', 'ins', 'del', 'span', 'br'],
   ALLOWED_ATTR: ['class', 'colspan', 'data-marker'],
   // Plain values, never URLs (no attribute kept takes one): checked by the hook below, not as URIs.
   ADD_URI_SAFE_ATTR: ['colspan', 'data-marker'],
   ALLOWED_URI_REGEXP: /^$/,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  KEEP_CONTENT: true,
-  RETURN_DOM_FRAGMENT: true as const,
-  RETURN_DOM: false as const,
 };
 const DIFF_CLASS = /^(diff-[\w-]+|diffchange(-inline)?|mw-diff-[\w-]+)$/;
 

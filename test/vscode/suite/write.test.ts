@@ -27,8 +27,8 @@ describe('writes: preview and save', function () {
 
   before(async function () {
     this.timeout(600_000);
-    wiki = await startPrivateWiki();
-    api = (await activateWikiq()) as WikiqApi;
+    // The wiki and the extension start side by side.
+    [wiki, api] = await Promise.all([startPrivateWiki(), activateWikiq() as Promise<WikiqApi>]);
     const { editor } = PRIVATE;
     assert.strictEqual(await vscode.commands.executeCommand<boolean>('wikiq.signIn', wiki.endpoint, { kind: 'botpassword', user: editor.login, password: editor.botPassword }), true);
     maintenance(wiki.dir, 'edit.php', ['--user', editor.name, '--summary', 'seed', TITLE], 'First line\nSecond line\n');
