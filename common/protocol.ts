@@ -94,6 +94,13 @@ export interface InitializationOptions {
    * client); the `wikiq` settings of `workspace/configuration` are then not read.
    */
   environment?: EnvironmentParams;
+  /**
+   * The endpoints (credential keys: origin and path) the client holds credentials for, at start;
+   * `wikiq/credentials` updates them. Only endpoints, never a secret: the write diagnostics say a
+   * write to a wiki without credentials is refused. Absent: the client signs in nowhere the server
+   * is told of, and no such diagnostic is given.
+   */
+  signedInEndpoints?: string[];
   /** Completion items that want a value next carry `editor.action.triggerSuggest` (set by clients that run it: VS Code's). */
   triggerSuggest?: boolean;
   /**

@@ -15,6 +15,12 @@
 // (7) `wikiq test` of a 20,000-record request with three assertions, as a ratio to `wikiq run --all
 //     --format json` of the same request (best of 5 alternating runs; target ≤ 1.05×).
 // (3)–(7) run dist/cli.js as child processes; RSS is their own process.resourceUsage().maxRSS.
+// (8) a write's preview against the test wiki (#39): an edit's preview (page facts, MediaWiki's
+//     compare, the parse of the new text for its warnings: three read requests, one at a time as
+//     #40 wants) beside the wiki's own round trips of the same URLs sent with undici alone, in
+//     alternating pairs: the preview ≤ its three round trips + 50 ms, and, #39's figure, ≤ the two
+//     round trips of the facts and the compare + 50 ms (missed by the parse's own round trip). And a
+//     move's plan (one query) beside that query's own round trip (target ≤ + 50 ms). `--preview`: (8) only.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -63,6 +69,14 @@ if (process.argv[2] === '--stream-child') {
   fs.unlinkSync(file);
   process.stdout.write(JSON.stringify({ base, peak, records: lines, batches: state.batches, failure: state.failure?.message }));
   server.close();
+} else if (process.argv[2] === '--preview') {
+  // Only the preview's figures (8): the test wiki, nothing else.
+  const wiki = await require(`${root}out/test/wiki/harness.js`).startWiki();
+  try {
+    await previewFigures(wiki);
+  } finally {
+    await wiki.stop();
+  }
 } else if (process.argv[2] === '--cli') {
   // Only the command line's figures (3)–(7): no test wiki needed.
   await cliFigures();
@@ -111,6 +125,7 @@ if (process.argv[2] === '--stream-child') {
     }
     ratios.push(pair.engine / pair.plain);
   }
+  await previewFigures(wiki);
   await wiki.stop();
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const best = { plain: Math.min(...times.plain), engine: Math.min(...times.engine) };
@@ -129,6 +144,60 @@ if (process.argv[2] === '--stream-child') {
   const ok = r.peak < 150 * 1048576 && flat <= 1.2;
   console.log(`streamed pull of 100,000 records (${r.batches} batches to NDJSON), peak RSS: ${mb(r.peak)} MB (ratio ${flat.toFixed(2)} vs the 10,000-record pull at ${mb(small.peak)} MB; target flat, ≤ 1.2, and < 150 MB)${ok ? '' : '  ← MISSES TARGET'}`);
   await cliFigures();
+}
+
+/** (8): a write's preview and plan, beside the wiki's own round trips of the read requests they make (same run, alternating pairs). */
+async function previewFigures(wiki) {
+  const { HttpClient, previewAction, previewEdit, resolveRequest } = require(`${root}out/engine/src/index.js`);
+  const { bundledCatalogue } = require(`${root}out/core/src/bundled.js`);
+  const { pageTitle } = require(`${root}out/test/wiki/harness.js`);
+  const { request } = require('undici');
+  const resolve = (params) => resolveRequest(
+    `### Preview\nGET ${wiki.endpoint}?${Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}\n`,
+    { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' },
+  );
+  const edit = resolve({ action: 'edit', title: pageTitle(20), appendtext: '\nA line a preview adds.', summary: 'bench' });
+  const move = resolve({ action: 'move', from: pageTitle(21), to: 'Where a bench would move it' });
+  const http = new HttpClient();
+  /** The URIs a preview sends, as the wiki logged them (GETs: the text is short). */
+  const sentBy = async (f) => {
+    const from = wiki.requests().length;
+    await f();
+    const sent = wiki.requests().slice(from);
+    if (sent.some((r) => r.method !== 'GET' || /token=|[?&]action=(edit|move)\b/.test(r.url))) throw new Error(`bench: a preview sent ${sent.map((r) => `${r.method} ${r.uri.slice(0, 80)}`).join(', ')}`);
+    return sent.map((r) => r.uri);
+  };
+  const plain = async (uris) => {
+    for (const u of uris) await (await request(`${wiki.base}${u}`, { headers: { 'user-agent': 'bench', 'accept-encoding': 'gzip' } })).body.text();
+  };
+  const editUris = await sentBy(() => previewEdit(edit, http));
+  const moveUris = await sentBy(() => previewAction(move, http));
+  if (editUris.length !== 3 || !/action=parse/.test(editUris[2]) || moveUris.length !== 1) throw new Error(`bench: the preview sent ${editUris.length} requests, the plan ${moveUris.length}`);
+  const timed = async (f) => {
+    const t = performance.now();
+    await f();
+    return performance.now() - t;
+  };
+  const PAIRS = 9;
+  const s = { preview: [], three: [], two: [], plan: [], one: [] };
+  for (let i = 0; i < PAIRS; i++) {
+    const sides = [
+      ['preview', () => previewEdit(edit, http)], ['three', () => plain(editUris)], ['two', () => plain(editUris.slice(0, 2))],
+      ['plan', () => previewAction(move, http)], ['one', () => plain(moveUris)],
+    ];
+    for (const [k, f] of i % 2 ? sides.reverse() : sides) s[k].push(await timed(f));
+  }
+  const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const beyond = (xs, base) => med(xs.map((t, i) => t - base[i]));
+  const rows = [
+    [`the wiki's round trips of an edit's preview, undici alone (median of ${PAIRS}): facts + compare ${med(s.two).toFixed(1)} ms; with the parse of the new text ${med(s.three).toFixed(1)} ms`, undefined],
+    [`preview of an edit (facts, compare, parse warnings; engine) ${med(s.preview).toFixed(1)} ms, beyond the wiki's round trips of its three requests (median of the per-pair differences)`, beyond(s.preview, s.three)],
+    ['the same beyond the wiki\'s two round trips (facts + compare: #39\'s target, which the parse\'s own round trip passes)', beyond(s.preview, s.two)],
+    [`plan of a move (one query with intestactions; engine) ${med(s.plan).toFixed(1)} ms, beyond the wiki's round trip of the same query at ${med(s.one).toFixed(1)} ms`, beyond(s.plan, s.one)],
+  ];
+  for (const [name, over] of rows) {
+    console.log(over === undefined ? `${name} (target —)` : `${name}: ${over.toFixed(1)} ms (target ≤ 50 ms)${over <= 50 ? '' : '  ← MISSES TARGET'}`);
+  }
 }
 
 /** (3)–(7): the command line as a user runs it, each run a child process. */

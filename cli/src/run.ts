@@ -131,11 +131,8 @@ export async function run(args: Args, io: Io): Promise<number> {
   const o = readRunOptions(args, io);
   const { file } = o;
   const network = networkOptions(o.network, io);
-  const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request, o.dryRun ? 'preview' : undefined);
-  if (o.dryRun) {
-    if (resolved.params.action !== 'edit') throw new UsageError(`--dry-run previews an edit (action=edit); ${file} asks action=${resolved.params.action ?? '(none)'}: run it without --dry-run.`);
-    return printPreview(resolved, network.http(resolved), io);
-  }
+  const { resolved, catalogue } = await resolveFileRequest(o.wiki, io, file, o.request, o.dryRun ? 'preview' : undefined);
+  if (o.dryRun) return printPreview(resolved, catalogue ?? bundledCatalogue(), network.http(resolved), io, file);
   const output = openRunOutput(o, io);
   const session = new RunSession(resolved, network.http(resolved), {
     ...network.options,

@@ -190,13 +190,19 @@ function lazyLanguageServer({ context, output, environments, auth, clientMade, r
   /** Makes and starts the language client, once (its options read then: the environment, the user agent). */
   const start = (): Promise<void> => (starting ??= (async () => {
     const config = vscode.workspace.getConfiguration('wikiq');
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    context.subscriptions.push(watcher);
     const clientOptions: LanguageClientOptions & { initializationOptions: InitializationOptions } = {
       documentSelector: [{ language: 'wikiq' }],
       outputChannel: output,
+      // Files made or removed: a value read from one (`text = < ./page.wiki`) is checked again.
+      synchronize: { fileEvents: watcher },
       initializationOptions: {
         userAgent: config.get<string>('userAgent') || undefined,
         environment: environments.current(),
         triggerSuggest: true,
+        // Which wikis have credentials (endpoints only): a write to one without is an error.
+        signedInEndpoints: vscode.workspace.isTrusted ? auth.endpoints() : [],
       } satisfies InitializationOptions,
     };
     try {

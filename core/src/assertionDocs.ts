@@ -5,11 +5,13 @@
  */
 import { type Hover, MarkupKind } from 'vscode-languageserver-types';
 import type { FeatureContext } from './context';
-import { QUANTIFIERS, readAssertion } from './parser/assertions';
-import type { Span } from './parser/ast';
+import { isOperator, OPERATORS } from './assertionOperators';
+import { QUANTIFIERS, readAssertion, type RUN_SUBJECTS } from './parser/assertions';
+import type { Quantifier, Span } from './parser/ast';
 import { isSpace } from './parser/scan';
 
-export const ASSERTION_DOCS: Record<string, string> = {
+/** The subjects and quantifiers, what they mean (an operator's doc is its entry of `OPERATORS`). */
+const SUBJECT_DOCS = {
   status: "The run's status: `complete` (every batch), `partial` (stopped with more to fetch) or `failed`.",
   records: 'The number of records of the merged result.',
   batches: 'The number of batches the run fetched (continuation followed to the end, up to `--max-batches`).',
@@ -19,17 +21,13 @@ export const ASSERTION_DOCS: Record<string, string> = {
   some: 'Holds when the comparison holds for **at least one** record of the first table.',
   no: 'Holds when the comparison holds for **no** record of the first table.',
   '$.': 'A path into the merged answer: `.name` and `[n]` steps, e.g. `$.query.general.sitename`, `$.query.pages[0].title`.',
-  '==': 'Equal: numbers as numbers, text as text, `true`/`false`/`null` as written.',
-  '!=': 'Not equal (also true where the value is absent).',
-  '<': 'Less than: numbers as numbers, text (timestamps) in code-point order.',
-  '<=': 'Less than or equal.',
-  '>': 'Greater than: numbers as numbers, text (timestamps) in code-point order.',
-  '>=': 'Greater than or equal.',
-  contains: 'Text that contains the value, a list with an element equal to it, or an object with a member of that name.',
-  matches: 'Text matching a pattern `/re/flags` (flags i, m, s, u). Patterns run on RE2 (linear time: no backreferences or lookarounds).',
-  exists: 'The value is present (even empty, false or null).',
-  '!exists': 'The value is absent.',
-};
+} satisfies Record<(typeof RUN_SUBJECTS)[number] | Quantifier | '$.', string>;
+
+/** What a subject, a quantifier or an operator means; undefined for any other word (`constructor` too). */
+export function assertionDoc(word: string): string | undefined {
+  if (isOperator(word)) return OPERATORS[word].doc;
+  return Object.prototype.hasOwnProperty.call(SUBJECT_DOCS, word) ? SUBJECT_DOCS[word as keyof typeof SUBJECT_DOCS] : undefined;
+}
 
 /** The blank-separated words of text[start, end) after its `??`. */
 export function assertionWords(text: string, start: number, end: number): Span[] {
@@ -63,8 +61,8 @@ export function assertionHover(ctx: FeatureContext, lineStart: number, lineEnd: 
   if (span.start === span.end) return null;
   const word = text.slice(span.start, span.end);
   let value: string | undefined;
-  if (piece === 'subject') value = word.startsWith('$') ? ASSERTION_DOCS['$.'] : ASSERTION_DOCS[word];
-  else if (piece === 'operator') value = ASSERTION_DOCS[word];
+  if (piece === 'subject') value = assertionDoc(word.startsWith('$') ? '$.' : word);
+  else if (piece === 'operator') value = isOperator(word) ? OPERATORS[word].doc : undefined;
   else if (piece === 'field') {
     const q = text.slice(words[0].start, words[0].end);
     value = `The field \`${word}\` of ${q === 'every' ? 'every' : q === 'some' ? 'some' : 'no'} record of the first table (a path: \`.name\` and \`[n]\` steps).`;

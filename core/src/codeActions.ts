@@ -165,6 +165,11 @@ function quickFixes(ctx: FeatureContext, d: Diagnostic): CodeAction[] {
       if (node && r) out.push(fix(ctx, `Remove '${node.name}' (absent means false)`, d, [removeParam(ctx, r, node)], true));
       break;
     }
+    case Code.TokenInFile: {
+      const node = r && paramWithSpan(r, start);
+      if (node && r) out.push(fix(ctx, `Remove '${node.name}' (wikiq fetches the token)`, d, [removeParam(ctx, r, node)], true));
+      break;
+    }
     case Code.DuplicateParameter: {
       const node = r && paramWithSpan(r, start);
       if (node && r) out.push(fix(ctx, `Remove this '${node.name}' (the API uses the last one)`, d, [removeParam(ctx, r, node)]));

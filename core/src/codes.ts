@@ -67,8 +67,16 @@ export enum Code {
   ExcludesUser = 'excludes-user',
   /** Parameters whose `modes` notes share no mode, used together. */
   ModeConflict = 'mode-conflict',
-  /** An action that must be POSTed or writes: wikiq only sends GET requests. */
+  /** `action=upload`: it sends a file body, which wikiq does not send (other writes are previewed, then saved: #39). */
   WriteAction = 'write-action',
+  /** A write (its module writes or must be POSTed) to a wiki with no credentials set: never sent. */
+  WriteWithoutCredentials = 'write-without-credentials',
+  /** A token (`token`, a parameter with a `tokentype`, a name ending in `token`) written in the file: wikiq fetches it. */
+  TokenInFile = 'token-in-file',
+  /** `action=edit` without `summary`. */
+  MissingSummary = 'missing-summary',
+  /** An edit's `bot` flag where the signed-in account lacks the `bot` right: the wiki ignores it. */
+  BotWithoutRight = 'bot-without-right',
   /** More diagnostics than a document shows (1,000): the last one says how many were left out. */
   TooManyDiagnostics = 'too-many-diagnostics',
   /** A parameter whose absence makes the API answer in a deprecated (legacy) format, with a warning (`rvslots`, expandtemplates' `prop`). */
@@ -138,7 +146,11 @@ export const codeTable: Record<Code, CodeInfo> = {
   [Code.RequiresUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter only valid together with the module\'s user parameter.' },
   [Code.ExcludesUser]: { severity: DiagnosticSeverity.Error, summary: 'Parameter not valid together with the module\'s user parameter.' },
   [Code.ModeConflict]: { severity: DiagnosticSeverity.Error, summary: 'Parameters of different modes used together.' },
-  [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: 'Writing action: not runnable (wikiq sends GET requests only).' },
+  [Code.WriteAction]: { severity: DiagnosticSeverity.Error, summary: '`action=upload`: not runnable (it sends a file, which wikiq does not; other writes are previewed, then saved on confirmation).' },
+  [Code.WriteWithoutCredentials]: { severity: DiagnosticSeverity.Error, summary: 'A write (its module writes or must be POSTed) to a wiki with no credentials set: wikiq refuses it before sending anything.' },
+  [Code.TokenInFile]: { severity: DiagnosticSeverity.Warning, summary: 'A token written in the file (`token`, any parameter the catalogue gives a token type, a name ending in `token`): wikiq fetches it itself; a quick fix removes the line.' },
+  [Code.MissingSummary]: { severity: DiagnosticSeverity.Warning, summary: 'An edit without `summary` (not for an undo, or a new section with its title, which MediaWiki sums up).' },
+  [Code.BotWithoutRight]: { severity: DiagnosticSeverity.Information, summary: '`bot` where the signed-in account (its bot password\'s grants included) lacks the `bot` right: the wiki ignores the flag.' },
   [Code.TooManyDiagnostics]: { severity: DiagnosticSeverity.Information, summary: 'More than 1,000 diagnostics: the rest are counted, not shown.' },
   [Code.LegacyFormat]: { severity: DiagnosticSeverity.Warning, summary: 'A parameter left out (rvslots, expandtemplates\' prop): the API answers in a deprecated legacy format, with a warning.' },
   [Code.CredentialsInFile]: { severity: DiagnosticSeverity.Error, summary: 'A password or Bearer token in the file: credentials go in VS Code\'s SecretStorage or the CLI\'s environment.' },
@@ -229,8 +241,16 @@ export const messages = {
   [Code.ExcludesUser]: (name: string, user: string) => `${q(name)} cannot be used together with ${q(user)}: the API rejects the combination.`,
   [Code.ModeConflict]: (name: string, modes: readonly string[], other: string, otherModes: readonly string[]) =>
     `${q(name)} (mode${modes.length > 1 ? 's' : ''} ${modes.join(', ')}) cannot be used together with ${q(other)} (mode${otherModes.length > 1 ? 's' : ''} ${otherModes.join(', ')}).`,
-  [Code.WriteAction]: (action: string, why: string) =>
-    `action=${action} ${why}: wikiq only sends read-only GET requests, so this request cannot be run.`,
+  [Code.WriteAction]: (action: string) =>
+    `action=${action} sends a file as the request's body, which wikiq does not send (uploads are another feature): this request cannot be run.`,
+  [Code.WriteWithoutCredentials]: (action: string, endpoint: string) =>
+    `action=${action} writes to the wiki, and no credentials are set for ${endpoint}: wikiq never sends a write anonymously, so it refuses this one before sending anything. Sign in with "wikiq: Sign in to wiki…", or for the CLI set WIKIQ_USER and WIKIQ_PASSWORD (a bot password) or WIKIQ_TOKEN.`,
+  [Code.TokenInFile]: (name: string) =>
+    `${q(name)} is a token: wikiq fetches the token a write needs itself (once per session and wiki) and never sends one written in the file. Remove this line.`,
+  [Code.MissingSummary]: () =>
+    `This edit has no 'summary': it is saved with an empty one (or MediaWiki's automatic summary), and the page's history will not say why. Add 'summary = …'.`,
+  [Code.BotWithoutRight]: () =>
+    `The signed-in account does not have the 'bot' right (as its session says it: a bot password's grants included): the wiki ignores 'bot', and the edit is not marked as a bot edit.`,
   [Code.TooManyDiagnostics]: (more: number, shown: number) => `${more.toLocaleString('en')} more diagnostics are not shown (at most ${shown.toLocaleString('en')} per document): fix these first.`,
   [Code.LegacyFormat]: (name: string, module: string, fix: string) =>
     `Without ${q(name)}, ${module} answers in a legacy format that MediaWiki has deprecated, and says so in a warning ("Because ${name} was not specified, a legacy format has been used"). Add '${name} = ${fix}'.`,

@@ -7,6 +7,7 @@ import { Range } from 'vscode-languageserver-types';
 import { Analysis, analyse } from './analysis';
 import type { Catalogue } from './catalogue/model';
 import type { CatalogueProvider } from './catalogue/provider';
+import type { LanguageServiceParams } from './languageService';
 import type { RequestNode, Span, WikiqFile } from './parser/ast';
 import { Environment, Scope, endpointFor, scopeFor } from './variables';
 
@@ -27,6 +28,10 @@ export interface FeatureContext {
   checkPattern?(source: string, flags: string): string | undefined;
   /** Whether the file at this URI exists, for values read from files (LanguageServiceParams `fileExists`); undefined: not checked here. */
   fileExists?(uri: string): boolean;
+  /** Whether credentials are set for this endpoint (LanguageServiceParams `signedIn`); undefined: not known here. */
+  signedIn?(endpoint: string): boolean | undefined;
+  /** The rights of the account signed in to this endpoint (LanguageServiceParams `accountRights`); undefined: not known here. */
+  accountRights?(endpoint: string): readonly string[] | undefined;
   /** The file's variables over the environment's, worked out once per call. */
   fileScope(): Scope;
   analysis(request: RequestNode): Analysis;
@@ -35,7 +40,14 @@ export interface FeatureContext {
 
 const KEEP_ANALYSES = 8;
 
-export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, itemDefaults: { editRange: boolean; data: boolean } = { editRange: false, data: false }, triggerCommand?: string, runFields?: (uri: string, request: RequestNode) => readonly string[] | undefined, checkPattern?: (source: string, flags: string) => string | undefined, fileExists?: (uri: string) => boolean): FeatureContext {
+/** What the host tells the features besides the document, its catalogues and environment (LanguageServiceParams'). */
+export type ContextOptions = Pick<LanguageServiceParams, 'runFields' | 'checkPattern' | 'fileExists' | 'signedIn' | 'accountRights'> & {
+  itemDefaults?: { editRange: boolean; data: boolean };
+  triggerCommand?: string;
+};
+
+export function createContext(document: TextDocument, file: WikiqFile, catalogues: CatalogueProvider, env?: Environment, opts: ContextOptions = {}): FeatureContext {
+  const { itemDefaults = { editRange: false, data: false }, triggerCommand, runFields, checkPattern, fileExists, signedIn, accountRights } = opts;
   const kept = new Array<RequestNode | undefined>(KEEP_ANALYSES).fill(undefined);
   const keptAnalyses = new Array<Analysis | undefined>(KEEP_ANALYSES).fill(undefined);
   let nextSlot = 0;
@@ -55,6 +67,8 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     ...(runFields ? { runFields: (request: RequestNode) => runFields(document.uri, request) } : {}),
     ...(checkPattern ? { checkPattern } : {}),
     ...(fileExists ? { fileExists } : {}),
+    ...(signedIn ? { signedIn } : {}),
+    ...(accountRights ? { accountRights } : {}),
     analysis(request) {
       for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
       const scope = ownScope(request) ? undefined : scopeOfFile();

@@ -11,7 +11,8 @@ export { SyntaxErrorCode, syntaxErrorMessages } from './parser/errors';
 export { parse, computeLineStarts, isHttpUrl } from './parser/parser';
 export { reparse, type TextChange } from './parser/incremental';
 export { paramsOf } from './parser/params';
-export { assertionsOf, readAssertion, OPERATORS, QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from './parser/assertions';
+export { assertionsOf, readAssertion, QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from './parser/assertions';
+export { OPERATORS, OPERATOR_NAMES, type OperatorSpec } from './assertionOperators';
 
 // Catalogue: the model, reading paraminfo, serialising, the bundled one, providers
 export * from './catalogue/model';

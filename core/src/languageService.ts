@@ -56,10 +56,22 @@ export interface LanguageServiceParams {
   /**
    * Whether the file at a `file:` URI exists: a value read from a file (`text = < ./page.wiki`,
    * relative to the document) names one. A host that can look (the command line, the language
-   * server) passes it; without it, such files are not checked. A request's diagnostics are kept
-   * while its text is unchanged, so a file made or removed later is seen at the request's next edit.
+   * server) passes it; without it, such files are not checked. A request's kept diagnostics
+   * (`incremental`) are checked again when a file they looked at appeared or went (validationCache.ts).
    */
   fileExists?: (uri: string) => boolean;
+  /**
+   * Whether credentials are set for an endpoint (a plain fact, never the credentials): a write to
+   * a wiki without them is `write-without-credentials`. Undefined (the function, or its answer):
+   * not known here, no diagnostic.
+   */
+  signedIn?: (endpoint: string) => boolean | undefined;
+  /**
+   * The rights of the account signed in to an endpoint, as its session says them
+   * (`meta=userinfo&uiprop=rights`: a bot password's grants limit them), never its groups: `bot`
+   * without the `bot` right is `bot-without-right`. Undefined: not known here, no diagnostic.
+   */
+  accountRights?: (endpoint: string) => readonly string[] | undefined;
   /**
    * False when the client does not resolve completion items (`completionItem/resolve`): every
    * item then carries its documentation (and detail) inline. Default true: documentation on resolve.
@@ -114,7 +126,10 @@ export function getLanguageService(params: LanguageServiceParams & { onError?: (
   const d = params.completionItemDefaults;
   const itemDefaults = { editRange: d === true || (Array.isArray(d) && d.includes('editRange')), data: Array.isArray(d) && d.includes('editRange') && d.includes('data') };
   const ctx = (document: TextDocument, file?: WikiqFile) =>
-    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), itemDefaults, params.completionTriggerCommand, params.runFields, params.checkPattern, params.fileExists);
+    createContext(document, file ?? parse(document.getText()), params.catalogues, params.environment?.(), {
+      itemDefaults, triggerCommand: params.completionTriggerCommand, runFields: params.runFields, checkPattern: params.checkPattern,
+      fileExists: params.fileExists, signedIn: params.signedIn, accountRights: params.accountRights,
+    });
   const err = (feature: string) => (e: unknown) => params.onError?.(feature, e);
   const kept = new Map<string, ValidationCache>();
   const validate = (c: FeatureContext) => {

@@ -23,6 +23,7 @@ import { type ModeUse, checkAction, checkModes, checkName, checkRepeated, checkR
 import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
 import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
+import { checkToken, checkWrite } from './checks/writes';
 import { syntaxErrors } from './variables';
 
 const NO_PARAMS: readonly ParamNode[] = [];
@@ -51,10 +52,11 @@ export function requestDiagnostics(ctx: FeatureContext, r: RequestNode): Piece {
   return report.piece();
 }
 
-/** The checks of a request, in order: variables, action, each parameter's name then values, modes, required, legacy formats. */
+/** The checks of a request, in order: variables, action, a write's, each parameter's name (a token) then values, modes, required, legacy formats. */
 function checkRequest(c: RequestChecks, report: Report): void {
   checkRequestVariables(c, report);
   checkAction(c, report);
+  checkWrite(c, report);
   const reportUnknown = reportsUnknownNames(c.a);
   const params = c.a.params;
   let modeUses: ModeUse[] | undefined;
@@ -62,6 +64,7 @@ function checkRequest(c: RequestChecks, report: Report): void {
     const node = params[i];
     checkRepeated(c, report, node);
     const owner = checkName(c, report, node, reportUnknown);
+    checkToken(report, node, owner);
     if (!owner) continue;
     checkValues(c, report, node, owner);
     const use = modeUse(c.a, node, owner);

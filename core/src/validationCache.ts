@@ -1,7 +1,9 @@
 /**
  * Incremental validation: a document's request diagnostics kept from one validation to the next,
  * each keyed by what it is a function of — the request's text (from the start of its first line),
- * the file's variables, the request's catalogue (by identity) and the environment. A request whose
+ * the file's variables, the request's catalogue (by identity) and the environment — and by the
+ * facts from outside the document its checks read (a file's existence, the account's: checks/facts.ts),
+ * asked again at each validation for the few requests that read any. A request whose
  * key is unchanged is not validated again; its diagnostics are moved by as many lines as the
  * request moved. A newly arrived catalogue or another environment changes the keys it affects.
  * The result is `doValidation`'s (test/unit/validationCache.test.ts checks random edit sequences).
@@ -22,6 +24,7 @@ import type { FeatureContext } from './context';
 import { lastAtOrBefore } from './util/search';
 import { ownCopy } from './util/strings';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
+import { factsHold } from './checks/facts';
 import { cyrb53 } from './util/hash';
 
 interface Entry {
@@ -72,13 +75,13 @@ function ownStrings(piece: Piece): Piece {
 /** What an entry holds besides its text's hash and diagnostics. */
 type Key = Pick<Entry, 'length' | 'header' | 'env' | 'catalogue' | 'line'>;
 
-/** Whether `e` was made for these. */
-function fits(e: Entry, length: number, header: string, env: string, catalogue: Catalogue, line: number): boolean {
-  return e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line);
+/** Whether `e` was made for these, and the facts from outside the document its checks read still hold (checks/facts.ts). */
+function fits(ctx: FeatureContext, e: Entry, length: number, header: string, env: string, catalogue: Catalogue, line: number): boolean {
+  return e.length === length && e.header === header && e.env === env && e.catalogue === catalogue && (!e.lineBound || e.line === line) && factsHold(ctx, e.piece.facts);
 }
 
-function lookUp(entries: readonly Entry[], k: Key): Entry | undefined {
-  for (const e of entries) if (fits(e, k.length, k.header, k.env, k.catalogue, k.line)) return e;
+function lookUp(ctx: FeatureContext, entries: readonly Entry[], k: Key): Entry | undefined {
+  for (const e of entries) if (fits(ctx, e, k.length, k.header, k.env, k.catalogue, k.line)) return e;
   return undefined;
 }
 
@@ -145,10 +148,10 @@ export class ValidationCache {
       const length = span.end - from;
       const catalogue = ctx.catalogueFor(r);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;
-      if (!entry || !fits(entry, length, header, env, catalogue, line)) {
+      if (!entry || !fits(ctx, entry, length, header, env, catalogue, line)) {
         const key: Key = { length, header, env, catalogue, line };
         const hash = !old.length ? undefined : entry?.length === length && entry.hash !== undefined ? entry.hash : cyrb53(text, from, span.end);
-        entry = hash === undefined ? undefined : lookUp(candidates(hash), key);
+        entry = hash === undefined ? undefined : lookUp(ctx, candidates(hash), key);
         if (!entry) {
           const piece = ownStrings(requestDiagnostics(ctx, r));
           entry = { length, hash, header, env, catalogue, line, piece, lineBound: piece.diagnostics.some((d) => namesLine(d.code)) };

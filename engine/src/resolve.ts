@@ -221,7 +221,7 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
     if ((m.mustbeposted || m.writerights) && allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
       const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
-      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET)${m.name === 'edit' ? '; an edit can be previewed (wikiq run --dry-run), saving is not built yet' : ''}.`);
+      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET)${m.name === 'edit' ? '; an edit can be previewed (wikiq run --dry-run), saving is not built yet' : m.name === 'upload' ? '' : '; wikiq run --dry-run shows its plan, sending it is not built yet'}.`);
     }
   }
   for (const k of Object.keys(params)) {

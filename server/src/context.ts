@@ -13,6 +13,7 @@ import { HostScheduler, type HttpLogEntry, type ServerCatalogueProvider, WikiCon
 import type { ServerOptions } from './args';
 import type { Catalogue } from '../../core/src';
 import type { ClientSupport } from './clientSupport';
+import { SignedInEndpoints } from './credentials';
 import type { Pipelines } from './pipeline';
 import { requestRefAt } from '../../common/requestRef';
 
@@ -34,6 +35,8 @@ export class ServerContext {
   provider!: ServerCatalogueProvider;
   content!: WikiContentProvider;
   ls!: LanguageService;
+  /** The endpoints the client holds credentials for (a fact for the write diagnostics, no secret). */
+  readonly signedIn = new SignedInEndpoints();
   private userAgent?: string;
   private timeoutMs: number | undefined;
 
@@ -57,6 +60,7 @@ export class ServerContext {
     if (opts.catalogueTimeoutMs && opts.catalogueTimeoutMs > 0) this.timeoutMs = opts.catalogueTimeoutMs;
     if (opts.userAgent) this.userAgent = opts.userAgent;
     if (opts.environment) this.environment = opts.environment;
+    this.signedIn.reset(opts.signedInEndpoints);
     this.provider = this.catalogues(this.options.bundled(opts));
     this.content = this.contentProvider();
     this.provider.setFetchAllowed((endpoint) => this.environment.trusted || endpoint === this.environment.endpoint);
@@ -105,6 +109,10 @@ export class ServerContext {
       },
       // Values read from files (`text = < ./page.wiki`): a missing file is `missing-file`.
       fileExists: fileExistsAt,
+      // Writes (#39): whether the wiki has credentials, and the signed-in session's rights (its
+      // identity, once signed in: a bot password's grants included), never its groups.
+      signedIn: (endpoint) => (this.environment.trusted ? this.signedIn.has(endpoint) : false),
+      accountRights: (endpoint) => this.provider.sessionFor(endpoint)?.identity?.rights,
       incremental: true,
       onError: (feature, e) => this.logError(`wikiq: ${feature} failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`),
     });

@@ -12,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, type EnvironmentParams, type InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { COMPLETION_TRIGGERS, endpointFor } from '../../core/src';
+import { COMPLETION_TRIGGERS, endpointFor, paramsOf, type WikiqFile } from '../../core/src';
 import { VERSION } from '../../engine/src';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { clientSupport } from './clientSupport';
@@ -29,6 +29,11 @@ export { CONTENT_DELAY_MS } from './diagnostics';
 export { CATALOGUE_WAIT_MS } from './features';
 
 export type { ServerStart } from './context';
+
+/** Whether a request of the file reads a value from a file. */
+function readsFiles(file: WikiqFile): boolean {
+  return file.requests.some((r) => paramsOf(r).some((p) => p.value?.file !== undefined));
+}
 
 export function startServer(connection: Connection, options: ServerStart): void {
   const pipelines = new Pipelines();
@@ -81,7 +86,16 @@ export function startServer(connection: Connection, options: ServerStart): void 
   connection.onInitialized(() => void settings?.initialized());
   registerFeatures(ctx);
 
-  listenForCredentials(connection, () => ctx.provider, () => ctx.environment.trusted, ctx.log, (endpoint) => ctx.content.clear(endpoint));
+  listenForCredentials(connection, () => ctx.provider, () => ctx.environment.trusted, ctx.log, (endpoint, signedIn) => {
+    ctx.content.clear(endpoint);
+    ctx.signedIn.set(endpoint, signedIn);
+    diagnostics.all();
+  });
+  // A file a value is read from (`text = < ./page.wiki`) made or removed: the documents that read
+  // one are validated again (the kept diagnostics ask whether their files exist: validationCache.ts).
+  connection.onDidChangeWatchedFiles(() => {
+    for (const doc of documents.all()) if (readsFiles(ctx.fileOf(doc))) diagnostics.soon(doc);
+  });
   connection.onRequest(CatalogueInfoRequest, (p) => ctx.provider.status(ctx.endpointOf(p.uri)));
   connection.onRequest(RefreshCatalogueRequest, async (p) => {
     const endpoint = p.endpoint ?? ctx.endpointOf(p.uri);

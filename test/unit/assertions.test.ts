@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Code, assertionsOf, evaluateAssertions, parse, patternProblem, scopeFor, type RunFacts } from '../../core/src';
 import { readAssertion } from '../../core/src/parser/assertions';
+import { OPERATOR_NAMES, operatorSpec } from '../../core/src/assertionOperators';
 import { doc, service } from './helpers';
 
 /** What a line reads as: subject kind, quantifier, path, operator, value kind and text, or the problem. */
@@ -39,6 +40,7 @@ describe('assertions: reading a line', () => {
     ['??', { problem: "Expected an assertion: '?? SUBJECT OPERATOR VALUE', e.g. '?? records > 0'.", at: '' }],
     ['?? recods > 0', { problem: "'recods' is not a subject: use status, records, batches, warnings, ms, every FIELD, some FIELD, no FIELD, or a path such as $.query.general.sitename.", at: 'recods' }],
     ['?? records', { problem: 'Expected an operator after the subject: ==, !=, <, <=, >, >=, contains, matches, exists, !exists.', at: '' }],
+    ['?? records constructor 1', { problem: "'constructor' is not an operator: use ==, !=, <, <=, >, >=, contains, matches, exists, !exists.", at: 'constructor' }],
     ['?? records => 1', { problem: "'=>' is not an operator: use ==, !=, <, <=, >, >=, contains, matches, exists, !exists.", at: '=>' }],
     ['?? records >', { problem: "Expected a value after '>'.", at: '>' }],
     ['?? records > many', { problem: "'records' is a number, 'many' is not.", at: 'many' }],
@@ -66,6 +68,21 @@ describe('assertions: reading a line', () => {
     assert.deepEqual(file.errors.map((e) => e.code), ['syntax-orphan-continuation']);
     assert.deepEqual(assertionsOf(file.requests[0]).map((a) => file.text.slice(a.span.start, a.span.end)), ['?? records > 0', '?? nonsense']);
   });
+});
+
+describe('assertions: each operator of the table (OPERATORS) is read as its entry says', () => {
+  /** A value of the kind the operator takes, as written and as read. */
+  const VALUES = { none: ['', null], pattern: [' /x/', 'pattern:x'], value: [' 1', 'number:1'] } as const;
+  const problem = (line: string) => 'problem' in (read(line) as object);
+  for (const op of OPERATOR_NAMES) {
+    it(`${op}: after a path, with its value; after a count and the status only where its types say`, () => {
+      const spec = operatorSpec(op);
+      const [written, readAs] = VALUES[spec.value];
+      assert.deepEqual(read(`?? $.a ${op}${written}`), ['path', null, ['a'], op, readAs]);
+      assert.equal(problem(`?? records ${op}${written}`), !spec.types.includes('number'), 'records');
+      assert.equal(problem(`?? status ${op}${spec.value === 'value' ? ' complete' : written}`), !spec.types.includes('status'), 'status');
+    });
+  }
 });
 
 describe('assertions: reading never throws and is linear', () => {

@@ -124,6 +124,19 @@ describe('code actions: booleans, limits, values', () => {
     check(`${AI}ail¦imit = 5\nailimit = 10\n`, { title: "Remove this 'ailimit' (the API uses the last one)", result: `${AI}ailimit = 10\n` }));
 });
 
+describe('code actions: a token written in the file (#39)', () => {
+  const EDIT = 'action = edit\ntitle = X\ntext = Y\nsummary = S\n';
+  it('removes the token line', () =>
+    check(`${EDIT}to¦ken = abc+\\\n`, { title: "Remove 'token' (wikiq fetches the token)", result: EDIT, preferred: true }));
+  it('removes it in the middle of a request', () =>
+    check(`action = edit\ncsrft¦oken = abc\n${EDIT.slice('action = edit\n'.length)}`, { title: "Remove 'csrftoken' (wikiq fetches the token)", result: EDIT }));
+  it('removes it from a pasted URL', () =>
+    check('GET https://w.example/api.php?action=edit&title=X&tok¦en=abc&summary=S\n', {
+      title: "Remove 'token' (wikiq fetches the token)", result: 'GET https://w.example/api.php?action=edit&title=X&summary=S\n',
+    }));
+  it('offers nothing for a name that is no token', () => checkNone(`${EDIT}ti¦tle = Y\n`, /wikiq fetches the token/));
+});
+
 describe('code actions: URL ⇄ lines', () => {
   const R = CodeActionKind.RefactorRewrite;
   it('converts a pasted URL into lines, keeping its endpoint', () =>

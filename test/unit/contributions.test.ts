@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { bundledCatalogue } from '../../core/src/bundled';
+import { OPERATOR_NAMES } from '../../core/src/assertionOperators';
 import { doc, service } from './helpers';
 
 const root = path.resolve(__dirname, '../../..');
@@ -51,7 +52,7 @@ describe('grammar', () => {
     for (const line of ['?? records > 0', '  ?? every ns == 6']) assert.match(line, begin);
     for (const line of ['action = query', 'titles = ??']) assert.doesNotMatch(line, begin);
     const named = (text: string) => g.repository.assertion.patterns.filter((p) => p.name && new RegExp(p.match).test(text)).map((p) => p.name);
-    assert.deepEqual(named('matches'), ['keyword.operator.comparison.wikiq']);
+    for (const op of OPERATOR_NAMES) assert.deepEqual(named(op), ['keyword.operator.comparison.wikiq'], `the operator ${op} (OPERATORS) is coloured as one`);
     assert.ok(named('/^Draft/i').includes('string.regexp.wikiq'));
     assert.ok(named('$.query.general.sitename').includes('variable.other.path.wikiq'));
   });

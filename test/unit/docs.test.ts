@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { Code } from '../../core/src/codes';
+import { OPERATOR_NAMES } from '../../core/src/assertionOperators';
 import { parse } from '../../core/src/parser/parser';
 import { VIEW_COMMANDS } from '../../client/shared/messages';
 import { ROOT, doc, docsPages, section as sectionOf } from './docFiles';
@@ -44,6 +45,10 @@ describe('README and docs/', () => {
       const palette = pkg.contributes.menus.commandPalette.find((x: { command: string }) => x.command === id);
       assert.equal(palette?.when, "activeWebviewPanelId == 'wikiq.results'", id);
     }
+  });
+  it('docs/format.md\'s Assertions names every operator of the table (OPERATORS)', () => {
+    const assertions = sectionOf('docs/format.md', 'Assertions');
+    for (const op of OPERATOR_NAMES) assert.ok(assertions.includes(`\`${op}`), op);
   });
   for (const file of ['README.md', ...docsPages()]) {
     it(`${file}: its .wikiq examples have no syntax errors`, () => {

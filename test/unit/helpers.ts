@@ -3,7 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { bundledCatalogue } from '../../core/src/bundled';
 import type { Catalogue } from '../../core/src/catalogue/model';
 import { StaticCatalogueProvider } from '../../core/src/catalogue/provider';
-import { LanguageService, getLanguageService } from '../../core/src/languageService';
+import { LanguageService, type LanguageServiceParams, getLanguageService } from '../../core/src/languageService';
 import type { Environment } from '../../core/src/variables';
 
 export const CURSOR = '¦';
@@ -19,8 +19,12 @@ export function doc(text: string, uri = 'file:///test.wikiq'): TextDocument {
 }
 
 /** The language service over `catalogue`; `completionItemDefaults` as the client would declare them (none: a client without LSP 3.17's item defaults). */
-export function service(catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[], checkPattern?: (source: string, flags: string) => string | undefined, fileExists?: (uri: string) => boolean): LanguageService {
+export function service(
+  catalogue: Catalogue = bundledCatalogue(), env?: Environment, completionItemDefaults?: readonly string[], checkPattern?: (source: string, flags: string) => string | undefined, fileExists?: (uri: string) => boolean,
+  more?: Pick<LanguageServiceParams, 'signedIn' | 'accountRights' | 'incremental'>,
+): LanguageService {
   return getLanguageService({
+    ...more,
     catalogues: new StaticCatalogueProvider(catalogue),
     environment: () => env,
     completionItemDefaults,

@@ -57,6 +57,12 @@ describe('hover', () => {
   it('a described parameter says no such thing', () =>
     check('action = query\nlist = allimages\nai¦limit = 5', [/^(?![\s\S]*No description)/]));
   it('has nothing on an unknown parameter', () => check('action = query\nlist = allimages\nbo¦gus = 1', null));
+  it('explains the words of an assertion, and nothing else on its line (not an inherited name such as constructor)', () => {
+    check('action = query\n?? reco¦rds > 0', [/\*\*Assertion\*\* `records`: The number of records/]);
+    check('action = query\n?? records cont¦ains 1', [/\*\*Assertion\*\* `contains`: Text that contains/, /Malformed: 'records' is a number/]);
+    check('action = query\n?? constru¦ctor > 0', null);
+    check('action = query\n?? records toStr¦ing 1', null);
+  });
   it('has nothing on blank lines', () => check('action = query\n¦\nlist = allimages', null));
   it('says a module takes parameters beyond its list (dynamicparameters), in the wiki\'s words', () => {
     const modules = readParaminfo({ paraminfo: { modules: [

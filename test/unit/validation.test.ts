@@ -39,6 +39,10 @@ interface Options {
   env?: Environment;
   /** The files that exist (URIs), for values read from files: given, the service checks them. */
   files?: string[];
+  /** Whether the endpoint has credentials, as the host says (LanguageServiceParams `signedIn`); absent: not known. */
+  signedIn?: boolean;
+  /** The signed-in account's rights (LanguageServiceParams `accountRights`); absent: not known. */
+  rights?: string[];
 }
 
 /** Every code some test expects: at the end, each code of the table must have had a positive case. */
@@ -48,7 +52,8 @@ function check(input: string, expected: Expected[], opts: Options = {}): void {
   for (const e of expected) expectedCodes.add(e.code);
   const d = doc(input);
   const files = opts.files;
-  const diags = service(opts.catalogue, opts.env, undefined, undefined, files && ((uri) => files.includes(uri))).doValidation(d);
+  const facts = { signedIn: () => opts.signedIn, accountRights: () => opts.rights };
+  const diags = service(opts.catalogue, opts.env, undefined, undefined, files && ((uri) => files.includes(uri)), facts).doValidation(d);
   const got = diags.map((x) => ({ code: String(x.code), text: d.getText(x.range), severity: x.severity, diag: x }));
   const describeAll = () => got.map((g) => `  ${g.code} '${g.text}' (${g.severity}): ${g.diag.message}`).join('\n') || '  (none)';
   const left = [...got];
@@ -87,10 +92,45 @@ describe('validation: values read from files', () => {
   it('checks no file where the host cannot look (no fileExists)', () => check('action = parse\ntext = < ./missing.wiki\n', []));
 });
 
+describe('validation: writes (#39)', () => {
+  const I = DiagnosticSeverity.Information;
+  const EP = '@endpoint = https://w.example/w/api.php\n';
+  const EDIT = `${EP}action = edit\ntitle = X\ntext = Y\n`;
+  const cases: Array<{ name: string; input: string; expected: Expected[]; opts?: Options }> = [
+    { name: 'upload: refused, saying why', input: `${EP}action = upload\nfilename = A.png\n`, opts: { signedIn: false },
+      expected: [{ code: 'write-action', text: 'upload', severity: E, message: 'sends a file' }] },
+    { name: 'a write to a wiki without credentials: an error naming it', input: `${EDIT}summary = S\n`, opts: { signedIn: false },
+      expected: [{ code: 'write-without-credentials', text: 'edit', severity: E, message: 'no credentials are set for https://w.example/w/api.php' }] },
+    { name: 'any write (move) without credentials', input: `${EP}action = move\nfrom = A\nto = B\n`, opts: { signedIn: false },
+      expected: [{ code: 'write-without-credentials', text: 'move', severity: E }] },
+    { name: 'a write, signed in: nothing', input: `${EDIT}summary = S\n`, opts: { signedIn: true }, expected: [] },
+    { name: 'a write, credentials not known here: nothing', input: `${EDIT}summary = S\n`, expected: [] },
+    { name: 'a read without credentials: nothing', input: `${EP}action = query\nlist = allpages\n`, opts: { signedIn: false }, expected: [] },
+    { name: 'a token written in the file: a warning (and no missing-required when it is left out)', input: `${EDIT}summary = S\ntoken = abc+\\\n`,
+      expected: [{ code: 'token-in-file', text: 'token', severity: W, message: 'wikiq fetches the token' }] },
+    { name: 'a name ending in token, in a read too', input: `${EP}action = query\nmeta = siteinfo\ncsrftoken = abc\n`,
+      expected: [{ code: 'token-in-file', text: 'csrftoken' }, { code: 'unknown-parameter', text: 'csrftoken' }] },
+    { name: 'an edit without summary: a warning', input: EDIT, expected: [{ code: 'missing-summary', text: 'edit', severity: W }] },
+    { name: 'an undo without summary: MediaWiki sums it up', input: `${EP}action = edit\ntitle = X\nundo = 5\n`, expected: [] },
+    { name: 'a new section with its title: its summary', input: `${EDIT}section = new\nsectiontitle = T\n`, expected: [] },
+    { name: 'a new section without title: a warning', input: `${EDIT}section = new\n`, expected: [{ code: 'missing-summary', text: 'edit' }] },
+    { name: 'bot without the bot right: information', input: `${EDIT}summary = S\nbot\n`, opts: { signedIn: true, rights: ['read', 'edit'] },
+      expected: [{ code: 'bot-without-right', text: 'bot', severity: I, message: "does not have the 'bot' right" }] },
+    { name: 'bot with the bot right: nothing', input: `${EDIT}summary = S\nbot\n`, opts: { signedIn: true, rights: ['edit', 'bot'] }, expected: [] },
+    { name: 'bot, rights not known: nothing', input: `${EDIT}summary = S\nbot\n`, opts: { signedIn: true }, expected: [] },
+    { name: 'the catalogue\'s rules: an unknown name, a value, a required parameter', input: `${EP}action = move\nfrom = A\nreasn = R\nwatchlist = always\n`,
+      expected: [
+        { code: 'unknown-parameter', text: 'reasn', suggestions: ['reason'] },
+        { code: 'unknown-value', text: 'always' },
+        { code: 'missing-required', text: 'move', message: "'to'" },
+      ] },
+  ];
+  for (const c of cases) it(c.name, () => check(c.input, c.expected, c.opts));
+});
+
 describe('validation: credentials in the file', () => {
   it('reports a password parameter, saying where credentials go', () =>
     check('action = login\nlgname = Bot@wikiq\nlgpassword = hunter2hunter2\n', [
-      { code: 'write-action', text: 'login' },
       { code: 'credentials-in-file', text: 'lgpassword', severity: E, message: 'WIKIQ_PASSWORD' },
     ]));
   it('reports a Bearer token in a variable or a value', () =>
@@ -149,7 +189,7 @@ describe('validation: parameter names', () => {
   it('says which module a foreign parameter belongs to', () =>
     check(`${Q}aifrom = B\n`, [{ code: 'unknown-parameter', text: 'aifrom', message: 'list=allimages' }]));
   it('accepts any name in a module with dynamic parameters (clientlogin, createaccount…)', () =>
-    check('action = clientlogin\nloginreturnurl = https://w.example/\nusername = Alice\nrememberMe\n', [{ code: 'write-action', text: 'clientlogin' }]));
+    check('action = clientlogin\nloginreturnurl = https://w.example/\nusername = Alice\nrememberMe\n', []));
   it('accepts main module parameters', () => check(`${AI}format = json\n`, []));
   it('does not report names with the prefix of a module whose parameters are unknown', () =>
     check(`${Q}list = logevents\nletype = upload\nleaction = upload/upload\n`, []));
@@ -366,10 +406,9 @@ describe('validation: against a full (live-style, formatversion 2) catalogue', (
     check(`${Q}generator = nosuch\ngnslimit = 5\n`, [{ code: 'unknown-module', text: 'nosuch', severity: E, message: 'the request fails' }], opts));
   it('reports an unknown action as an error', () =>
     check('action = nosuch\n', [{ code: 'unknown-action', text: 'nosuch', severity: E, message: 'the request fails' }], opts));
-  it('reports a writing action as not runnable', () =>
-    check('action = edit\ntitle = X\ntext = Y\n', [{ code: 'write-action', text: 'edit', severity: E }], opts));
-  it('reports an action that must be POSTed', () =>
-    check('action = purge\ntitles = X\n', [{ code: 'write-action', text: 'purge', message: 'POST' }], opts));
+  it('checks a write as any request (no longer refused: previewed, then saved)', () =>
+    check('action = edit\ntitle = X\ntext = Y\n', [], opts));
+  it('checks an action that must be POSTed as any request', () => check('action = purge\ntitles = X\n', [], opts));
   it('does not report reading actions', () => check(`${Q}list = testints\ntitarget = X\n`, [], opts));
   it('reports an integer below its minimum and above its maximum', () =>
     check(`${Q}list = testints\ntitarget = X\nticount = 0\ntisize = 11\n`, [

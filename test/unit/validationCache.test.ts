@@ -2,7 +2,9 @@
  * Incremental validation (core/src/validationCache.ts): after any sequence of edits — each parsed
  * incrementally — the diagnostics of a service that keeps them are the diagnostics of a fresh
  * validation of the final text; also after the catalogue or the environment changes, and past the
- * cap of 1,000 diagnostics with a file variable past the bounds of expansion met by two requests.
+ * cap of 1,000 diagnostics with a file variable past the bounds of expansion met by two requests;
+ * and when a fact from outside the document that a kept request read changes (a file appears, a
+ * sign-in, the account's rights), without an edit.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -13,11 +15,21 @@ import { applyChange, changeOf, editBases, editSeedArb } from './edits';
 import { fixtureCatalogue } from './fixtureCatalogue';
 import { doc } from './helpers';
 
-function serviceOf(catalogue: () => Catalogue, env: () => Environment | undefined, incremental: boolean): LanguageService {
+/** What the host says of the world outside the document (LanguageServiceParams' facts). */
+interface Facts {
+  files?: string[];
+  signedIn?: boolean;
+  rights?: string[];
+}
+
+function serviceOf(catalogue: () => Catalogue, env: () => Environment | undefined, incremental: boolean, facts: () => Facts = () => ({})): LanguageService {
   return getLanguageService({
     catalogues: { get: () => catalogue() },
     environment: env,
     incremental,
+    fileExists: (uri) => facts().files?.includes(uri) ?? true,
+    signedIn: () => facts().signedIn,
+    accountRights: () => facts().rights,
     onError: (feature, e) => {
       throw new Error(`${feature} threw: ${e instanceof Error ? e.stack : String(e)}`);
     },
@@ -82,4 +94,35 @@ describe('incremental validation', () => {
     kept.forget(doc(text).uri);
     assert.deepStrictEqual(kept.doValidation(doc(text), file), fresh());
   });
+});
+
+describe('incremental validation: facts from outside the document', () => {
+  /** Validates `text` once per step, unchanged, with that step's facts: the codes expected, and a fresh validation's diagnostics. */
+  function checkFacts(text: string, steps: Array<{ facts: Facts; codes: string[] }>): void {
+    let facts: Facts = {};
+    const kept = serviceOf(() => bundledCatalogue(), () => undefined, true, () => facts);
+    const file = parse(text);
+    for (const step of steps) {
+      facts = step.facts;
+      const got = kept.doValidation(doc(text), file);
+      assert.deepStrictEqual(got.map((d) => d.code), step.codes, JSON.stringify(step.facts));
+      assert.deepStrictEqual(got, serviceOf(() => bundledCatalogue(), () => undefined, false, () => facts).doValidation(doc(text), parse(text)));
+    }
+  }
+  const EDIT = '@endpoint = https://w.example/w/api.php\n### E\naction = edit\ntitle = X\ntext = < ./page.wiki\nsummary = S\nbot\n### R\naction = query\nmeta = siteinfo\n';
+  const cases: Array<{ name: string; text: string; steps: Array<{ facts: Facts; codes: string[] }> }> = [
+    { name: 'a file made after the first validation clears missing-file; removed, it is back', text: 'action = parse\ntext = < ./page.wiki\n', steps: [
+      { facts: { files: [] }, codes: ['missing-file'] },
+      { facts: { files: ['file:///page.wiki'] }, codes: [] },
+      { facts: { files: [] }, codes: ['missing-file'] },
+    ] },
+    { name: 'a sign-in clears write-without-credentials; the rights, once known, bring bot-without-right', text: EDIT, steps: [
+      { facts: { signedIn: false }, codes: ['write-without-credentials'] },
+      { facts: { signedIn: true }, codes: [] },
+      { facts: { signedIn: true, rights: ['edit'] }, codes: ['bot-without-right'] },
+      { facts: { signedIn: true, rights: ['edit', 'bot'] }, codes: [] },
+      { facts: {}, codes: [] },
+    ] },
+  ];
+  for (const c of cases) it(c.name, () => checkFacts(c.text, c.steps));
 });

@@ -25,7 +25,7 @@ function preview(over: Partial<EditPreview> = {}): EditPreview {
     plan: { action: 'edit', title: 'Sandbox', text: 'New', summary: 'fix' }, endpoint: ENDPOINT,
     page: { title: 'Sandbox', exists: true, revid: 12, timestamp: '2026-12-01T10:00:00Z', contentmodel: 'wikitext', protection: [{ type: 'edit', level: 'sysop', expiry: 'infinity' }] },
     mayEdit: true, reasons: [], account: { name: 'WikiqEditor', anonymous: false }, wiki: { name: 'Test wiki', generator: 'MediaWiki 1.44' },
-    diffHtml: '<tr><td>x</td></tr>', diffText: [], diffOmitted: 0, ...over,
+    startedAt: '2026-12-01T10:01:00Z', warnings: [], diffHtml: '<tr><td>x</td></tr>', diffText: [], diffOmitted: 0, ...over,
   };
 }
 
@@ -70,12 +70,12 @@ describe('Save through its states', () => {
 });
 
 describe('facts, confirmation, undo and history', () => {
-  test('facts as the view shows them, with parse warnings when the engine gives them', () => {
-    const f = factsOf({ ...preview(), warnings: ['Unclosed tag'] });
+  test('facts as the view shows them, with the parse warnings (none for an undo, which parses nothing)', () => {
+    const f = factsOf(preview({ warnings: ['Unclosed tag'] }));
     assert.deepEqual(f.protection, ['edit=sysop (infinity)']);
     assert.deepEqual(f.warnings, ['Unclosed tag']);
     assert.equal(f.summary, 'fix');
-    assert.equal(factsOf(preview()).warnings, undefined);
+    assert.equal(factsOf(preview({ plan: { action: 'edit', title: 'Sandbox', undo: '12' } })).warnings, undefined);
   });
   test('the modal names the page, the wiki and the account', () => {
     const text = confirmText(factsOf(preview()), { account: 'WikiqEditor', params: { summary: 'fix' } });

@@ -107,9 +107,9 @@ describe('wikiq mcp against a real MediaWiki', () => {
       expected: [{ severity: 'warning', code: 'unknown-parameter', message: '', parameter: 'cmlimt', suggestion: 'cmlimit' }],
     },
     {
-      name: 'a write (an error: wikiq sends none)',
+      name: 'a write: checked as any request, and an edit without summary is a warning (run_request still refuses it)',
       input: { params: { action: 'edit', title: 'X', text: 'y' } },
-      expected: [{ severity: 'error', code: 'write-action', message: '', parameter: 'action' }],
+      expected: [{ severity: 'warning', code: 'missing-summary', message: '', parameter: 'action' }],
     },
   ];
   for (const c of checks) {

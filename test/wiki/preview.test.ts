@@ -11,7 +11,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { main } from '../../cli/src/cli';
-import { HttpClient, PREVIEW_URL_BOUND, previewEdit, resolveRequest, type EditPreview } from '../../engine/src';
+import {
+  HttpClient, PREVIEW_URL_BOUND, SignedInHttpClient, WikiSession, previewAction, previewEdit, resolveRequest, type ActionPreview, type EditPreview,
+} from '../../engine/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { SEED, TestWiki, pageTitle, startWiki } from './harness';
 import { pageText } from './seed';
@@ -22,9 +24,16 @@ type Json = Record<string, any>;
 describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
   let wiki: TestWiki;
   let dir: string;
+  /** Signed in (action=login with the account's own password): a sysop, and a user who may move but not delete. */
+  let sysop: SignedInHttpClient;
+  let user: SignedInHttpClient;
   before(async () => {
     wiki = await startWiki();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-preview-'));
+    sysop = new SignedInHttpClient(new WikiSession(wiki.endpoint, { kind: 'botpassword', user: SEED.sysop, password: SEED.password }));
+    user = new SignedInHttpClient(new WikiSession(wiki.endpoint, { kind: 'botpassword', user: SEED.users[1], password: SEED.password }));
+    // Signed in before any preview: the sign-in's own login token is not a preview's request.
+    await Promise.all([sysop.ready(), user.ready()]);
   });
   after(async () => {
     await wiki?.stop();
@@ -34,8 +43,15 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
   /** A request file: the edit as a pasted URL (the form in which a value keeps its newlines and pipes exactly). */
   const file = (params: Record<string, string>) =>
     `### Edit\nGET ${wiki.endpoint}?${Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}\n`;
-  const preview = (params: Record<string, string>, maxLines?: number): Promise<EditPreview> =>
-    previewEdit(resolveRequest(file(params), { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }), new HttpClient(), { maxLines });
+  const resolve = (params: Record<string, string>) => resolveRequest(file(params), { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' });
+  const preview = (params: Record<string, string>, maxLines?: number): Promise<EditPreview> => previewEdit(resolve(params), new HttpClient(), { maxLines });
+  const plan = (params: Record<string, string>, http: HttpClient = new HttpClient()): Promise<ActionPreview> => previewAction(resolve(params), http);
+  /** The wiki's own answer to `intestactions=action` on `title`, asked apart from the plan through `http`: the reasons' texts. */
+  const wikiReasons = async (http: HttpClient, title: string, action: string): Promise<string[]> => {
+    const url = `${wiki.endpoint}?action=query&format=json&formatversion=2&errorformat=plaintext&prop=info&intestactions=${action}&intestactionsdetail=full&titles=${encodeURIComponent(title)}`;
+    return (JSON.parse((await http.get(url)).body) as Json).query.pages[0].actions[action].map((r: Json) => r.text);
+  };
+  const lastLogId = async (): Promise<number> => (await (await fetch(`${wiki.endpoint}?action=query&format=json&formatversion=2&list=logevents&lelimit=1&leprop=ids`)).json()).query.logevents[0].logid;
   /** The wiki's own word on a page (asked apart from the preview). */
   const pageFacts = async (title: string): Promise<Json> => {
     const url = `${wiki.endpoint}?action=query&format=json&formatversion=2&prop=info&inprop=protection&intestactions=edit&titles=${encodeURIComponent(title)}`;
@@ -46,11 +62,13 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
   /** Every preview in `body`, checked to leave the wiki as it was: same last revisions, no write module, no token sent. */
   async function noWrite<T>(titles: string[], body: () => Promise<T>): Promise<T> {
     const before = await Promise.all(titles.map(pageFacts));
+    const log = await lastLogId();
     const from = wiki.requests().length;
     const out = await body();
-    assert.deepEqual((await Promise.all(titles.map(pageFacts))).map((p) => p.lastrevid), before.map((p) => p.lastrevid), 'no revision was saved');
+    assert.deepEqual((await Promise.all(titles.map(pageFacts))).map((p) => [p.lastrevid, p.missing]), before.map((p) => [p.lastrevid, p.missing]), 'no revision was saved');
+    assert.equal(await lastLogId(), log, 'nothing logged (no move, deletion, protection)');
     for (const r of wiki.requests().slice(from)) {
-      assert.doesNotMatch(r.url, /[?&]action=(edit|undelete|delete|move|protect)\b|token=/, `${r.method} ${r.url.slice(0, 200)}`);
+      assert.doesNotMatch(r.url, /[?&]action=(edit|undelete|delete|move|protect|rollback|options|login)\b|token=/, `${r.method} ${r.url.slice(0, 200)}`);
     }
     return out;
   }
@@ -121,19 +139,92 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     }
   });
 
-  it(`a text past the ${PREVIEW_URL_BOUND}-byte GET bound is compared in a POST form (compare, no token)`, async () => {
+  it(`a text past the ${PREVIEW_URL_BOUND}-byte GET bound is compared and parsed in POST forms (compare, parse, no token)`, async () => {
     const title = pageTitle(7);
     const big = Array.from({ length: 400 }, (_, i) => `Line ${i} of a long preview text.`).join('\n');
     const from = wiki.requests().length;
     const p = await noWrite([title], () => preview({ action: 'edit', title, text: big }, 1000));
     const posts = wiki.requests().slice(from).filter((r) => r.method === 'POST');
-    assert.equal(posts.length, 1);
-    assert.match(posts[0].url, /action=compare/);
+    assert.deepEqual(posts.map((r) => /[?&]action=(\w+)/.exec(r.uri)?.[1]), ['compare', 'parse'], 'the compare and the parse of the new text, read modules');
     assert.ok(changed(p).includes('+Line 399 of a long preview text.'));
     assert.equal(p.diffOmitted, 0);
     const cut = await preview({ action: 'edit', title, text: big }, 50);
     assert.equal(cut.diffText.length, 50);
     assert.equal(cut.diffOmitted, p.diffText.length - 50, 'the lines left out are counted');
+  });
+
+  it('parse warnings of the new text: a display title that is not the page\'s and a template given a parameter twice; none for plain text', async () => {
+    const title = pageTitle(12);
+    const from = wiki.requests().length;
+    const p = await noWrite([title], () => preview({ action: 'edit', title, appendtext: '\n{{DISPLAYTITLE:Another title}}\n{{Fruit note|a=1|a=2}}' }));
+    assert.equal(p.warnings.length, 2, p.warnings.join('\n'));
+    assert.match(p.warnings[0], /^Warning: Display title "Another title" was ignored/);
+    assert.match(p.warnings[1], new RegExp(`^Warning: ${title} is calling Template:Fruit note with more than one value for the "a" parameter`));
+    const parses = wiki.requests().slice(from).filter((r) => /[?&]action=parse\b/.test(r.url));
+    assert.equal(parses.length, 1);
+    assert.match(parses[0].url, /[?&]pst=1\b/);
+    assert.match(parses[0].url, /[?&]prop=parsewarningshtml(&|$)/);
+    assert.equal((await preview({ action: 'edit', title, appendtext: '\nNo warning here.' })).warnings.length, 0);
+  });
+
+  it('undo: no parse asked; the facts carry the wiki\'s clock (curtimestamp) as startedAt', async () => {
+    const title = pageTitle(3);
+    const revs = (await (await fetch(`${wiki.endpoint}?action=query&format=json&formatversion=2&prop=revisions&rvprop=ids&rvlimit=1&titles=${encodeURIComponent(title)}`)).json()).query.pages[0].revisions;
+    const from = wiki.requests().length;
+    const p = await preview({ action: 'edit', title, undo: String(revs[0].revid) });
+    assert.deepEqual(p.warnings, []);
+    assert.equal(wiki.requests().slice(from).some((r) => /action=parse/.test(r.url)), false, 'no parse for an undo');
+    assert.match(p.startedAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.ok(p.startedAt >= (p.page.timestamp ?? ''), `${p.startedAt} after the current revision's ${p.page.timestamp}`);
+    assert.ok(Math.abs(Date.parse(p.startedAt) - Date.now()) < 60_000, 'the wiki\'s clock, now (the same machine)');
+  });
+
+  it('a move plan: the params as sent without token, both pages\' facts, refused anonymously with the wiki\'s reason, allowed for a user', async () => {
+    const from = pageTitle(13);
+    const to = 'Where a plan would move it';
+    const anon = await noWrite([from, to], () => plan({ action: 'move', from, to, reason: 'try' }));
+    assert.deepEqual(Object.keys(anon.plan).filter((k) => !['format', 'formatversion', 'errorformat'].includes(k)), ['action', 'from', 'to', 'reason']);
+    assert.equal(anon.method, 'POST');
+    assert.equal(anon.account.anonymous, true);
+    assert.deepEqual(anon.pages.map((p) => [p.param, p.page.exists, p.permission?.action]), [['from', true, 'move'], ['to', false, 'move-target']]);
+    assert.equal(anon.pages[0].page.revid, (await pageFacts(from)).lastrevid);
+    assert.equal(anon.pages[0].permission?.allowed, false);
+    assert.deepEqual(anon.pages[0].permission?.reasons, await wikiReasons(new HttpClient(), from, 'move'));
+    assert.match(anon.pages[0].permission?.reasons.join(' ') ?? '', /registered user/);
+    for (const http of [user, sysop]) {
+      const p = await noWrite([from, to], () => plan({ action: 'move', from, to }, http));
+      assert.equal(p.account.anonymous, false);
+      assert.deepEqual(p.pages.map((x) => [x.permission?.allowed, x.permission?.reasons]), [[true, []], [true, []]], p.account.name);
+    }
+  });
+
+  it('a delete plan by pageid: refused for a user with the wiki\'s reason (the signed-in session), allowed for a sysop', async () => {
+    const title = pageTitle(14);
+    const pageid = String((await pageFacts(title)).pageid);
+    const refused = await noWrite([title], () => plan({ action: 'delete', pageid }, user));
+    assert.equal(refused.account.name, SEED.users[1]);
+    assert.equal(refused.pages[0].page.title, title);
+    assert.equal(refused.pages[0].permission?.allowed, false);
+    assert.deepEqual(refused.pages[0].permission?.reasons, await wikiReasons(user, title, 'delete'));
+    assert.match(refused.pages[0].permission?.reasons.join(' ') ?? '', /Administrators/);
+    const allowed = await noWrite([title], () => plan({ action: 'delete', pageid }, sysop));
+    assert.deepEqual(allowed.pages[0].permission, { action: 'delete', allowed: true, reasons: [] });
+    assert.equal(allowed.note, undefined);
+  });
+
+  it('protect and undelete plans: the protection and the deleted page as the wiki says; options: no page, said plainly', async () => {
+    const protectedTitle = pageTitle(SEED.protectedPage);
+    const p = await noWrite([protectedTitle], () => plan({ action: 'protect', title: protectedTitle, protections: 'edit=sysop' }, user));
+    assert.deepEqual(p.pages[0].page.protection, (await pageFacts(protectedTitle)).protection);
+    assert.ok(p.pages[0].page.protection.length > 0);
+    assert.equal(p.pages[0].permission?.allowed, false);
+    const gone = pageTitle(SEED.deletedPage);
+    const u = await noWrite([gone], () => plan({ action: 'undelete', title: gone }, sysop));
+    assert.deepEqual([u.pages[0].page.exists, u.pages[0].permission?.allowed], [false, true]);
+    const o = await noWrite([], () => plan({ action: 'options', change: 'gender=female' }, sysop));
+    assert.deepEqual(o.pages, []);
+    assert.equal(o.account.name, SEED.sysop);
+    assert.match(o.note ?? '', /^options names no page/);
   });
 
   /** The CLI as a real process. */
@@ -170,6 +261,21 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     const text = out.join('\n');
     assert.ok(text.includes('\x1b[32m+Reversed \\u202e here.\x1b[0m'), text);
     assert.equal(text.includes('\u202e'), false, 'the bidi override is shown as an escape');
+  });
+
+  it('wikiq run --dry-run on a move prints the plan and the permission facts; on a read it is a usage error', async () => {
+    const from = pageTitle(15);
+    fs.writeFileSync(path.join(dir, 'move.wikiq'), file({ action: 'move', from, to: 'Moved by no CLI' }));
+    const r = await noWrite([from], () => cli(['run', 'move.wikiq', '--dry-run']));
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^Plan of move: nothing was sent but read requests/m);
+    assert.match(r.out, new RegExp(`^Page \\(from\\): ${from} exists; current revision ${(await pageFacts(from)).lastrevid} of `, 'm'));
+    assert.match(r.out, /^Page \(to\): Moved by no CLI does not exist$/m);
+    assert.match(r.out, /^ {2}May move: no: You must be a registered user/m);
+    fs.writeFileSync(path.join(dir, 'read.wikiq'), file({ action: 'query', meta: 'siteinfo' }));
+    const read = await cli(['run', 'read.wikiq', '--dry-run']);
+    assert.equal(read.code, 1);
+    assert.match(read.err, /--dry-run previews a write; read\.wikiq asks action=query, a read/);
   });
 
   it('a token in the request is refused, with --dry-run too', async () => {

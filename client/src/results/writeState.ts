@@ -12,13 +12,10 @@ import { withoutSecrets, type KeptRun } from './history';
 
 const cut = (s: string) => (s.length > MAX_WRITE_TEXT ? `${s.slice(0, MAX_WRITE_TEXT - 1)}…` : s);
 
-/** The preview as it may carry parse warnings (engine's `EditPreview.warnings`, when the engine gives them). */
-export type PreviewWithWarnings = EditPreview & { warnings?: unknown };
-
-/** The facts of a preview, as the view shows them (texts bounded). */
-export function factsOf(preview: PreviewWithWarnings): WriteFacts {
+/** The facts of a preview, as the view shows them (texts bounded; no parse warnings for an undo, which parses nothing). */
+export function factsOf(preview: EditPreview): WriteFacts {
   const p = preview.page;
-  const warnings = Array.isArray(preview.warnings) ? preview.warnings.map((w) => cut(typeof w === 'string' ? w : JSON.stringify(w))).slice(0, 50) : undefined;
+  const warnings = 'undo' in preview.plan ? undefined : preview.warnings.slice(0, 50).map(cut);
   return {
     title: cut(p.title), exists: p.exists, ...(p.revid !== undefined ? { revid: p.revid } : {}), ...(p.timestamp ? { timestamp: p.timestamp } : {}),
     protection: p.protection.slice(0, 50).map((r) => cut(`${r.type}=${r.level} (${r.expiry})`)),
@@ -117,7 +114,7 @@ export function keptSaveOf(plan: Pick<WritePlan, 'endpoint' | 'params'>, request
 }
 
 /** The preview as a results model (the tabs: its facts and the plain diff as JSON; the header names the request). Nothing to page. */
-export function previewModel(request: Pick<ResolvedRequest, 'name' | 'endpoint'>, preview: PreviewWithWarnings): ResultsModel {
+export function previewModel(request: Pick<ResolvedRequest, 'name' | 'endpoint'>, preview: EditPreview): ResultsModel {
   const { diffHtml: _html, plan, ...facts } = preview;
   return {
     requestName: request.name, endpoint: request.endpoint, params: plan, batches: 1, complete: true, partial: false, continue: null,

@@ -1,11 +1,13 @@
 /**
  * Values read from files (`name = < ./page.wiki`): a path relative to the document whose file does
  * not exist is `missing-file`, where the host can look (`FeatureContext.fileExists`: the core does
- * no I/O).
+ * no I/O). Read as a fact of the piece (facts.ts), so a kept piece is checked again when the file
+ * appears or goes.
  */
 import { Code, messages } from '../codes';
 import type { FeatureContext } from '../context';
 import type { ParamNode } from '../parser/ast';
+import { asBoolean } from './facts';
 import type { Report } from './report';
 
 /** Reports each parameter of `params` read from a file that `ctx.fileExists` says is not there. */
@@ -13,7 +15,7 @@ export function checkFileValues(ctx: FeatureContext, params: readonly ParamNode[
   if (!ctx.fileExists) return;
   for (let i = 0; i < params.length; i++) {
     const v = params[i].value;
-    if (v?.file === undefined || ctx.fileExists(fileUri(ctx.document.uri, v.file))) continue;
+    if (v?.file === undefined || asBoolean(report.fact('file', fileUri(ctx.document.uri, v.file))) !== false) continue;
     report.add(Code.MissingFile, v.parts[0].span, messages[Code.MissingFile](v.file, params[i].name));
   }
 }

@@ -66,11 +66,9 @@ export function legacyFormats(a: Analysis): readonly LegacyUse[] {
   return out ?? NO_USES;
 }
 
-/** Parameters whose absence selects a deprecated output format (not for writing actions: write-action says they cannot run). */
+/** Parameters whose absence selects a deprecated output format. */
 export function checkLegacy(c: RequestChecks, report: Report): void {
   const { a } = c;
-  const m = a.action?.module;
-  if (m && (m.mustbeposted || m.writerights)) return;
   const uses = legacyFormats(a);
   for (let i = 0; i < uses.length; i++) {
     const use = uses[i];

@@ -56,7 +56,7 @@ export function selectionSpan(a: Analysis, s: Selection): Span {
   return at?.value?.parts.find((x) => x.text === s.module.name)?.span ?? at?.nameSpan ?? a.request.headerSpan ?? a.request.span;
 }
 
-/** Missing action, unknown action without a `main` module, writing actions. */
+/** Missing action, unknown action without a `main` module (writes: writes.ts). */
 export function checkAction(c: RequestChecks, report: Report): void {
   const { a } = c;
   const node = a.byName.last('action');
@@ -74,11 +74,6 @@ export function checkAction(c: RequestChecks, report: Report): void {
       severity: unknownSeverity(a.catalogue),
       data: { suggestions },
     });
-  }
-  const m = a.action?.module;
-  if (m && (m.mustbeposted || m.writerights) && part) {
-    const why = m.mustbeposted && m.writerights ? 'writes to the wiki and must be POSTed' : m.mustbeposted ? 'must be POSTed' : 'writes to the wiki';
-    report.add(Code.WriteAction, part.span, messages[Code.WriteAction](m.name, why));
   }
 }
 
@@ -197,17 +192,15 @@ function modeConflicts(report: Report, list: readonly ModeUse[]): void {
   }
 }
 
-/** Required parameters of each selected module left out (not for writing actions: write-action says they cannot run). */
+/** Required parameters of each selected module left out (not a token: wikiq fetches it, writes.ts). */
 export function checkRequired(c: RequestChecks, report: Report): void {
   const { a } = c;
-  const m = a.action?.module;
-  if (m && (m.mustbeposted || m.writerights)) return;
   for (let i = 0; i < a.selections.length; i++) {
     const s = a.selections[i];
     const required: readonly ParamInfo[] = a.catalogue.derived.required(s.module);
     for (let j = 0; j < required.length; j++) {
       const p = required[j];
-      if (a.byName.has(s.prefix + p.name)) continue;
+      if (a.byName.has(s.prefix + p.name) || p.tokentype) continue;
       report.add(Code.MissingRequired, selectionSpan(a, s), messages[Code.MissingRequired](s.prefix + p.name, s.via ? `${s.viaName}=${s.module.name}` : s.module.name));
     }
   }

@@ -9,6 +9,7 @@ import type { Catalogue } from '../catalogue/model';
 import { Code, DiagnosticData, SOURCE, codeTable } from '../codes';
 import type { FeatureContext } from '../context';
 import type { Span, SyntaxError } from '../parser/ast';
+import { type FactKind, type ReadFact, factValue } from './facts';
 
 export const MAX_DIAGNOSTICS = 1000;
 
@@ -18,6 +19,8 @@ export interface Piece {
   /** How many were left out past MAX_DIAGNOSTICS, and the range of the first of them. */
   readonly dropped: number;
   readonly firstDropped?: Range;
+  /** The facts from outside the document its checks read (facts.ts): it holds while they read the same. */
+  readonly facts?: readonly ReadFact[];
 }
 
 export interface AddOptions {
@@ -45,6 +48,7 @@ export class Report {
   private out: Diagnostic[] | undefined;
   private dropped = 0;
   private firstDropped: Span | undefined;
+  private facts: ReadFact[] | undefined;
 
   constructor(private readonly ctx: FeatureContext) {}
 
@@ -84,6 +88,13 @@ export class Report {
     this.keep(d);
   }
 
+  /** A fact from outside the document (facts.ts), as text, recorded in the piece. */
+  fact(kind: FactKind, at: string): string {
+    const value = factValue(this.ctx, kind, at);
+    (this.facts ??= []).push({ kind, at, value });
+    return value;
+  }
+
   syntaxError(e: SyntaxError): void {
     if (!this.room(e.span)) return;
     this.keep({
@@ -97,7 +108,8 @@ export class Report {
 
   /** What was found: the diagnostics kept, how many more were left out and where the first of those is. */
   piece(): Piece {
-    if (!this.out && this.dropped === 0) return NOTHING;
-    return { diagnostics: this.out ?? [], dropped: this.dropped, firstDropped: this.firstDropped && this.ctx.range(this.firstDropped) };
+    if (!this.out && this.dropped === 0 && !this.facts) return NOTHING;
+    const piece: Piece = { diagnostics: this.out ?? [], dropped: this.dropped, firstDropped: this.firstDropped && this.ctx.range(this.firstDropped) };
+    return this.facts ? { ...piece, facts: this.facts } : piece;
   }
 }

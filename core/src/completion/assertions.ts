@@ -7,9 +7,10 @@
 import { CompletionItem, CompletionItemKind, type CompletionList, MarkupKind } from 'vscode-languageserver-types';
 import { enumValues } from '../catalogue/enumValues';
 import type { FeatureContext } from '../context';
-import { OPERATORS, QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from '../parser/assertions';
+import { QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from '../parser/assertions';
+import { OPERATOR_NAMES, OPERATORS } from '../assertionOperators';
 import type { RequestNode } from '../parser/ast';
-import { ASSERTION_DOCS, assertionPiece } from '../assertionDocs';
+import { assertionDoc, assertionPiece } from '../assertionDocs';
 import { noItems, withRange } from './list';
 
 /** The fields most records have, whatever the module. */
@@ -22,9 +23,9 @@ export function assertionCompletion(ctx: FeatureContext, request: RequestNode | 
   const item = (label: string, kind: CompletionItemKind, doc?: string): CompletionItem => ({ label, kind, ...(doc ? { documentation: { kind: MarkupKind.Markdown, value: doc } } : {}) });
   switch (piece) {
     case 'subject':
-      return withRange(ctx, [...RUN_SUBJECTS, ...QUANTIFIERS, '$.'].map((s) => item(s, CompletionItemKind.Keyword, ASSERTION_DOCS[s])), range);
+      return withRange(ctx, [...RUN_SUBJECTS, ...QUANTIFIERS, '$.'].map((s) => item(s, CompletionItemKind.Keyword, assertionDoc(s))), range);
     case 'operator':
-      return withRange(ctx, OPERATORS.map((o) => item(o, CompletionItemKind.Operator, ASSERTION_DOCS[o])), range);
+      return withRange(ctx, OPERATOR_NAMES.map((o) => item(o, CompletionItemKind.Operator, OPERATORS[o].doc)), range);
     case 'field':
       return withRange(ctx, fieldsOf(ctx, request).map((f) => item(f, CompletionItemKind.Field)), range);
     case 'value': {

@@ -3,18 +3,19 @@
  * lines). `readAssertion` reads one line into an `AssertionNode`, with the first problem it meets
  * (a malformed assertion: `invalid-assertion` in the code table, reported by validation and
  * refused by `wikiq test`); `assertionsOf(request)` reads a request's assertions from its lines,
- * as `paramsOf` reads its parameters (the tree keeps neither). One pass over the line, no
- * regular expression with backtracking: never throws, linear in the line.
+ * as `paramsOf` reads its parameters (the tree keeps neither). The operators, the value each
+ * takes and the subjects each compares are their entries of `OPERATORS` (assertionOperators.ts).
+ * One pass over the line, no regular expression with backtracking: never throws, linear in the line.
  */
 import type { AssertionNode, AssertionOperator, AssertionSubject, AssertionValue, PathStep, Quantifier, RequestNode, Span, SyntaxError } from './ast';
 import { NONE, Request } from './nodes';
 import { classify, isSpace, lineEndOf, skipBlanks } from './scan';
 import { variableRefs } from './values';
 import { lastAtOrBefore } from '../util/search';
+import { isOperator, OPERATOR_NAMES, operatorsFor, operatorSpec } from '../assertionOperators';
 
 export const RUN_SUBJECTS = ['status', 'records', 'batches', 'warnings', 'ms'] as const;
 export const QUANTIFIERS: readonly Quantifier[] = ['every', 'some', 'no'];
-export const OPERATORS: readonly AssertionOperator[] = ['==', '!=', '<', '<=', '>', '>=', 'contains', 'matches', 'exists', '!exists'];
 export const STATUS_WORDS = ['complete', 'partial', 'failed'] as const;
 /** The flags a `matches /re/` pattern may carry (linear-time engine's: case, multi-line, dot-all, Unicode). */
 export const PATTERN_FLAGS = 'imsu';
@@ -73,9 +74,9 @@ export function readAssertion(text: string, start: number, end: number): Asserti
   if (subject) node.subject = subject;
   if (!r.problem) {
     const w = r.word();
-    const op = text.slice(w.start, w.end) as AssertionOperator;
-    if (w.start === w.end) r.fail(`Expected an operator after the subject: ${OPERATORS.join(', ')}.`, w.start, w.end);
-    else if (!OPERATORS.includes(op)) r.fail(`'${op}' is not an operator: use ${OPERATORS.join(', ')}.`, w.start, w.end);
+    const op = text.slice(w.start, w.end);
+    if (w.start === w.end) r.fail(`Expected an operator after the subject: ${OPERATOR_NAMES.join(', ')}.`, w.start, w.end);
+    else if (!isOperator(op)) r.fail(`'${op}' is not an operator: use ${OPERATOR_NAMES.join(', ')}.`, w.start, w.end);
     else node.operator = { op, span: w };
   }
   if (!r.problem && node.operator) {
@@ -156,27 +157,28 @@ function readValueOf(r: Reader, op: AssertionOperator, opSpan: Span): AssertionV
   const { text, end } = r;
   const s = skipBlanks(text, r.at, end);
   r.at = end;
-  if (op === 'exists' || op === '!exists') {
+  const takes = operatorSpec(op).value;
+  if (takes === 'none') {
     if (s < end) r.fail(`'${op}' takes no value.`, s, end);
     return undefined;
   }
   if (s >= end) {
-    r.fail(`Expected a value after '${op}'${op === 'matches' ? ', a pattern such as /^File:/' : ''}.`, opSpan.start, opSpan.end);
+    r.fail(`Expected a value after '${op}'${takes === 'pattern' ? ', a pattern such as /^File:/' : ''}.`, opSpan.start, opSpan.end);
     return undefined;
   }
   const raw = text.slice(s, end);
   const span = { start: s, end };
-  if (op === 'matches') return readPattern(r, raw, span);
+  if (takes === 'pattern') return readPattern(r, op, raw, span);
   if (text.charCodeAt(s) === 34 /* " */) return readQuoted(r, raw, span);
   const variables = refsOf(r, s, end);
   return { kind: NUMBER.test(raw) ? 'number' : 'word', raw, text: raw, span, variables };
 }
 
-/** `/re/flags`: the pattern between the first and the last `/`. */
-function readPattern(r: Reader, raw: string, span: Span): AssertionValue | undefined {
+/** `/re/flags` after `op`: the pattern between the first and the last `/`. */
+function readPattern(r: Reader, op: AssertionOperator, raw: string, span: Span): AssertionValue | undefined {
   const last = raw.lastIndexOf('/');
   if (raw.charCodeAt(0) !== 47 || last <= 0) {
-    r.fail(`'matches' takes a pattern between slashes, such as /^File:/ or /draft/i.`, span.start, span.end);
+    r.fail(`'${op}' takes a pattern between slashes, such as /^File:/ or /draft/i.`, span.start, span.end);
     return undefined;
   }
   const flags = raw.slice(last + 1);
@@ -244,15 +246,16 @@ function refsOf(r: Reader, s: number, e: number): AssertionValue['variables'] {
   return refs;
 }
 
-/** What a subject can be compared with, when the value is written out (no variables). */
+/** What a subject can be compared with (the operator's `types`), and with what, when the value is written out (no variables). */
 function checkTypes(r: Reader, subject: AssertionSubject, op: AssertionOperator, value: AssertionValue | undefined): void {
   const literal = value !== undefined && value.variables.length === 0;
   const at = value?.span ?? subject.span;
+  const { types } = operatorSpec(op);
   if (subject.kind === 'status') {
-    if (op !== '==' && op !== '!=') r.fail(`'status' is compared with == or != (complete, partial or failed).`, subject.span.start, at.end);
+    if (!types.includes('status')) r.fail(`'status' is compared with ${operatorsFor('status')} (complete, partial or failed).`, subject.span.start, at.end);
     else if (literal && !(STATUS_WORDS as readonly string[]).includes(value.text)) r.fail(`A run's status is complete, partial or failed, not '${value.text}'.`, at.start, at.end);
   } else if (NUMERIC_SUBJECTS.has(subject.kind)) {
-    if (op === 'contains' || op === 'matches' || op === 'exists' || op === '!exists') r.fail(`'${subject.kind}' is a number: compare it with ==, !=, <, <=, > or >=.`, subject.span.start, at.end);
+    if (!types.includes('number')) r.fail(`'${subject.kind}' is a number: compare it with ${operatorsFor('number')}.`, subject.span.start, at.end);
     else if (literal && value.kind !== 'number') r.fail(`'${subject.kind}' is a number, '${value.text}' is not.`, at.start, at.end);
   }
 }

@@ -1,3 +1,4 @@
+import type { AssertionOperator } from '../assertionOperators';
 import type { SyntaxErrorCode } from './errors';
 
 /**
@@ -150,7 +151,8 @@ export interface AssertionSubject {
 
 export type Quantifier = 'every' | 'some' | 'no';
 export type PathStep = string | number;
-export type AssertionOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'contains' | 'matches' | 'exists' | '!exists';
+/** An assertion's operator: a key of the one table of operators, `OPERATORS` (assertionOperators.ts), which holds each one's every part. */
+export type { AssertionOperator };
 
 export interface AssertionValue {
   /** `number`, `word` (bare text), `string` ("…"), `pattern` (/re/flags, for matches). */

@@ -7,7 +7,8 @@
  * `wikiq test`, the Test Explorer and the results view alike.
  */
 import { RE2JS } from 're2js';
-import type { AssertionNode, AssertionOperator, PathStep } from '../parser/ast';
+import type { AssertionNode, PathStep } from '../parser/ast';
+import { operatorSpec, toNumber, type Expected } from '../assertionOperators';
 import { expand, type Scope } from '../variables';
 import { isObj } from '../util/json';
 import type { RunStatus } from './status';
@@ -80,12 +81,6 @@ export function patternProblem(source: string, flags = ''): string | undefined {
   return typeof p === 'string' ? p : undefined;
 }
 
-interface Expected {
-  text: string;
-  num: number | undefined;
-  pattern: RE2JS | undefined;
-}
-
 /** The assertions of one request evaluated against a run; `scope` expands `{{variables}}` in values. */
 export function evaluateAssertions(assertions: readonly AssertionNode[], facts: RunFacts, scope?: Scope): AssertionOutcome[] {
   return assertions.map((a) => evaluateOne(a, facts, scope));
@@ -104,7 +99,7 @@ function evaluateOne(a: AssertionNode, facts: RunFacts, scope: Scope | undefined
     text = x.text;
   }
   let pattern: RE2JS | undefined;
-  if (op === 'matches') {
+  if (operatorSpec(op).value === 'pattern') {
     const p = compilePattern(text, a.value?.flags);
     if (typeof p === 'string') return fail(p, a.value?.raw ?? '');
     pattern = p;
@@ -115,7 +110,7 @@ function evaluateOne(a: AssertionNode, facts: RunFacts, scope: Scope | undefined
   const s = a.subject;
   if (s.kind === 'field') return quantify(a, facts, expected, shown);
   const actual = s.kind === 'path' ? at(facts.result, s.path) : facts[s.kind];
-  return { assertion: a, pass: holds(actual, op, expected), actual: s.kind === 'path' ? preview(actual) : String(actual), expected: shown };
+  return { assertion: a, pass: operatorSpec(op).holds(actual, expected), actual: s.kind === 'path' ? preview(actual) : String(actual), expected: shown };
 }
 
 /** `every`, `some` or `no` record's field: one pass over the first table of records. */
@@ -128,9 +123,10 @@ function quantify(a: AssertionNode, facts: RunFacts, expected: Expected, shown: 
   const offenders: Offender[] = [];
   let count = 0;
   const q = s.quantifier;
+  const { holds } = operatorSpec(op);
   for (let i = 0; i < rows.length; i++) {
     const value = at(rows[i], field);
-    const ok = holds(value, op, expected);
+    const ok = holds(value, expected);
     // every: the records where it does not hold; no: where it does; some: none (it fails only when no record holds it).
     if (q === 'some') {
       if (ok) return { assertion: a, pass: true, actual: `record ${i + 1} of ${rows.length}: ${preview(value)}`, expected: shown, table: spec?.id, total: rows.length };
@@ -169,50 +165,6 @@ export function at(root: unknown, path: readonly PathStep[]): unknown {
     if (v === undefined) return undefined;
   }
   return v;
-}
-
-function toNumber(text: string): number | undefined {
-  if (text.trim() === '') return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function equals(actual: unknown, e: Expected): boolean {
-  if (typeof actual === 'number') return e.num !== undefined && actual === e.num;
-  if (typeof actual === 'string') return actual === e.text;
-  if (typeof actual === 'boolean' || actual === null) return String(actual) === e.text;
-  return false;
-}
-
-/** Whether `actual OPERATOR expected` holds. */
-export function holds(actual: unknown, op: AssertionOperator, e: Expected): boolean {
-  switch (op) {
-    case 'exists':
-      return actual !== undefined;
-    case '!exists':
-      return actual === undefined;
-    case '==':
-      return equals(actual, e);
-    case '!=':
-      return !equals(actual, e);
-    case 'contains':
-      if (typeof actual === 'string') return actual.includes(e.text);
-      if (Array.isArray(actual)) return actual.some((x) => equals(x, e));
-      return isObj(actual) && Object.prototype.hasOwnProperty.call(actual, e.text);
-    case 'matches':
-      return (typeof actual === 'string' || typeof actual === 'number' || typeof actual === 'boolean') && !!e.pattern?.test(String(actual));
-    default:
-      return ordered(actual, op, e);
-  }
-}
-
-function ordered(actual: unknown, op: '<' | '<=' | '>' | '>=', e: Expected): boolean {
-  let c: number;
-  const n = typeof actual === 'number' ? actual : typeof actual === 'string' && e.num !== undefined ? toNumber(actual) : undefined;
-  if (n !== undefined && e.num !== undefined) c = n - e.num;
-  else if (typeof actual === 'string') c = actual < e.text ? -1 : actual > e.text ? 1 : 0;
-  else return false;
-  return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
 }
 
 /** A value as text for a person, at most PREVIEW characters: stops walking a large value early. */

@@ -7,6 +7,7 @@
  * lines of the text report a person reads. Pure.
  */
 import type { AssertionNode } from '../parser/ast';
+import { operatorSpec } from '../assertionOperators';
 import type { Scope } from '../variables';
 import { evaluateAssertions, type AssertionOutcome, type RunFacts } from './assertions';
 
@@ -51,15 +52,11 @@ export function runFailureText(run: Omit<RunEnd, 'facts'>): string {
 /** `n record(s)`. */
 const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
 
-/** The condition a quantifier's field is held to, as words: `name matching /x/`, `size > 0`. */
+/** The condition a quantifier's field is held to, as words (the operator's `condition`): `has name matching /x/`, `has size > 0`. */
 function condition(o: AssertionOutcome): string {
   const a = o.assertion;
   const field = a.subject?.text.replace(/^\S+\s+/, '') ?? '';
-  const op = a.operator?.op;
-  if (op === 'exists') return `has ${field}`;
-  if (op === '!exists') return `lacks ${field}`;
-  const word = op === 'matches' ? 'matching' : op === 'contains' ? 'containing' : op;
-  return `has ${field} ${word} ${o.expected}`;
+  return a.operator ? operatorSpec(a.operator.op).condition(field, o.expected) : `has ${field}`;
 }
 
 /** The lines that say why an assertion failed (none for one that holds). */

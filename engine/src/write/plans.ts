@@ -9,6 +9,7 @@
  */
 import { RefusedError } from '../errors';
 import type { ResolvedRequest } from '../resolve';
+import type { ActionPreview } from './actionPreview';
 import type { EditPreview } from './preview';
 
 /** The revision an edit was previewed against: the save is refused unless it is still the latest. */
@@ -51,6 +52,11 @@ export function planOfEdit(request: ResolvedRequest, preview: EditPreview & { st
     base: { title: p.title, exists: p.exists, revid: p.revid, timestamp: p.timestamp, startedAt: preview.startedAt },
     account: preview.account.name,
   };
+}
+
+/** The plan of a previewed write other than an edit (move, delete…): its parameters as shown, no revision guard. */
+export function planOfAction(request: ResolvedRequest, preview: ActionPreview): PlanInput {
+  return { endpoint: request.endpoint, params: preview.plan, tokentype: request.write?.tokentype ?? 'csrf', account: preview.account.name };
 }
 
 export interface WritePlansOptions {

@@ -1,30 +1,20 @@
 /**
  * A read-only preview of `action=edit` (#39, first slice): what the edit would save, asked of the
  * wiki with read modules only — the page's facts and the account (`action=query`), and MediaWiki's
- * own diff of the text the edit would save (`action=compare`, with pre-save transform). No token is
- * fetched or sent and nothing is saved. The compare request is a GET, or a POST form (still the
+ * own diff of the text the edit would save (`action=compare`, with pre-save transform), and the
+ * parser's warnings for the new text (`action=parse`, parseWarnings.ts). No token is fetched or sent
+ * and nothing is saved. The compare request is a GET, or a POST form (still the
  * read-only compare module, no token) when its URL would pass PREVIEW_URL_BOUND.
  */
-import { apiUrl, isObj } from '../../../core/src';
-import { ApiError, RefusedError, WikiqError } from '../errors';
-import type { HttpClient, HttpResponse } from '../http';
-import { arrOf, objOf, readJson } from '../json';
+import { RefusedError, WikiqError } from '../errors';
+import type { HttpClient } from '../http';
+import { arrOf, objOf } from '../json';
 import type { ResolvedRequest } from '../resolve';
+import { ask, factsParams, num, readPage, readPermission, readSession, str, type PreviewAccount, type PreviewPage, type PreviewWiki } from './ask';
 import { DIFF_TEXT_LINES, compareDiffText } from './compareDiff';
+import { parseWarnings } from './parseWarnings';
 
-/** Longest compare URL sent as a GET; past it the same parameters go as a POST form. */
-export const PREVIEW_URL_BOUND = 8 * 1024;
-
-export interface PreviewPage {
-  title: string;
-  exists: boolean;
-  /** The current revision (undefined: the page does not exist). */
-  revid?: number;
-  timestamp?: string;
-  contentmodel: string;
-  /** `edit=sysop (infinity)`, one per restriction. */
-  protection: Array<{ type: string; level: string; expiry: string }>;
-}
+export { PREVIEW_URL_BOUND, type PreviewAccount, type PreviewPage, type PreviewWiki } from './ask';
 
 export interface EditPreview {
   /** The edit's parameters as they would be sent, without any token (none is ever fetched here). */
@@ -36,8 +26,12 @@ export interface EditPreview {
   /** Why not (the wiki's words), empty when it may. */
   reasons: string[];
   /** The account the preview was asked as: `anonymous` when not signed in. */
-  account: { name: string; anonymous: boolean };
-  wiki: { name: string; generator: string };
+  account: PreviewAccount;
+  wiki: PreviewWiki;
+  /** The wiki's clock when the page's facts were read (`curtimestamp`): the save sends it as `starttimestamp`. */
+  startedAt: string;
+  /** The parser's warnings for the new text, as text (`action=parse&pst=1&prop=parsewarningshtml`); empty when none, and for an undo. */
+  warnings: string[];
   /** MediaWiki's compare HTML (table rows), as the wiki sent it. */
   diffHtml: string;
   /** The same as plain text, `-`/`+` lines with context, at most `maxLines` lines. */
@@ -52,65 +46,22 @@ export interface PreviewOptions {
   maxLines?: number;
 }
 
-const BASE = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
-/** An answer's JSON; an HTTP failure, a non-JSON body or an API error is thrown, naming the wiki. */
-function answer(res: HttpResponse, endpoint: string): Record<string, unknown> {
-  if (res.status !== 200) throw new WikiqError('http', `The preview's request to ${endpoint} failed: HTTP ${res.status}.`);
-  const read = readJson(res.body, endpoint);
-  if (!read || !isObj(read.value)) throw new WikiqError('http', `The answer of ${endpoint} to the preview is not JSON.`);
-  const errors = arrOf(read.value.errors);
-  const e = isObj(read.value.error) ? read.value.error : isObj(errors[0]) ? errors[0] : undefined;
-  if (e) throw new ApiError(endpoint, str(e.code) || 'unknown', str(e.text) || str(e.info));
-  return read.value;
-}
-
-/** GET, or the same parameters as a POST form when the URL would pass PREVIEW_URL_BOUND. */
-async function ask(http: HttpClient, endpoint: string, params: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown>> {
-  const url = apiUrl(endpoint, { ...BASE, ...params });
-  if (url.length <= PREVIEW_URL_BOUND) return answer(await http.get(url, signal), endpoint);
-  const { action, ...rest } = params;
-  return answer(await http.get(apiUrl(endpoint, { action, ...BASE }), signal, { form: new URLSearchParams(rest).toString() }), endpoint);
-}
-
-interface Facts {
+interface Facts extends ReturnType<typeof readSession> {
   page: PreviewPage;
   content: string;
   mayEdit: boolean;
   reasons: string[];
-  account: EditPreview['account'];
-  wiki: EditPreview['wiki'];
 }
 
 async function facts(http: HttpClient, endpoint: string, target: Record<string, string>, signal?: AbortSignal): Promise<Facts> {
-  const body = await ask(http, endpoint, {
-    action: 'query', ...target, prop: 'info|revisions', rvprop: 'ids|timestamp|content', rvslots: 'main',
-    inprop: 'protection', intestactions: 'edit', intestactionsdetail: 'full', meta: 'userinfo|siteinfo', siprop: 'general',
-  }, signal);
-  const q = objOf(body.query);
-  const p = objOf(arrOf(q.pages)[0]);
+  const body = await ask(http, endpoint, { ...factsParams(['edit']), ...target, rvprop: 'ids|timestamp|content', rvslots: 'main' }, signal);
+  const p = objOf(arrOf(objOf(body.query).pages)[0]);
   if (p.invalid === true || (!p.title && !p.pageid)) {
     throw new RefusedError(`The page to edit (${Object.values(target).join('')}) is not a valid title on this wiki${p.invalidreason ? `: ${str(p.invalidreason)}` : ''}.`);
   }
-  const rev = objOf(arrOf(p.revisions)[0]);
-  const main = objOf(objOf(rev.slots).main);
-  const denied = arrOf(objOf(p.actions).edit);
-  const user = objOf(q.userinfo);
-  const general = objOf(q.general);
-  return {
-    page: {
-      title: str(p.title), exists: p.missing !== true, revid: num(rev.revid), timestamp: str(rev.timestamp) || undefined,
-      contentmodel: str(p.contentmodel) || str(main.contentmodel) || 'wikitext',
-      protection: arrOf(p.protection).map(objOf).map((r) => ({ type: str(r.type), level: str(r.level), expiry: str(r.expiry) })),
-    },
-    content: str(main.content),
-    mayEdit: Array.isArray(objOf(p.actions).edit) ? denied.length === 0 : objOf(p.actions).edit === true,
-    reasons: denied.map((d) => (isObj(d) ? str(d.text) || str(d.code) : str(d))).filter(Boolean),
-    account: { name: str(user.name), anonymous: user.anon === true || !num(user.id) },
-    wiki: { name: str(general.sitename), generator: str(general.generator) },
-  };
+  const edit = readPermission(p, 'edit');
+  const content = str(objOf(objOf(objOf(arrOf(p.revisions)[0]).slots).main).content);
+  return { ...readSession(body), page: readPage(p), content, mayEdit: edit.allowed, reasons: edit.reasons };
 }
 
 /** The text the edit would save, for the kinds of edit that name it (undefined: an undo). */
@@ -167,8 +118,11 @@ export async function previewEdit(request: ResolvedRequest, http: HttpClient, op
   const html = str(objOf(cmp.compare).body);
   // A missing page is compared from an empty text, which MediaWiki shows as one empty removed line.
   const diff = compareDiffText(html, opts.maxLines ?? DIFF_TEXT_LINES, !f.page.exists);
+  // The parser's warnings for the new text (a section edit: the section's text); none for an undo.
+  const parsed = 'undo' in plan ? undefined : plan.section !== undefined && plan.section !== 'new' ? plan.text : newText(plan, f.content);
+  const warnings = parsed === undefined ? [] : await parseWarnings(http, request.endpoint, { title: f.page.title, text: parsed, contentmodel: f.page.contentmodel }, opts.signal);
   return {
     plan, endpoint: request.endpoint, page: f.page, mayEdit: f.mayEdit, reasons: f.reasons, account: f.account, wiki: f.wiki,
-    diffHtml: html, diffText: diff.lines, diffOmitted: diff.omitted,
+    startedAt: f.startedAt, warnings, diffHtml: html, diffText: diff.lines, diffOmitted: diff.omitted,
   };
 }
