@@ -2,12 +2,13 @@
  * What the editor offers on a request: CodeLens above each (▶ Run, ▶ Test on a request with `??`
  * assertions — its Test Explorer item, run/testExplorer.ts —, Run all batches, Copy as URL, Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
  * A write (run/writeLens.ts) shows ▶ Preview instead (results/writes.ts), and in an untrusted
- * workspace a lens that says why there is none.
+ * workspace or the browser a lens that says why there is none.
  */
 import * as vscode from 'vscode';
 import { paramsOf, parse, requestAt, type Catalogue } from '../../core/src';
 import { requestRefAt, requestRefs } from '../../common/requestRef';
 import { writeModuleOf } from './run/writeLens';
+import { PLATFORM } from './platform';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly emitter = new vscode.EventEmitter<void>();
@@ -34,9 +35,10 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
       const ref = refs[r.index];
       const write = writeModuleOf(text, r, catalogue);
       if (write) {
-        lenses.push(trusted
-          ? new vscode.CodeLens(range, { title: '▶ Preview', command: 'wikiq.preview', arguments: [ref], tooltip: `Preview this ${write}: the wiki's diff and the facts; Save only after you confirm` })
-          : new vscode.CodeLens(range, { title: '✎ Write: no Preview in an untrusted workspace', command: 'wikiq.preview', arguments: [ref], tooltip: 'Writes are not previewed or saved in an untrusted workspace: trust it first' }));
+        const why = PLATFORM === 'browser' ? 'in the browser' : trusted ? undefined : 'in an untrusted workspace';
+        lenses.push(why
+          ? new vscode.CodeLens(range, { title: `✎ Write: no Preview ${why}`, command: 'wikiq.preview', arguments: [ref], tooltip: `Writes are not previewed or saved ${why}: the command says why` })
+          : new vscode.CodeLens(range, { title: '▶ Preview', command: 'wikiq.preview', arguments: [ref], tooltip: `Preview this ${write}: the wiki's diff and the facts; Save only after you confirm` }));
         continue;
       }
       lenses.push(new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }));

@@ -41,7 +41,6 @@ function check(context: PreviewContext, p: EditPreview, expected: SaveState['kin
 describe('Save after a preview', () => {
   test('offered signed in, trusted, allowed', () => check(SIGNED_IN, preview(), 'ready'));
   test('absent in an untrusted workspace', () => check({ ...SIGNED_IN, trusted: false }, preview(), 'absent', /untrusted workspace/));
-  test('absent in the browser, saying why', () => check({ ...SIGNED_IN, unavailable: 'no sign-in' }, preview(), 'absent', /browser/));
   test('absent anonymous, naming the wiki to sign in to', () => check({ trusted: true, signedIn: false }, preview({ account: { name: '127.0.0.1', anonymous: true } }), 'absent', /Sign in to https:\/\/w\.example\/w\/api\.php/));
   test('absent when the account may not edit, with the wiki\'s reasons', () => check(SIGNED_IN, preview({ mayEdit: false, reasons: ['This page has been protected.'] }), 'absent', /may not edit Sandbox: This page has been protected\./));
   test('absent without a plan', () => assert.equal(previewedState(factsOf(preview()), SIGNED_IN, undefined).kind, 'absent'));

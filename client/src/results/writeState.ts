@@ -31,8 +31,6 @@ export function factsOf(preview: EditPreview): WriteFacts {
 export interface PreviewContext {
   /** The workspace is trusted. */
   trusted: boolean;
-  /** Why signing in is not offered here (the browser), when it is not. */
-  unavailable?: string;
   /** The preview was asked through a signed-in session of the wiki. */
   signedIn: boolean;
 }
@@ -40,7 +38,6 @@ export interface PreviewContext {
 /** Why Save is absent after this preview; undefined when it may be offered. */
 export function saveRefusal(f: WriteFacts, c: PreviewContext): string | undefined {
   if (!c.trusted) return 'Saving is not offered in an untrusted workspace: trust the workspace, then preview again.';
-  if (c.unavailable) return 'Saving needs a signed-in session, which VS Code in the browser does not offer: use VS Code on the desktop to save (the preview itself works here).';
   if (!c.signedIn || f.anonymous) return `Sign in to ${f.endpoint} (wikiq: Sign in to wiki…) to save: wikiq never saves anonymously. Then preview again.`;
   if (!f.mayEdit) return `${f.account} may not edit ${f.title}${f.reasons.length ? `: ${f.reasons.join(' ')}` : '.'}`;
   return undefined;

@@ -10,7 +10,8 @@
  * since the preview drops the plan and Save is gone until the next preview. A save is recorded in
  * the run history (the new revision, its diff on the wiki, the account; never a token). The undo
  * is one click away: Preview the undo opens its request and previews it, to be saved the same way.
- * No preview or save in an untrusted workspace; in the browser there is no sign-in, so no Save.
+ * No preview or save in an untrusted workspace; none in the browser, which has no sign-in
+ * (../platform.web.ts `offerWrites`: this module stays out of the web bundle).
  * The state changes and texts are ./writeState.ts (editor-free).
  */
 import * as vscode from 'vscode';
@@ -106,7 +107,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
     const ref = requestRefAt(t.document.uri.toString(), parse(t.document.getText()).requests, request.index);
     if (!ref) return undefined;
     const facts = factsOf(preview);
-    const context = { trusted: vscode.workspace.isTrusted, unavailable: this.auth.unavailable, signedIn: http instanceof SignedInHttpClient };
+    const context = { trusted: vscode.workspace.isTrusted, signedIn: http instanceof SignedInHttpClient };
     const planId = saveRefusal(facts, context) ? undefined : this.panels.plans.add(planOfEdit(request, preview)).id;
     const state = previewedState(facts, context, planId);
     const panel = this.panels.showPreview(ref, previewModel(request, preview), { facts, diffHtml: preview.diffHtml, save: state });

@@ -28,7 +28,7 @@ export class WikiAuth implements vscode.Disposable {
   readonly onDidChangeCredentials = this.changed.event;
 
   /** `unavailable`: why signing in is not offered here (the browser: client/src/platform.web.ts); the sign-in commands say it. */
-  constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento, private readonly environments: Environments, readonly unavailable?: string) {
+  constructor(private readonly secrets: vscode.SecretStorage, private readonly state: vscode.Memento, private readonly environments: Environments, private readonly unavailable?: string) {
     this.status.name = 'wikiq account';
     this.status.command = 'wikiq.signIn';
     this.disposables.push(

@@ -24,11 +24,14 @@ describe('writes: preview and save', function () {
   this.timeout(240_000);
   let wiki: TestWiki;
   let api: WikiqApi;
+  let writes: NonNullable<WikiqApi['writes']>;
 
   before(async function () {
     this.timeout(600_000);
     // The wiki and the extension start side by side.
     [wiki, api] = await Promise.all([startPrivateWiki(), activateWikiq() as Promise<WikiqApi>]);
+    assert.ok(api.writes, 'the desktop offers writes');
+    writes = api.writes;
     const { editor } = PRIVATE;
     assert.strictEqual(await vscode.commands.executeCommand<boolean>('wikiq.signIn', wiki.endpoint, { kind: 'botpassword', user: editor.login, password: editor.botPassword }), true);
     maintenance(wiki.dir, 'edit.php', ['--user', editor.name, '--summary', 'seed', TITLE], 'First line\nSecond line\n');
@@ -60,19 +63,19 @@ describe('writes: preview and save', function () {
     for (const part of ['Second line, edited from VS Code', 'A third line', PRIVATE.editor.name, 'May edit', 'yes', 'Edited from VS Code'])
       assert.ok(shown.write!.includes(part), `the preview shows ${part}: ${shown.write}`);
     await screenshot('write-preview-editor', VISIBLE_WEBVIEW);
-    assert.strictEqual(api.writes.lastState?.kind, 'ready');
+    assert.strictEqual(writes.lastState?.kind, 'ready');
     if (!hasPage()) return;
 
     const questions: string[] = [];
-    const modal = api.writes.confirm;
-    api.writes.confirm = (q) => Promise.resolve(questions.push(q) > 0);
+    const modal = writes.confirm;
+    writes.confirm = (q) => Promise.resolve(questions.push(q) > 0);
     let after: Awaited<ReturnType<typeof nextRendered>>;
     try {
       const saved = nextRendered(panel, (r) => !!r.write?.includes('Saved as revision'), 60_000);
       await clickOnPage('write-save', VISIBLE_WEBVIEW, 'Save', '.write-save button');
       after = await saved;
     } finally {
-      api.writes.confirm = modal;
+      writes.confirm = modal;
     }
     assert.strictEqual(questions.length, 1, 'asked once');
     for (const part of [`"${TITLE}"`, 'Test Wiki', wiki.endpoint, `as ${PRIVATE.editor.name}`]) assert.ok(questions[0].includes(part), `the question names ${part}: ${questions[0]}`);
@@ -97,6 +100,6 @@ describe('writes: preview and save', function () {
     const stale = nextRendered(panel, (r) => !!r.write?.includes('file changed since this preview'));
     await editor.edit((e) => e.insert(new vscode.Position(doc.lineCount, 0), '# a comment\n'));
     await stale;
-    assert.strictEqual(api.writes.lastState?.kind, 'stale');
+    assert.strictEqual(writes.lastState?.kind, 'stale');
   });
 });
