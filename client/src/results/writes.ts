@@ -48,6 +48,9 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
   /** The preview each panel shows, by the panel's key (the entry names its panel). */
   private readonly shown = new Map<string, Shown>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly previewed = new vscode.EventEmitter<ResultsPanel>();
+  /** A preview is shown, in this panel (tests wait on it: the undo's preview starts from the view). */
+  readonly onDidPreview = this.previewed.event;
   /** The last preview's or save's state (tests). */
   lastState?: SaveState;
   /**
@@ -66,6 +69,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
   constructor(private readonly runs: RunCommands, private readonly panels: ResultsPanelManager, private readonly auth: WikiAuth, private readonly history: RunHistoryCommands) {
     this.disposables.push(
       panels.useWrites(this),
+      this.previewed,
       vscode.commands.registerCommand('wikiq.preview', (ref?: RequestArg) => this.preview(ref)),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length) this.documentChanged(e.document);
@@ -113,6 +117,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
     const panel = this.panels.showPreview(ref, previewModel(request, preview), { facts, diffHtml: preview.diffHtml, save: state });
     this.shown.set(panel.key, { panel, ref, version, facts, diffHtml: preview.diffHtml, state, requestName: request.name });
     this.lastState = state;
+    this.previewed.fire(panel);
     return panel;
   }
 
@@ -182,7 +187,9 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
     const text = undoRequest(s.state, s.facts.endpoint, s.facts.title);
     if (!text) return;
     const document = await vscode.workspace.openTextDocument({ language: 'wikiq', content: text });
-    await vscode.window.showTextDocument(document, { preview: false });
+    // Beside the edited file, where its own preview's panel is beside it in turn.
+    const column = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === s.ref.uri)?.viewColumn;
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: column });
     await this.preview({ uri: document.uri.toString(), index: 0 });
   }
 
