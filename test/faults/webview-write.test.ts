@@ -4,13 +4,15 @@
  * wiki could (raw markup in the rows) — runs nothing, with and without the page's CSP (the diff's
  * sanitiser alone holds); the diff keeps its structure (rows, markers, ins/del) and its text; the
  * facts are text; Save posts only the plan id and is replaced by the sentence when the host says
- * the file changed. Screenshot: write-preview.png.
+ * the file changed; axe-core finds no serious fault in it (dark and light themes). Screenshot:
+ * write-preview.png.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { WriteView } from '../../client/shared/write';
 import { audit, pwned } from './webviewAudit';
 import { PAYLOADS } from './webviewFixtures';
+import { axeViolations, describeViolations } from './webviewAxe';
 import { WebviewPage, frames } from './webviewPage';
 
 const PLAN_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
@@ -105,6 +107,8 @@ describe('a write\'s preview in chromium', () => {
     assert.match(block, /Account\s+WikiqEditor/);
     assert.deepEqual((await w.cspViolations()).filter((v) => !/ inline$/.test(v)), [], 'nothing tried to load from a URL the CSP refuses');
     assert.deepEqual(w.elsewhere.hits, [], 'nothing fetched from another origin');
+    const found = await axeViolations(w);
+    assert.deepEqual(found.map((v) => v.rule), [], describeViolations('a write\'s preview, dark theme', found));
     await w.screenshot('write-preview');
   });
 
@@ -138,6 +142,8 @@ describe('a write\'s preview in chromium', () => {
       assert.deepEqual((await audit(bare)).bad, []);
       assert.equal(await pwned(bare), undefined);
       assert.deepEqual(bare.dialogs, []);
+      const found = await axeViolations(bare);
+      assert.deepEqual(found.map((v) => v.rule), [], describeViolations('a write\'s preview, light theme', found));
     } finally {
       await bare.close();
     }

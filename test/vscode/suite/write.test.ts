@@ -21,6 +21,8 @@ import { VISIBLE_WEBVIEW, activateWikiq, clickOnPage, closeAllEditors, hasPage, 
 
 const TITLE = 'Wikiq editor write test';
 const NEW_TEXT = 'First line\nSecond line, edited from VS Code\nA third line';
+/** The wikiq.writes.summaryTag setting of the test: appended to the summary before the preview. */
+const TAG = '([[batch 7]])';
 
 describe('writes: preview and save', function () {
   this.timeout(240_000);
@@ -37,8 +39,10 @@ describe('writes: preview and save', function () {
     const { editor } = PRIVATE;
     assert.strictEqual(await vscode.commands.executeCommand<boolean>('wikiq.signIn', wiki.endpoint, { kind: 'botpassword', user: editor.login, password: editor.botPassword }), true);
     maintenance(wiki.dir, 'edit.php', ['--user', editor.name, '--summary', 'seed', TITLE], 'First line\nSecond line\n');
+    await vscode.workspace.getConfiguration('wikiq').update('writes.summaryTag', TAG, vscode.ConfigurationTarget.Workspace);
   });
   after(async () => {
+    await vscode.workspace.getConfiguration('wikiq').update('writes.summaryTag', undefined, vscode.ConfigurationTarget.Workspace);
     await vscode.commands.executeCommand('wikiq.signOut', wiki.endpoint);
     await closeAllEditors();
     await wiki?.stop();
@@ -94,7 +98,7 @@ describe('writes: preview and save', function () {
     const { doc } = await openEdit();
     const panel = await pressPreview(doc);
     const shown = await rendered(panel, (r) => !!r.write?.includes('Save…'), 30_000);
-    for (const part of ['Second line, edited from VS Code', 'A third line', PRIVATE.editor.name, 'May edit', 'yes', 'Edited from VS Code'])
+    for (const part of ['Second line, edited from VS Code', 'A third line', PRIVATE.editor.name, 'May edit', 'yes', `Edited from VS Code ${TAG}`])
       assert.ok(shown.write!.includes(part), `the preview shows ${part}: ${shown.write}`);
     await screenshot('write-preview-editor', VISIBLE_WEBVIEW);
     assert.strictEqual(writes.lastState?.kind, 'ready');
@@ -102,7 +106,7 @@ describe('writes: preview and save', function () {
 
     const { after, questions } = await saveInView(panel, 'write-save');
     assert.strictEqual(questions.length, 1, 'asked once');
-    for (const part of [`"${TITLE}"`, 'Test Wiki', wiki.endpoint, `as ${PRIVATE.editor.name}`]) assert.ok(questions[0].includes(part), `the question names ${part}: ${questions[0]}`);
+    for (const part of [`"${TITLE}"`, 'Test Wiki', wiki.endpoint, `as ${PRIVATE.editor.name}`, `Summary: "Edited from VS Code ${TAG}"`]) assert.ok(questions[0].includes(part), `the question names ${part}: ${questions[0]}`);
     assert.match(after.write!, new RegExp(`Saved as revision \\d+\\s+by ${PRIVATE.editor.name}`));
     assert.strictEqual(maintenance(wiki.dir, 'getText.php', [TITLE]).trim(), NEW_TEXT, 'the wiki has the previewed text');
     await screenshot('write-saved-editor', VISIBLE_WEBVIEW);
