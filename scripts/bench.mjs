@@ -17,6 +17,7 @@ const sections = [
   ['Catalogue loading (issue: live catalogue)', 'bench-catalogue.mjs'],
   ['Request engine (issue: engine)', 'bench-engine.mjs'],
   ['MCP server (issue #33: wikiq for agents)', 'bench-mcp.mjs'],
+  ['Saving a previewed edit (issue #39: writes you see before they happen)', 'bench-save.mjs'],
   ['Results view (issue: results view)', 'bench-webview.mjs'],
   ['Results view against the engine (issue: results you can look at and compare)', 'bench-results-run.mjs'],
   ['Results views by the data\'s shape (issue: results you can look at and compare)', 'bench-views.mjs'],

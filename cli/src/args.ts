@@ -20,6 +20,13 @@ export interface Io {
   cwd: string;
   /** stdout is a terminal: the default format of `run` is then the table. */
   stdoutTty?: boolean;
+  /** stdin is a terminal: with stdoutTty, a person is there to answer a question (`run` on a write). */
+  stdinTty?: boolean;
+  /**
+   * Asks a person `question` (on the terminal) and resolves with the line answered; undefined when
+   * none came (end of input, the run stopped).
+   */
+  ask?: (question: string) => Promise<string | undefined>;
   /** The terminal's width (`process.stdout.columns`), when known. */
   columns?: number;
   /** A progress line that replaces the previous one on the terminal (stderr); '' clears it. */

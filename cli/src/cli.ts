@@ -4,7 +4,7 @@
  * which the launcher dist/cli.js (launcher.ts) loads for everything but the usage and the version.
  * Messages are one clear line each; never a stack trace. One file per concern: `help.ts` (the usage
  * text and when it is the answer), `args.ts` (flags, files, environments), `check.ts`
- * (+ `sarif.ts`), `run.ts` (+ `table.ts`), `test.ts` (+ `testReport.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
+ * (+ `sarif.ts`), `run.ts` (+ `table.ts`; `write.ts`, `preview.ts`, `ask.ts` for a write), `test.ts` (+ `testReport.ts`), `code.ts`, `diff.ts`, `catalogue.ts`, `signals.ts`.
  */
 import { WikiqError, errorMessage } from '../../engine/src';
 import { answerWithoutCommand } from './help';

@@ -62,11 +62,19 @@ export const COMMAND_HELP: Record<string, string> = {
       --status-file FILE   write { status, continue, records, batches, … } as JSON for scripts;
                            status is complete, partial or failed
       --verbose            a network failure's technical code after its sentence
-      --dry-run            preview an edit (action=edit with text, appendtext/prependtext, section
-                           or undo): the plan without a token, the page's revision, protection,
-                           whether this account may edit, and MediaWiki's diff of what it would
-                           save. Read requests only: nothing is saved (saving is not built yet);
-                           without --dry-run a write is refused. See docs/writes.md
+      A write is previewed first: an edit (action=edit with text, appendtext/prependtext,
+      section or undo) as its plan without a token, the page's revision, protection, whether
+      this account may edit, and MediaWiki's diff of what it would save; another write (move,
+      delete, protect…) as its plan, the named pages' facts and whether this account may do it.
+      Then, on a terminal (stdin and stdout), it asks "Save this edit to PAGE on WIKI as
+      ACCOUNT? [y/N]" and sends it only on y or yes, signed in with the credentials of
+      docs/signed-in.md; after it, the new revision, its diff link, the account and the undo as
+      a request. Without a terminal it needs --yes or --dry-run. upload is never sent.
+      See docs/writes.md
+      --dry-run            preview the write and stop: nothing is saved, no token is fetched
+      --yes                save the write without asking (CI); the preview is still printed
+      --summary-tag TEXT   appended to the edit's summary (an EditGroups-style batch tag),
+                           before the preview: what is previewed is what is saved
       --no-escape-formulas do not prefix CSV cells starting with = + - @ tab CR with '
       --timeout SECONDS    per HTTP request (default 30)
       --max-response-mb N  largest answer accepted (default 50)
@@ -85,7 +93,10 @@ export const COMMAND_HELP: Record<string, string> = {
       ndjson and csv are exact. A file that is not UTF-8 text is refused.
       Exit status: 0 complete (or the one batch asked for; stderr says where the rest is), 2 partial
       with a resume point on stderr (a cap, a signal, an error after some batches, a wait too
-      long), 1 failed with nothing received (or bad usage).`,
+      long), 1 failed with nothing received (or bad usage).
+      A write: 0 saved (or no change, or previewed with --dry-run), 2 not saved for want of a
+      yes (no terminal without --yes, or any other answer; nothing sent), 1 failed or refused
+      (no credentials, may not edit, changed since the preview, the wiki's error).`,
 
   test: `  wikiq test FILES... [options]
       Runs every request of FILES that has assertions ('?? SUBJECT OPERATOR VALUE' lines), following

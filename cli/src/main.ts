@@ -10,6 +10,8 @@ installSignalHandlers();
 // Loaded after the handlers are in place (a static import would be evaluated first).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the handlers (see above), which an import cannot be
 const { main, streamDrained } = require('./cli') as typeof import('./cli');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the handlers, as above
+const { askLine } = require('./ask') as typeof import('./ask');
 
 let outClosed = false;
 /** A reader that stops reading (`| head`) ends the run quietly (exit 0); another write error (a full disk) is said and fails. */
@@ -36,6 +38,9 @@ main(process.argv.slice(2), {
   },
   tty: !!process.stderr.isTTY,
   stdoutTty: !!process.stdout.isTTY,
+  stdinTty: !!process.stdin.isTTY,
+  // The question goes to stderr (stdout holds the preview); the answer is one line of stdin.
+  ask: (question) => askLine(process.stdin, process.stderr, question, stopSignal),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   cwd: process.cwd(),
   stop: stopSignal,

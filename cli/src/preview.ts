@@ -1,17 +1,13 @@
 /**
- * `wikiq run FILE --dry-run` (#39): the preview of an edit — the plan (no token), the page's facts,
- * the account and the wiki, the parser's warnings and the diff of what the edit would save, as
- * MediaWiki computes it — or the plan of another write (move, delete…): what would be sent, the
- * named pages' facts and whether this account may do it. Nothing is saved (saving is not built yet). Text from the wiki passes through `forTerminal`;
- * `-`/`+` lines are coloured only when stdout is a terminal.
+ * The preview of a write as `wikiq run` prints it (#39), before it asks to send it (or with
+ * --dry-run, instead): an edit's plan (no token), page facts, account, wiki, parser warnings and
+ * MediaWiki's diff of what it would save — or the plan of another write (move, delete…): what
+ * would be sent, the named pages' facts and whether this account may do it. Text from the wiki
+ * passes through `forTerminal`; `-`/`+` lines are coloured only when stdout is a terminal.
  */
-import type { Catalogue } from '../../core/src';
-import {
-  previewAction, previewEdit, shorten, type ActionPreview, type EditPreview, type PreviewAccount, type PreviewPage, type PreviewWiki, type ResolvedRequest,
-} from '../../engine/src';
-import { UsageError, type Io } from './args';
+import { shorten, type ActionPreview, type EditPreview, type PreviewAccount, type PreviewPage, type PreviewWiki } from '../../engine/src';
+import type { Io } from './args';
 import { forTerminal } from './terminal';
-import type { cliHttpClient } from './credentials';
 
 /** Characters of a plan value shown (a page's whole new text is in the diff). */
 const PLAN_VALUE_CHARS = 120;
@@ -44,8 +40,8 @@ const protectionLine = (page: PreviewPage): string => {
 };
 
 /** The preview as text for a person (plain: the caller escapes it for the terminal). */
-export function previewLines(p: EditPreview): { facts: string[]; diff: string[] } {
-  const facts = ['Preview of an edit: nothing was saved (wikiq does not save edits yet).', ...headLines(p, 'edits')];
+export function previewLines(p: EditPreview, dryRun: boolean): { facts: string[]; diff: string[] } {
+  const facts = [`Preview of an edit${dryRun ? ' (--dry-run: nothing is saved)' : ': nothing is saved unless you confirm'}.`, ...headLines(p, 'edits')];
   facts.push(p.page.exists ? `Page: ${pageLine(p.page)}` : `Page: ${p.page.title} does not exist: the edit would create it`);
   facts.push(protectionLine(p.page));
   facts.push(p.mayEdit ? 'May edit: yes' : `May edit: no${p.reasons.length ? `: ${p.reasons.join(' ')}` : ''}`);
@@ -57,8 +53,8 @@ export function previewLines(p: EditPreview): { facts: string[]; diff: string[] 
 }
 
 /** A write's plan as text for a person (plain: the caller escapes it for the terminal). */
-export function planLines(p: ActionPreview): string[] {
-  const lines = [`Plan of ${p.module}: nothing was sent but read requests (wikiq does not send writes yet).`, ...headLines(p, 'its actions')];
+export function planLines(p: ActionPreview, dryRun: boolean): string[] {
+  const lines = [`Plan of ${p.module}: nothing was sent but read requests${dryRun ? ' (--dry-run: nothing is sent)' : '; it is sent only if you confirm'}.`, ...headLines(p, 'its actions')];
   for (const page of p.pages) {
     lines.push(`Page (${page.param}): ${pageLine(page.page)}`, `  ${protectionLine(page.page)}`);
     const may = page.permission;
@@ -68,24 +64,9 @@ export function planLines(p: ActionPreview): string[] {
   return lines;
 }
 
-/**
- * Prints the preview of `resolved` (a write resolved with allowWrite 'preview'): an edit's diff and
- * facts, or another write's plan; a request that writes nothing is a usage error. Exit 0.
- */
-export async function printPreview(resolved: ResolvedRequest, catalogue: Catalogue, http: ReturnType<typeof cliHttpClient>, io: Io, file: string): Promise<number> {
-  const action = resolved.params.action ?? '';
-  const m = catalogue.module(action);
-  if (!m || !(m.mustbeposted || m.writerights)) {
-    throw new UsageError(`--dry-run previews a write; ${file} asks action=${action || '(none)'}, ${m ? 'a read' : 'which the catalogue does not know as a write'}: run it without --dry-run.`);
-  }
-  if (action !== 'edit') {
-    const plan = await previewAction(resolved, http, { signal: io.stop });
-    io.out(planLines(plan).map(forTerminal).join('\n'));
-    return 0;
-  }
-  const p = await previewEdit(resolved, http, { signal: io.stop });
-  const { facts, diff } = previewLines(p);
+/** Prints the preview of an edit on stdout, escaped for the terminal, its diff coloured there. */
+export function printPreview(p: EditPreview, dryRun: boolean, io: Io): void {
+  const { facts, diff } = previewLines(p, dryRun);
   const tty = io.stdoutTty === true;
-  io.out([...facts, 'Diff:', ...diff.map((l) => paint(forTerminal(l), tty))].map((l, i) => (i < facts.length ? forTerminal(l) : l)).join('\n'));
-  return 0;
+  io.out([...facts.map(forTerminal), 'Diff:', ...diff.map((l) => paint(forTerminal(l), tty))].join('\n'));
 }

@@ -17,12 +17,12 @@ import { readNetworkFlags, readWikiFlags, type NetworkFlags, type WikiFlags } fr
 import { stopReasonOf } from './signals';
 import type { TableOptions } from './table';
 import { cliHttpClient } from './credentials';
-import { printPreview } from './preview';
+import { runWrite } from './write';
 import { finishJson, finishRun, messagePlace, openRunOutput, writeRunResult, writeStatusFile } from './runOutput';
 
 export const RUN_FLAGS: FlagSpec = {
-  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait'],
-  switches: ['--all', '--no-escape-formulas', '--wide', '--verbose', '--dry-run'],
+  values: [...ENV_FLAGS, '--request', '--max-batches', '--max-records', '--format', '--out', '--status-file', '--table', '--width', '--max-response-mb', '--maxlag', '--continue', '--max-wait', '--summary-tag'],
+  switches: ['--all', '--no-escape-formulas', '--wide', '--verbose', '--dry-run', '--yes'],
 };
 
 /** What --continue reads, said when it gets something else. */
@@ -104,8 +104,12 @@ export interface RunCommandOptions {
   layout: TableOptions;
   escapeFormulas: boolean;
   verbose: boolean;
-  /** --dry-run: preview an edit (nothing saved). */
+  /** --dry-run: preview a write (nothing saved). */
   dryRun: boolean;
+  /** --yes: save a write without asking. */
+  yes: boolean;
+  /** --summary-tag: appended to an edit's summary (before its preview). */
+  summaryTag?: string;
   resumeFrom?: Record<string, string>;
   network: NetworkFlags;
   wiki: WikiFlags;
@@ -122,6 +126,7 @@ export function readRunOptions(args: Args, io: Io): RunCommandOptions {
     file, request: requestChoice(str(args, '--request')), format, all: args.flags.has('--all'), maxRecords, network,
     out: str(args, '--out'), statusFile: str(args, '--status-file'), table: str(args, '--table'), layout: tableLayout(args, io),
     escapeFormulas: !args.flags.has('--no-escape-formulas'), verbose: args.flags.has('--verbose'), dryRun: args.flags.has('--dry-run'),
+    yes: args.flags.has('--yes'), summaryTag: str(args, '--summary-tag'),
     resumeFrom: resume !== undefined ? readContinue(resume, io) : undefined,
     wiki: readWikiFlags(args, io, [file]),
   };
@@ -131,8 +136,12 @@ export async function run(args: Args, io: Io): Promise<number> {
   const o = readRunOptions(args, io);
   const { file } = o;
   const network = networkOptions(o.network, io);
-  const { resolved, catalogue } = await resolveFileRequest(o.wiki, io, file, o.request, o.dryRun ? 'preview' : undefined);
-  if (o.dryRun) return printPreview(resolved, catalogue ?? bundledCatalogue(), network.http(resolved), io, file);
+  if (o.dryRun && o.yes) throw new UsageError('--dry-run never saves and --yes saves without asking: give one of them.');
+  // A write resolves to be previewed (and saved only once confirmed: write.ts); a read runs.
+  const { resolved } = await resolveFileRequest(o.wiki, io, file, o.request, 'preview');
+  if (resolved.write) return runWrite(resolved, network.http(resolved), { file, dryRun: o.dryRun, yes: o.yes, summaryTag: o.summaryTag, maxBackoffMs: o.network.limits.maxBackoffMs }, io);
+  // --yes has nothing to confirm on a read (a CI loop may pass it to every file); --dry-run would mislead.
+  if (o.dryRun) throw new UsageError(`--dry-run previews a write; ${file} asks action=${resolved.params.action ?? '(none)'}, a read: run it without --dry-run.`);
   const output = openRunOutput(o, io);
   const session = new RunSession(resolved, network.http(resolved), {
     ...network.options,

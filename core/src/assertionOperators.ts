@@ -89,6 +89,13 @@ export const OPERATORS = {
     holds: (a, e) => typeof a === 'string' ? a.includes(e.text) : Array.isArray(a) ? a.some((x) => equals(x, e)) : isObj(a) && Object.prototype.hasOwnProperty.call(a, e.text),
     condition: has('containing'),
   },
+  startswith: {
+    doc: 'Text that begins with the value (`$.query.pages[0].title startswith "Main"`), compared as written, case and all.',
+    value: 'value',
+    types: [],
+    holds: (a, e) => typeof a === 'string' && a.startsWith(e.text),
+    condition: has('starting with'),
+  },
   matches: {
     doc: 'Text matching a pattern `/re/flags` (flags i, m, s, u). Patterns run on RE2 (linear time: no backreferences or lookarounds).',
     value: 'pattern',

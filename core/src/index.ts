@@ -25,6 +25,7 @@ export * from './catalogue/provider';
 
 // Analysis, variables, the URL form
 export * from './analysis';
+export { isToken, writeModule } from './checks/writes';
 export * from './variables';
 export * from './urlForm';
 export * from './codegen';

@@ -18,7 +18,7 @@
 import {
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
-  ownerOf, paramsOf, isBatchable, valuesLimit,
+  ownerOf, paramsOf, isBatchable, valuesLimit, isToken,
 } from '../../core/src';
 import type { OverLimit } from './batches';
 import { RefusedError, ResolveError } from './errors';
@@ -221,12 +221,12 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
     if ((m.mustbeposted || m.writerights) && allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
       const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
-      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: wikiq is a read-only tool and only runs read requests (GET)${m.name === 'edit' ? '; an edit can be previewed (wikiq run --dry-run), saving is not built yet' : m.name === 'upload' ? '' : '; wikiq run --dry-run shows its plan, sending it is not built yet'}.`);
+      throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: here only read requests (GET) are run. ${m.name === 'upload' ? 'wikiq does not send uploads (a file body is another feature)' : `A write is previewed first and sent only once confirmed: wikiq run FILE ${m.name === 'edit' ? 'previews this edit' : 'shows its plan'} and asks before ${m.name === 'edit' ? 'saving' : 'sending'} it (--dry-run: the ${m.name === 'edit' ? 'preview' : 'plan'} only); see docs/writes.md`}.`);
     }
   }
   for (const k of Object.keys(params)) {
-    if (/token$/i.test(k) || ownerOf(a, k)?.param.tokentype) {
-      throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: wikiq is a read-only tool and only runs read requests, which need no token.`);
+    if (isToken(k, ownerOf(a, k))) {
+      throw new RefusedError(`Line ${lines[k] + 1}: '${k}' is a token: remove it. wikiq never sends a token written in a file; it fetches one itself only to save a write you confirmed.`);
     }
   }
 }

@@ -250,11 +250,11 @@ describe('wikiq CLI against a misbehaving server', () => {
     const cfg = await cli(['run', 'env/q.wikiq', '--env', 'local', '--config', 'nowhere.json']);
     assert.match(cfg.err, /Cannot read environments from nowhere\.json: no such file/);
   });
-  it('refuses a write request with a clear message, exit 1, nothing sent', async () => {
+  it('refuses a write without a terminal (no --yes, no --dry-run): exit 2, nothing sent, not even its preview', async () => {
     const before = hits.length;
     const r = await cli(['run', write('edit.wikiq', req('paged', 'action = edit\ntitle = X\ntext = y'))]);
-    assert.equal(r.code, 1);
-    assert.match(r.err, /action=edit \(line 3\) writes to the wiki: wikiq is a read-only tool/);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /edit\.wikiq writes to the wiki and there is no terminal to confirm on .*nothing was sent\. Pass --dry-run to preview it, or --yes/);
     assert.equal(hits.length, before);
   });
   it('says what is wrong with its arguments', async () => {

@@ -1,7 +1,8 @@
 /**
  * A fake signed-in wiki for the sign-in faults (the real test wiki has no OAuth extension and will
  * not, on demand, expire a session in the middle of a run): `action=login` with a login token and
- * cookies, `meta=userinfo`, a Bearer token, and `list=allimages` readable only when signed in.
+ * cookies, `meta=userinfo`, a Bearer token, and `list=allimages` readable only when signed in; for
+ * the save's faults (#39), a csrf token and an `action=edit` POST whose answer a test chooses.
  */
 import type * as http from 'node:http';
 import { json, serve, type FaultServer } from './faultServer';
@@ -24,6 +25,10 @@ export interface FakeWiki extends FaultServer {
   loginFailure?: string;
   /** Sessions that survive only this many requests (undefined: forever). */
   sessionLifetime?: number;
+  /** The csrf token a signed-in session is given (`meta=tokens&type=csrf`, with page 1's revision 5 when titles are asked). */
+  csrfToken: string;
+  /** Answers a signed-in `action=edit` POST (default: saved, revision 6). */
+  onEdit?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
 }
 
 export async function fakeWiki(): Promise<FakeWiki> {
@@ -69,10 +74,18 @@ export async function fakeWiki(): Promise<FakeWiki> {
         if (!signedIn && !bearer) return json(res, { query: { userinfo: { id: 0, name: '127.0.0.1', anon: true } } });
         return json(res, { query: { userinfo: { id: 7, name: 'Bot', groups: ['*', 'user', 'bot'], rights: ['read', 'bot', 'apihighlimits'] } } });
       }
+      if ((signedIn || bearer) && q.get('meta') === 'tokens' && q.get('type') === 'csrf') {
+        const pages = q.get('titles') ? [{ pageid: 1, title: q.get('titles'), revisions: [{ revid: 5, timestamp: '2026-01-01T00:00:00Z' }] }] : undefined;
+        return json(res, { query: { tokens: { csrftoken: self.csrfToken }, ...(pages ? { pages } : {}) } });
+      }
+      if ((signedIn || bearer) && req.method === 'POST' && q.get('action') === 'edit') {
+        if (self.onEdit) return self.onEdit(req, res);
+        return json(res, { edit: { result: 'Success', pageid: 1, title: form.get('title'), oldrevid: 5, newrevid: 6, newtimestamp: '2026-01-01T00:00:01Z' } });
+      }
       if (!signedIn && !bearer) return json(res, { errors: [{ code: 'readapidenied', text: 'You need read permission to use this module.' }] });
       if (q.get('aicontinue') === null) return json(res, { continue: { aicontinue: 'B', continue: '-||' }, query: { allimages: [{ name: 'A.png' }] } });
       return json(res, { batchcomplete: true, query: { allimages: [{ name: 'B.png' }] } });
     });
   });
-  return Object.assign(self, srv, { endpoint: `${srv.url}/api.php`, seen, expireSessions: () => sessions.clear() });
+  return Object.assign(self, srv, { endpoint: `${srv.url}/api.php`, seen, csrfToken: 'c0ffee+\\', expireSessions: () => sessions.clear() });
 }

@@ -33,8 +33,9 @@ describe('language server: assertion lines', () => {
   const completions: Array<[string, string, string[], string[]]> = [
     ['subjects after ??', `${REQUEST}?? ¦\n`, ['status', 'records', 'batches', 'warnings', 'ms', 'every', 'some', 'no', '$.'], ['aiprop', '==']],
     ['subjects while one is typed', `${REQUEST}?? rec¦\n`, ['records', 'status'], []],
-    ['operators after a subject', `${REQUEST}?? records ¦\n`, ['==', '!=', '<', '<=', '>', '>=', 'contains', 'matches', 'exists', '!exists'], ['records']],
-    ['operators after a quantifier and its field', `${REQUEST}?? every size ¦\n`, ['==', 'matches', '!exists'], ['every']],
+    ['operators after a subject', `${REQUEST}?? records ¦\n`, ['==', '!=', '<', '<=', '>', '>=', 'contains', 'startswith', 'matches', 'exists', '!exists'], ['records']],
+    ['operators after a quantifier and its field', `${REQUEST}?? every size ¦\n`, ['==', 'startswith', 'matches', '!exists'], ['every']],
+    ['operators after a path', `${REQUEST}?? $.query.pages[0].title st¦\n`, ['startswith'], []],
     ["a quantifier's fields: the module's prop values and the common fields", `${REQUEST}?? every ¦\n`, ['size', 'url', 'title', 'ns', 'name'], ['==', 'records']],
     ["a status's words", `${REQUEST}?? status == ¦\n`, ['complete', 'partial', 'failed'], []],
   ];

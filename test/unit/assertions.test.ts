@@ -36,15 +36,19 @@ describe('assertions: reading a line', () => {
     ['?? $ exists', ['path', null, [], 'exists', null]],
     ['?? every missing !exists', ['field', 'every', ['missing'], '!exists', null]],
     ['?? some categories contains Category:X', ['field', 'some', ['categories'], 'contains', 'word:Category:X']],
+    ['?? some title startswith Apple', ['field', 'some', ['title'], 'startswith', 'word:Apple']],
+    ['?? $.query.pages[0].title startswith "Main"', ['path', null, ['query', 'pages', 0, 'title'], 'startswith', 'string:Main']],
     ['?? every timestamp >= 2024-01-01', ['field', 'every', ['timestamp'], '>=', 'word:2024-01-01']],
     ['??', { problem: "Expected an assertion: '?? SUBJECT OPERATOR VALUE', e.g. '?? records > 0'.", at: '' }],
     ['?? recods > 0', { problem: "'recods' is not a subject: use status, records, batches, warnings, ms, every FIELD, some FIELD, no FIELD, or a path such as $.query.general.sitename.", at: 'recods' }],
-    ['?? records', { problem: 'Expected an operator after the subject: ==, !=, <, <=, >, >=, contains, matches, exists, !exists.', at: '' }],
-    ['?? records constructor 1', { problem: "'constructor' is not an operator: use ==, !=, <, <=, >, >=, contains, matches, exists, !exists.", at: 'constructor' }],
-    ['?? records => 1', { problem: "'=>' is not an operator: use ==, !=, <, <=, >, >=, contains, matches, exists, !exists.", at: '=>' }],
+    ['?? records', { problem: 'Expected an operator after the subject: ==, !=, <, <=, >, >=, contains, startswith, matches, exists, !exists.', at: '' }],
+    ['?? records constructor 1', { problem: "'constructor' is not an operator: use ==, !=, <, <=, >, >=, contains, startswith, matches, exists, !exists.", at: 'constructor' }],
+    ['?? records => 1', { problem: "'=>' is not an operator: use ==, !=, <, <=, >, >=, contains, startswith, matches, exists, !exists.", at: '=>' }],
     ['?? records >', { problem: "Expected a value after '>'.", at: '>' }],
     ['?? records > many', { problem: "'records' is a number, 'many' is not.", at: 'many' }],
     ['?? records contains 1', { problem: "'records' is a number: compare it with ==, !=, <, <=, > or >=.", at: 'records contains 1' }],
+    ['?? records startswith 1', { problem: "'records' is a number: compare it with ==, !=, <, <=, > or >=.", at: 'records startswith 1' }],
+    ['?? status startswith comp', { problem: "'status' is compared with == or != (complete, partial or failed).", at: 'status startswith comp' }],
     ['?? status == done', { problem: "A run's status is complete, partial or failed, not 'done'.", at: 'done' }],
     ['?? status > complete', { problem: "'status' is compared with == or != (complete, partial or failed).", at: 'status > complete' }],
     ['?? every', { problem: "Expected a field after 'every', e.g. 'every ns == 0'.", at: '' }],
@@ -86,7 +90,7 @@ describe('assertions: each operator of the table (OPERATORS) is read as its entr
 });
 
 describe('assertions: reading never throws and is linear', () => {
-  const PIECES = ['??', ' ', '$', '.', '[', ']', '0', '"', '\\', '/', '{{', '}}', 'every', 'some', 'no', 'status', 'records', '==', '!=', '<', '>=', 'contains', 'matches', 'exists', '!exists', '(?', '=', 'a', '\t', '😀'];
+  const PIECES = ['??', ' ', '$', '.', '[', ']', '0', '"', '\\', '/', '{{', '}}', 'every', 'some', 'no', 'status', 'records', '==', '!=', '<', '>=', 'contains', 'startswith', 'matches', 'exists', '!exists', '(?', '=', 'a', '\t', '😀'];
   const line = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 3 })), { maxLength: 60 }).map((a) => `??${a.join('')}`);
 
   /** How many times `f` reads a character with charCodeAt: the parser's way of reading. */
@@ -193,6 +197,15 @@ describe('assertions: evaluating against a run', () => {
     ['?? $.batchcomplete == true', ['pass', 'true']],
     ['?? $.query.general contains lang', ['pass', '{"sitename": "Test Wiki", "lang": "en"}']],
     ['?? $.query.general.sitename matches /^Test/', ['pass', '"Test Wiki"']],
+    ['?? $.query.general.sitename startswith Test', ['pass', '"Test Wiki"']],
+    ['?? $.query.general.sitename startswith "Wiki"', ['fail', '"Test Wiki"']],
+    ['?? $.query.general.sitename startswith test', ['fail', '"Test Wiki"']],
+    ['?? every title startswith File:', ['pass', 'all of 3 records']],
+    ['?? some title startswith "File:B"', ['pass', 'record 2 of 3: "File:B.png"']],
+    ['?? no name startswith Draft', ['fail', '1 of 3 records break it', ['title "File:Draft.png"']]],
+    ['?? $.query.allimages[1].size startswith 20', ['fail', '2000']],
+    ['?? $.query.allimages[0].categories startswith X', ['fail', '["X", "Y"]']],
+    ['?? $.query.general.server startswith x', ['fail', '(absent)']],
     ['?? $.query.general.sitename < U', ['pass', '"Test Wiki"']],
     ['?? ms < {{nope}}', ['error', "'{{nope}}' cannot be expanded: undefined variable 'nope'."]],
     ['?? recods > 1', ['error', "'recods' is not a subject: use status, records, batches, warnings, ms, every FIELD, some FIELD, no FIELD, or a path such as $.query.general.sitename."]],

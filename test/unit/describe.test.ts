@@ -67,6 +67,13 @@ describe('describeOutcome: the verdict and the failure text of every surface', (
         ['none of the 3 records of query.allimages lacks name'],
       ],
     }],
+    ['some with startswith: its condition words', { assertions: '?? some title startswith "File:Z"\n?? $.query.allimages[0].title startswith Image:' }, {
+      verdict: 'failed',
+      failures: [
+        ['none of the 3 records of query.allimages has title starting with File:Z'],
+        ['actual: "File:A.png"  (expected startswith Image:)'],
+      ],
+    }],
     ['some over no records', { assertions: '?? some name exists', facts: { result: { query: { allimages: [] } } } }, {
       verdict: 'failed', failures: [['none of the 0 records of query.allimages has name']],
     }],

@@ -84,9 +84,9 @@ describe('engine: resolve', () => {
   it('lists the runnable requests', () =>
     assert.deepEqual(listRequests(`${EP}### A\naction = query\n### B\naction = paraminfo\n`).map((r) => [r.number, r.name, r.line]), [[1, 'A', 1], [2, 'B', 3]]));
 
-  it('refuses writes, POST-only modules and tokens: read-only tool', () => {
+  it('refuses writes, POST-only modules and tokens unless resolved for a preview', () => {
     assert.throws(() => resolveRequest(`${EP}action = edit\ntitle = X\ntext = y`, { index: 0 }, { catalogue: bundledCatalogue() }),
-      (e: Error) => e instanceof RefusedError && /action=edit \(line 2\) writes to the wiki: wikiq is a read-only tool/.test(e.message));
+      (e: Error) => e instanceof RefusedError && /action=edit \(line 2\) writes to the wiki: here only read requests \(GET\) are run/.test(e.message));
     assert.throws(() => resolveRequest(`${EP}action = login\nlgname = x`, { index: 0 }, { catalogue: bundledCatalogue() }), RefusedError);
     assert.throws(() => resolveRequest(`${EP}action = query\nlist = allimages\ncsrftoken = x`, { index: 0 }, { catalogue: bundledCatalogue() }),
       (e: Error) => e instanceof RefusedError && /Line 4: 'csrftoken' is a token/.test(e.message));

@@ -60,6 +60,7 @@ describe('hover', () => {
   it('explains the words of an assertion, and nothing else on its line (not an inherited name such as constructor)', () => {
     check('action = query\n?? reco¦rds > 0', [/\*\*Assertion\*\* `records`: The number of records/]);
     check('action = query\n?? records cont¦ains 1', [/\*\*Assertion\*\* `contains`: Text that contains/, /Malformed: 'records' is a number/]);
+    check('action = query\n?? $.query.pages[0].title starts¦with "Main"', [/\*\*Assertion\*\* `startswith`: Text that begins with the value/, /^(?![\s\S]*Malformed)/]);
     check('action = query\n?? constru¦ctor > 0', null);
     check('action = query\n?? records toStr¦ing 1', null);
   });

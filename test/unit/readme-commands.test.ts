@@ -35,6 +35,8 @@ const NEEDS: Record<string, string> = {
   'wikiq check queries/*.wikiq --strict --format sarif > wikiq.sarif   # wikiq installed as above': "a CI job's step: the job's own files",
   'wikiq test queries/*.wikiq --reporter junit --out wikiq-junit.xml': "a CI job's step: the job's own files and wiki (test/wiki/test-command.test.ts runs wikiq test --reporter junit)",
   'wikiq run edit.wikiq --dry-run': 'a wiki to preview the edit on (test/wiki/preview.test.ts runs run --dry-run against the test wiki)',
+  'wikiq run edit.wikiq': 'a terminal, a wiki and an account to save with (test/wiki/cli-write.test.ts runs it on a pseudo-terminal against the private test wiki)',
+  'wikiq run edit.wikiq --yes --summary-tag "(batch 42)"': 'a wiki and an account to save with (test/wiki/cli-write.test.ts runs run --yes --summary-tag against the private test wiki)',
   'node /path/to/wikiq/dist/server.js --stdio': 'a long run: the language server an editor starts (the lsp layer runs it)',
 };
 

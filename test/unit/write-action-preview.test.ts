@@ -101,7 +101,7 @@ describe('resolving another write', () => {
     return 'not refused';
   };
   it('refused without preview, saying that --dry-run shows its plan (not for upload); resolved for a preview', () => {
-    assert.match(refusal('action = move\nfrom = A\nto = B'), /writes to the wiki.*wikiq run --dry-run shows its plan, sending it is not built yet\.$/);
+    assert.match(refusal('action = move\nfrom = A\nto = B'), /writes to the wiki.*wikiq run FILE shows its plan and asks before sending it \(--dry-run: the plan only\); see docs\/writes\.md\.$/);
     assert.doesNotMatch(refusal('action = upload\nfilename = A.png'), /dry-run/);
     assert.equal(resolveRequest(`${EP}action = delete\ntitle = A`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }).params.title, 'A');
   });

@@ -39,6 +39,17 @@ describe('the compare HTML as a text diff', () => {
   it('an empty line (a non-breaking space) is empty; from an empty page it is not a removed line', () => {
     check(row(del('&#160;'), add('Hello')), ['-', '+Hello']);
     check(row(del('&#160;'), add('Hello')) + row(empty('deleted'), add('World')), ['+Hello', '+World'], { fromEmpty: true });
+    // MediaWiki pairs the empty page's empty line with the new text's first empty line: added too.
+    check(row(empty('deleted'), add('A')) + context('<br/>').replace(/<div><br\/><\/div>/g, '<br/>') + row(empty('deleted'), add('B')), ['+A', '+', '+B'], { fromEmpty: true });
+  });
+  it('spaces as saved: MediaWiki\'s U+00A0 for a leading, a trailing and a pair of spaces undone (its escapeWhiteSpace, run by PHP on each text)', () => {
+    const shown: Array<[string, string]> = [
+      [' a', '\u00a0 a'], ['  a', '\u00a0\u00a0 a'], ['   a', '\u00a0\u00a0  a'], ['a ', 'a \u00a0'], ['a  ', 'a\u00a0 \u00a0'],
+      [' ', '\u00a0 \u00a0'], ['  ', '\u00a0\u00a0 \u00a0'], ['a  b   c', 'a\u00a0 b\u00a0  c'], [' a ', '\u00a0 a \u00a0'], ['x y', 'x y'], ['\u00a0x', '\u00a0x'],
+      // A whole line marked as added: the marks are the line's start, as MediaWiki escapes its HTML.
+      ['  Indented', '<ins class="diffchange">\u00a0 Indented</ins>'],
+    ];
+    check(shown.map(([, html]) => row(empty('deleted'), add(html))).join(''), shown.map(([text]) => `+${text}`));
   });
   it('bounded: lines past maxLines counted, a long line cut', () => {
     const rows = Array.from({ length: 10 }, (_, i) => row(empty('deleted'), add(`line ${i}`))).join('');
@@ -58,7 +69,7 @@ describe('resolving a write for its preview', () => {
     const edit = `${EP}action = edit\ntitle = X\ntext = y`;
     assert.equal(resolveRequest(edit, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }).params.action, 'edit');
     assert.throws(() => resolveRequest(edit, { index: 0 }, { catalogue: bundledCatalogue() }),
-      (e: Error) => e instanceof RefusedError && /writes to the wiki.*previewed \(wikiq run --dry-run\), saving is not built yet/.test(e.message));
+      (e: Error) => e instanceof RefusedError && /writes to the wiki.*wikiq run FILE previews this edit and asks before saving it \(--dry-run: the preview only\); see docs\/writes\.md\.$/.test(e.message));
     assert.throws(() => resolveRequest(`${edit}\ntoken = +\\`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' }),
       (e: Error) => e instanceof RefusedError && /'token' is a token/.test(e.message));
   });

@@ -232,12 +232,12 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     execFile(process.execPath, [CLI, ...args], { cwd: dir }, (e, out, err) => resolve({ code: e ? Number((e as { code?: number }).code) : 0, out, err }));
   });
 
-  it('wikiq run --dry-run prints the plan, the facts and the diff, exit 0; without it the edit is refused', async () => {
+  it('wikiq run --dry-run prints the plan, the facts and the diff, exit 0; without it and without a terminal the edit is refused, exit 2', async () => {
     const title = pageTitle(8);
     fs.writeFileSync(path.join(dir, 'edit.wikiq'), file({ action: 'edit', title, appendtext: '\nAppended by the CLI.', summary: 'try' }));
     const r = await noWrite([title], () => cli(['run', 'edit.wikiq', '--dry-run']));
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /nothing was saved/);
+    assert.match(r.out, /^Nothing was saved \(--dry-run\)\.$/m);
     assert.match(r.out, /^ {2}appendtext = ⏎Appended by the CLI\.$/m);
     assert.match(r.out, new RegExp(`^Page: ${title} exists; current revision ${(await pageFacts(title)).lastrevid} of \\d{4}-`, 'm'));
     assert.match(r.out, /^Account: anonymous/m);
@@ -246,8 +246,8 @@ describe('preview of an edit against a real MediaWiki (nothing saved)', () => {
     assert.equal(r.out.includes('\x1b'), false, 'no colour when stdout is not a terminal');
     const sent = wiki.requests().length;
     const refused = await cli(['run', 'edit.wikiq']);
-    assert.equal(refused.code, 1);
-    assert.match(refused.err, /writes to the wiki.*--dry-run.*saving is not built yet/);
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /writes to the wiki and there is no terminal to confirm on/);
     assert.equal(wiki.requests().length, sent, 'nothing sent');
   });
 

@@ -20,8 +20,8 @@ export const PRIVATE = {
   normal: { name: 'Norma', login: 'Norma@wikiq', botPassword: 'normapw0123456789abcdefghijklmno', grants: 'basic' },
   /** An editor (#39): groups bot and sysop; its bot password may edit, create, move, delete, protect and roll back. */
   editor: { name: 'WikiqEditor', login: 'WikiqEditor@wikiq', botPassword: 'editorpw0123456789abcdefghijklmn', grants: 'basic,highvolume,editpage,editprotected,createeditmovepage,delete,protect,rollback' },
-  /** A writer (#39): a plain user whose bot password may edit and create pages, but not edit protected ones. */
-  writer: { name: 'Wendy', login: 'Wendy@wikiq', botPassword: 'wendypw0123456789abcdefghijklmno', grants: 'basic,editpage,createeditmovepage' },
+  /** A writer (#39): a plain user whose bot password may edit and create pages, but not edit protected ones. (A bot password is letters a–w and digits: MediaWiki's login takes no other.) */
+  writer: { name: 'Wendy', login: 'Wendy@wikiq', botPassword: 'wendipw0123456789abcdefghijklmno', grants: 'basic,editpage,createeditmovepage' },
   /** Account password of all (the bot passwords above are what the API signs in with). */
   password: 'wikiq-private-password-5678',
   /** The page holding every red link. */
@@ -84,8 +84,28 @@ export function expireSessions(wiki: TestWiki): number {
   return Number(phpRun(php, path.join(wiki.dir, 'wikicache.sqlite')));
 }
 
-function phpRun(code: string, arg: string): string {
-  const r = spawnSync('php', ['-r', code, arg], { encoding: 'utf8' });
+/**
+ * Lets anonymous users read the running private wiki (they may edit, as MediaWiki's default lets
+ * them): a wiki where a save in a lapsed session could be made as an IP address, which the writes'
+ * tests check never happens. MediaWiki reads LocalSettings.php on every request.
+ */
+export function openToAnonymous(wiki: TestWiki): void {
+  fs.appendFileSync(path.join(wiki.dir, 'LocalSettings.php'), "$wgGroupPermissions['*']['read'] = true;\n");
+}
+
+/** Revokes `user`'s bot password (MediaWiki 1.39's createBotPassword.php cannot delete one): its sessions end with it. */
+export function revokeBotPassword(wiki: TestWiki, user: { name: string }): number {
+  const php = `$d = new PDO('sqlite:' . $argv[1]); $q = $d->prepare("DELETE FROM bot_passwords WHERE bp_user = (SELECT user_id FROM user WHERE user_name = ?)"); $q->execute([getenv('WIKIQ_USER_NAME')]); echo $q->rowCount();`;
+  return Number(phpRun(php, path.join(wiki.dir, 'wikiq.sqlite'), { WIKIQ_USER_NAME: user.name }));
+}
+
+/** Gives `user` its bot password again, as the private wiki was built with it. */
+export function restoreBotPassword(wiki: TestWiki, user: { name: string; botPassword: string; grants: string }): void {
+  maintenance(wiki.dir, 'createBotPassword.php', ['--appid=wikiq', `--grants=${user.grants}`, user.name, user.botPassword]);
+}
+
+function phpRun(code: string, arg: string, env: Record<string, string> = {}): string {
+  const r = spawnSync('php', ['-r', code, arg], { encoding: 'utf8', env: { ...process.env, ...env } });
   if (r.status !== 0) throw new Error(`php -r failed: ${r.stderr || r.stdout}`);
   return r.stdout.trim();
 }

@@ -42,18 +42,25 @@ export interface PreviewWiki {
   generator: string;
 }
 
-const BASE = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
+/** The answer format every write request asks for. */
+export const BASE = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** The first API error of an answer, or undefined. */
+export function apiErrorOf(json: Record<string, unknown>): { code: string; text: string } | undefined {
+  const errors = arrOf(json.errors);
+  const e = isObj(json.error) ? json.error : isObj(errors[0]) ? errors[0] : undefined;
+  return e ? { code: str(e.code) || 'unknown', text: str(e.text) || str(e.info) } : undefined;
+}
 
 /** An answer's JSON; an HTTP failure, a non-JSON body or an API error is thrown, naming the wiki. */
 export function answer(res: HttpResponse, endpoint: string): Record<string, unknown> {
   if (res.status !== 200) throw new WikiqError('http', `The preview's request to ${endpoint} failed: HTTP ${res.status}.`);
   const read = readJson(res.body, endpoint);
   if (!read || !isObj(read.value)) throw new WikiqError('http', `The answer of ${endpoint} to the preview is not JSON.`);
-  const errors = arrOf(read.value.errors);
-  const e = isObj(read.value.error) ? read.value.error : isObj(errors[0]) ? errors[0] : undefined;
-  if (e) throw new ApiError(endpoint, str(e.code) || 'unknown', str(e.text) || str(e.info));
+  const e = apiErrorOf(read.value);
+  if (e) throw new ApiError(endpoint, e.code, e.text);
   return read.value;
 }
 

@@ -28,11 +28,26 @@ export function htmlText(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, ''));
 }
 
+/**
+ * A diff cell's text (the cell's inner HTML) with its own spaces back. MediaWiki draws a leading
+ * space, a trailing one and each pair of spaces of a line's HTML (its `<ins>`/`<del>` marks
+ * included) with a U+00A0 (TableDiffFormatter::escapeWhiteSpace: `^ ` → U+00A0 and a space, ` $` →
+ * a space and U+00A0, `  ` → U+00A0 and a space), so that HTML keeps them; undone here in the
+ * reverse order on the same HTML, then tags dropped and entities decoded: the text shown is the
+ * text saved. A line drawn as U+00A0 alone (older MediaWiki's empty line) is empty. A U+00A0 of the
+ * page's own next to a space reads as a space (the two are alike in the HTML).
+ */
+export function diffCellText(cellHtml: string): string {
+  const line = /^\s*<div>([\s\S]*)<\/div>\s*$/i.exec(cellHtml)?.[1] ?? cellHtml;
+  const text = htmlText(line.replace(/^\u00a0(?=[ \u00a0])/, '').replace(/\u00a0 /g, '  ').replace(/ \u00a0$/, ' ')).replace(/\r?\n/g, ' ');
+  return /^\u00a0*$/.test(text) ? '' : text;
+}
+
 const cut = (s: string) => (s.length > DIFF_LINE_CHARS ? `${s.slice(0, DIFF_LINE_CHARS)}…` : s);
 
 /**
  * The diff text of a compare answer's `body` (its `<tr>` rows), at most `maxLines` lines;
- * `fromEmpty`: the old side is an empty page (no removed empty line).
+ * `fromEmpty`: the old side is an empty page (no removed empty line, no context line: every line is added).
  */
 export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES, fromEmpty = false): DiffText {
   const all: string[] = [];
@@ -49,8 +64,7 @@ export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES, fromEm
     let linenoTaken = false;
     for (const cell of row.matchAll(/<td\b([^>]*)>([\s\S]*?)<\/td>/gi)) {
       const cls = /\bclass\s*=\s*"([^"]*)"/i.exec(cell[1])?.[1] ?? '';
-      // An empty line is drawn as a non-breaking space: text, it is empty.
-      const text = cut(htmlText(cell[2]).replace(/\r?\n/g, ' ').replace(/^[\s\u00a0]+$/, ''));
+      const text = cut(diffCellText(cell[2]));
       if (/\bdiff-lineno\b/.test(cls)) {
         if (linenoTaken) continue;
         linenoTaken = true;
@@ -61,8 +75,13 @@ export function compareDiffText(html: string, maxLines = DIFF_TEXT_LINES, fromEm
       } else if (/\bdiff-addedline\b/.test(cls)) {
         added.push(`+${text}`);
       } else if (/\bdiff-context\b/.test(cls) && !contextTaken) {
-        // A context row shows the same line on both sides: once.
+        // A context row shows the same line on both sides: once. From an empty page, the one line
+        // MediaWiki matched is the empty page's empty line: an added empty line of the new text.
         contextTaken = true;
+        if (fromEmpty) {
+          added.push(`+${text}`);
+          continue;
+        }
         flush();
         all.push(` ${text}`);
       }

@@ -3,15 +3,20 @@
  * on the page merges silently, the same account's edit never conflicts, a deleted page is
  * recreated, a lapsed session's token `+\` saves as an IP address), so wikiq holds the line:
  *
- * 1. Only a signed-in session saves: an anonymous client is refused before anything is sent.
- * 2. For an edit, the page's latest revision is read just before saving; if it is not the previewed
- *    one (any change, by anyone), nothing is sent: "changed since your preview".
- * 3. The token (`meta=tokens`) is fetched with `assert`, every time, and never kept; the anonymous
- *    token `+\` is never used.
+ * 1. Only a signed-in session of the plan's wiki saves, signed in as the account the preview was
+ *    asked as: an anonymous client, another wiki's session or another account is refused before
+ *    anything is sent. When the wiki forgot the session, the client signs in again (the same bot
+ *    password, so the same account, checked again) and the page is checked in the new session.
+ * 2. Just before saving, one GET with `assert` asks the token (`meta=tokens`) and, for an edit, the
+ *    page's latest revision; if it is not the previewed one (any change, by anyone), nothing is
+ *    sent: "changed since your preview". One round trip more than the POST (scripts/bench-save.mjs).
+ * 3. The token is fetched that way every time and never kept; the anonymous token `+\` is never used.
  * 4. The save is a POST with the plan's parameters exactly, the token, `assert`, and for an edit the
  *    guards `baserevid`, `basetimestamp`, `starttimestamp` and `nocreate` (the page existed) or
  *    `createonly` (it did not), so the wiki still refuses an edit that races the check.
- * 5. `badtoken` is refreshed once; `maxlag` and `ratelimited` wait as reads do (nothing was saved).
+ * 5. `badtoken` is refreshed once (1–2 again); `maxlag` and `ratelimited` wait as reads do.
+ * 6. A failure says what became of the save: "Nothing was saved.", or, when the POST's answer was
+ *    lost, that it is not known.
  *
  * The token goes only in the POST body: never in a URL, a log line, an error or the result.
  */
@@ -24,7 +29,8 @@ import { arrOf, objOf, readJson } from '../json';
 import { RUN_OPTIONS } from '../runOptions';
 import { defaultSleep } from '../run';
 import { isRetryable, retryWait, waitTooLongError } from '../waits';
-import type { WritePlan } from './plans';
+import { BASE, apiErrorOf, num, str } from './ask';
+import type { PlanBase, WritePlan } from './plans';
 
 /** The anonymous token every logged-out session gets: never used for a save. */
 export const ANONYMOUS_TOKEN = '+\\';
@@ -57,15 +63,6 @@ export interface SaveOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const BASE = { format: 'json', formatversion: '2', errorformat: 'plaintext' };
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
-/** The first API error of an answer, or undefined. */
-function apiErrorOf(json: Record<string, unknown>): { code: string; text: string } | undefined {
-  const e = isObj(json.error) ? json.error : isObj(arrOf(json.errors)[0]) ? (arrOf(json.errors)[0] as Record<string, unknown>) : undefined;
-  return e ? { code: str(e.code) || 'unknown', text: str(e.text) || str(e.info) } : undefined;
-}
 
 function jsonOf(res: HttpResponse, endpoint: string, what: string): Record<string, unknown> {
   const read = readJson(res.body, endpoint);
@@ -80,26 +77,41 @@ async function askJson(http: HttpClient, endpoint: string, params: Record<string
   return json;
 }
 
-/** The page's latest revision now; refuses the save when it is not the previewed one. */
-async function checkRevision(http: HttpClient, plan: WritePlan, signal?: AbortSignal): Promise<void> {
-  const base = plan.base!;
-  const json = await askJson(http, plan.endpoint, { action: 'query', prop: 'revisions', rvprop: 'ids|timestamp', titles: base.title }, 'Checking the page before saving', signal);
-  const page = objOf(arrOf(objOf(json.query).pages)[0]);
-  const now = page.missing === true ? undefined : num(objOf(arrOf(page.revisions)[0]).revid);
-  if (now === base.revid) return;
-  const what = now === undefined ? 'was deleted' : base.revid === undefined ? `was created (revision ${now})` : `changed (revision ${base.revid} is now ${now})`;
-  throw new RefusedError(`${base.title} ${what} since your preview: nothing was sent. Preview again to see the page as it is now.`);
-}
-
-/** A fresh token of `type`, asked with `assert` by the signed-in client; the anonymous token is refused. */
-async function fetchToken(http: SignedInHttpClient, plan: WritePlan, signal?: AbortSignal): Promise<string> {
-  const json = await askJson(http, plan.endpoint, { action: 'query', meta: 'tokens', type: plan.tokentype }, 'Asking for a token', signal);
+/**
+ * One signed-in GET (with `assert`) just before saving: a fresh token of the plan's type and, for an
+ * edit, the page's latest revision. The save is refused when the session is not the previewed
+ * account's, when the page is not at the previewed revision, and when the token is the anonymous one.
+ * Asked together, so a save costs one round trip more than the edit's own POST.
+ */
+async function checkAndToken(http: SignedInHttpClient, plan: WritePlan, signal?: AbortSignal): Promise<string> {
+  const page: Record<string, string> = plan.base ? { prop: 'revisions', rvprop: 'ids|timestamp', titles: plan.base.title } : {};
+  const json = await askJson(http, plan.endpoint, { action: 'query', meta: 'tokens', type: plan.tokentype, ...page }, 'Checking the page before saving', signal);
+  // The client signs in again when the wiki forgot the session: it must still be the previewed account.
+  sameAccount(http, plan);
+  if (plan.base) checkRevision(plan.base, json);
   const token = str(objOf(objOf(json.query).tokens)[`${plan.tokentype}token`]);
   if (!token) throw new WikiqError('api', `${plan.endpoint} gave no ${plan.tokentype} token: nothing was saved.`);
   if (token === ANONYMOUS_TOKEN) {
     throw new WikiqError('refused', `The session with ${plan.endpoint} has lapsed (the wiki gave the anonymous token): nothing was saved. Sign in again and preview again.`);
   }
   return token;
+}
+
+/** Refuses a save whose session is signed in as another account than the one the preview was asked as. */
+function sameAccount(http: SignedInHttpClient, plan: WritePlan): void {
+  const now = http.session.identity?.name;
+  if (now !== plan.account) {
+    throw new RefusedError(`This write was previewed as ${plan.account || 'anonymous'}, but the session with ${plan.endpoint} is ${now ? `signed in as ${now}` : 'not signed in'}: nothing was sent. Preview it again with this account.`);
+  }
+}
+
+/** Refuses the save when the page's latest revision (in the answer `json`) is not the previewed one. */
+function checkRevision(base: PlanBase, json: Record<string, unknown>): void {
+  const page = objOf(arrOf(objOf(json.query).pages)[0]);
+  const now = page.missing === true ? undefined : num(objOf(arrOf(page.revisions)[0]).revid);
+  if (now === base.revid) return;
+  const what = now === undefined ? 'was deleted' : base.revid === undefined ? `was created (revision ${now})` : `changed (revision ${base.revid} is now ${now})`;
+  throw new RefusedError(`${base.title} ${what} since your preview: nothing was sent. Preview again to see the page as it is now.`);
 }
 
 /** The guards sent with an edit: the previewed revision, when the preview began, and create-or-not. */
@@ -128,16 +140,33 @@ async function post(http: SignedInHttpClient, plan: WritePlan, token: string, op
     const cause = { status: res.status, code: apiErrorOf(json)?.code ?? '', retryAfter: res.headers['retry-after'] };
     if (!isRetryable(cause)) return json;
     const wait = retryWait(cause, attempt, base, cap);
-    if (wait.tooLong) throw waitTooLongError(plan.endpoint, cause, wait.askedMs!, cap);
+    if (wait.tooLong) throw saying(waitTooLongError(plan.endpoint, cause, wait.askedMs!, cap), NOT_SAVED);
     if (attempt >= maxRetries) return json;
     await (opts.sleep ?? defaultSleep)(wait.ms, opts.signal);
+  }
+}
+
+const NOT_SAVED = 'Nothing was saved.';
+
+/** `e` with a last sentence saying what became of the save, unless its message already says. */
+function saying(e: unknown, sentence: string): unknown {
+  if (e instanceof Error && !/nothing (more )?was (sent|saved)/i.test(e.message)) e.message = `${e.message.replace(/\s+$/, '')} ${sentence}`;
+  return e;
+}
+
+/** The POST, its failure said with its outcome: a failed sign-in again (the wiki refused the POST's assert, and the client's identity is gone) saved nothing; a lost answer may have. */
+async function postSaying(http: SignedInHttpClient, plan: WritePlan, token: string, opts: SaveOptions): Promise<Record<string, unknown>> {
+  try {
+    return await post(http, plan, token, opts);
+  } catch (e) {
+    throw saying(e, http.session.identity ? 'Whether the wiki saved it is not known: look at the page\'s history before saving again.' : NOT_SAVED);
   }
 }
 
 /** What the wiki's answer says was saved; an error answer or a refused edit is thrown in the wiki's words. */
 function resultOf(plan: WritePlan, json: Record<string, unknown>, account: string): SaveResult {
   const e = apiErrorOf(json);
-  if (e) throw new ApiError(plan.endpoint, e.code, `${e.text} Nothing was saved.`);
+  if (e) throw new ApiError(plan.endpoint, e.code, `${e.text} ${NOT_SAVED}`);
   const action = plan.params.action;
   const answer = objOf(json[action]);
   if (action === 'edit' && str(answer.result) !== 'Success') {
@@ -162,9 +191,12 @@ export async function saveWrite(plan: WritePlan, http: HttpClient, opts: SaveOpt
     throw new RefusedError(`Writing to ${plan.endpoint} needs a signed-in session for that wiki (see docs/signed-in.md): nothing was sent.`);
   }
   const who = await http.ready(opts.signal);
-  if (plan.base) await checkRevision(http, plan, opts.signal);
-  let json = await post(http, plan, await fetchToken(http, plan, opts.signal), opts);
-  // A token can go stale (the session was renewed in between): refreshed once, asked with assert again.
-  if (apiErrorOf(json)?.code === 'badtoken') json = await post(http, plan, await fetchToken(http, plan, opts.signal), opts);
-  return resultOf(plan, json, who.name);
+  sameAccount(http, plan);
+  const token = () => checkAndToken(http, plan, opts.signal).catch((e: unknown) => {
+    throw saying(e, NOT_SAVED);
+  });
+  let json = await postSaying(http, plan, await token(), opts);
+  // A token can go stale (the session was renewed in between): refreshed once, the page checked and the token asked with assert again.
+  if (apiErrorOf(json)?.code === 'badtoken') json = await postSaying(http, plan, await token(), opts);
+  return resultOf(plan, json, http.session.identity?.name ?? who.name);
 }
