@@ -114,7 +114,7 @@ writeFileSync(`${out}/bundled-paraminfo.json`, JSON.stringify(JSON.parse(readFil
 // The results view's stylesheet goes next to its script: uPlot's own rules (the timeline's chart),
 // then the view's, in one file the CSP's style-src allows (no style is injected at run time). The
 // view's style sheets in cascade order: every client/media/*.css is one of them.
-const VIEW_CSS = ['client/media/results.css', 'client/media/tabs.css', 'client/media/views.css', 'client/media/assertions.css'];
+const VIEW_CSS = ['client/media/results.css', 'client/media/tabs.css', 'client/media/views.css', 'client/media/assertions.css', 'client/media/write.css'];
 if (existsSync('client/media/results.css')) {
   const unlisted = readdirSync('client/media').filter((f) => f.endsWith('.css') && !VIEW_CSS.includes(`client/media/${f}`));
   if (unlisted.length) {

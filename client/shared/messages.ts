@@ -7,12 +7,13 @@
  * messages), `append` (new records and changed members, without losing the scroll position),
  * `progress`, `pinned`, `show` (switch tab/table), `history` (the request's kept runs, for the History
  * menu), `diff` (a comparison for the Diff tab), `assertions` (the run's `??` assertions checked,
- * shown above the tabs).
+ * shown above the tabs), `write` (a write's preview: facts, the wiki's diff and Save, above the tabs: ./write).
  *
  * Webview → host messages are untrusted: the host checks them with `./validate`.
  */
 import type { DiffGrid } from './diffView';
 import type { ModelHeader, ResultsModel } from './model';
+import type { WriteMessage } from './write';
 
 /** The view's tabs, in order (images, timeline and breakdown only where they apply: ./views; `diff` only while the view holds a comparison). */
 export const TABS = ['table', 'images', 'timeline', 'breakdown', 'json', 'raw', 'debug', 'diff'] as const;
@@ -157,7 +158,7 @@ export interface AssertionsMessage {
   view: AssertionsView | null;
 }
 
-export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage | AssertionsMessage;
+export type HostMessage = RenderMessage | AppendMessage | ProgressMessage | PinnedMessage | ShowMessage | HistoryMessage | DiffMessage | AssertionsMessage | WriteMessage;
 
 /**
  * How a large host message travels: its JSON, gzip-compressed (`pack` in
@@ -188,4 +189,7 @@ export type WebviewMessage =
   | { type: 'copy'; text: string }
   /** History: show the kept run `id`; compare the shown run with the kept run `id`, the previous one, or one picked (Compare with…). */
   | { type: 'showRun'; id: string }
-  | { type: 'compare'; with: 'previous' | 'pick' | { id: string } };
+  | { type: 'compare'; with: 'previous' | 'pick' | { id: string } }
+  /** A write's preview: save the plan `planId` (the host asks the person first); after a save, preview its undo. */
+  | { type: 'save'; planId: string }
+  | { type: 'undo' };

@@ -22,6 +22,8 @@ export interface RenderedReport {
   header?: string;
   /** Text of the run's assertions above the tabs, when it has some (capped). */
   assertions?: string;
+  /** Text of a write's preview above the tabs (facts, Save, diff), when the panel shows one (capped). */
+  write?: string;
 }
 
 /** The page attribute (on `#app`, as `data-report-renders="true"`) that asks the view for reports. */
@@ -36,9 +38,11 @@ export function parseRenderedReport(m: unknown): RenderedReport | undefined {
   if (typeof m.rows !== 'number' || !Number.isInteger(m.rows) || m.rows < 0 || typeof m.text !== 'string') return undefined;
   if (m.header !== undefined && typeof m.header !== 'string') return undefined;
   if (m.assertions !== undefined && typeof m.assertions !== 'string') return undefined;
+  if (m.write !== undefined && typeof m.write !== 'string') return undefined;
   return {
     type: 'rendered', tab: m.tab, ...(m.table !== undefined ? { table: m.table } : {}), rows: m.rows, text: m.text.slice(0, MAX_REPORT_TEXT),
     ...(m.header !== undefined ? { header: m.header.slice(0, MAX_REPORT_TEXT) } : {}),
     ...(m.assertions !== undefined ? { assertions: m.assertions.slice(0, MAX_REPORT_TEXT) } : {}),
+    ...(m.write !== undefined ? { write: m.write.slice(0, MAX_REPORT_TEXT) } : {}),
   };
 }

@@ -13,6 +13,7 @@ import type { ResultsModel } from './model';
 import type { AssertionsView, HostMessage, PackedMessage, TabId, WebviewMessage } from './messages';
 import { MAX_ASSERTION_TEXT, MAX_SHOWN_ASSERTIONS, MAX_SHOWN_OFFENDERS, TABS } from './messages';
 import { safeHttpUrl } from './url';
+import { isPlanId, isWriteView } from './write';
 
 const MAX_COPY = 10_000_000;
 
@@ -47,6 +48,8 @@ const FROM_WEBVIEW = {
     if (o.with === 'previous' || o.with === 'pick') return { type: 'compare', with: o.with };
     return isObj(o.with) && isRunId(o.with.id) ? { type: 'compare', with: { id: o.with.id } } : 'with must be previous, pick or { id }';
   },
+  save: (o) => (isPlanId(o.planId) ? { type: 'save', planId: o.planId } : 'planId must be a plan id'),
+  undo: () => ({ type: 'undo' }),
 } satisfies { [K in WebviewMessage['type']]: Reader<Extract<WebviewMessage, { type: K }>> };
 
 /** The fields of each host message the view relies on. */
@@ -60,6 +63,7 @@ const FROM_HOST = {
   diff: (o) => o.view === null || (isObj(o.view) && typeof o.view.before === 'string' && typeof o.view.after === 'string' && typeof o.view.summary === 'string'
     && Array.isArray(o.view.tables) && o.view.tables.every((t) => isObj(t) && Array.isArray(t.columns) && Array.isArray(t.rows))),
   assertions: (o) => o.view === null || isAssertionsView(o.view),
+  write: (o) => o.view === null || isWriteView(o.view),
 } satisfies Record<HostMessage['type'], (o: Record<string, unknown>) => boolean>;
 
 const text = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_ASSERTION_TEXT;

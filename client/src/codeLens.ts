@@ -1,20 +1,31 @@
 /**
  * What the editor offers on a request: CodeLens above each (▶ Run, ▶ Test on a request with `??`
  * assertions — its Test Explorer item, run/testExplorer.ts —, Run all batches, Copy as URL, Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
+ * A write (run/writeLens.ts) shows ▶ Preview instead (results/writes.ts), and in an untrusted
+ * workspace or the browser a lens that says why there is none.
  */
 import * as vscode from 'vscode';
-import { paramsOf, parse, requestAt } from '../../core/src';
+import { paramsOf, parse, requestAt, type Catalogue } from '../../core/src';
 import { requestRefAt, requestRefs } from '../../common/requestRef';
+import { writeModuleOf } from './run/writeLens';
+import { PLATFORM } from './platform';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.emitter.event;
-  private cache = new Map<string, { version: number; lenses: vscode.CodeLens[] }>();
+  /** By document URI: its lenses for one version and one state of trust (cleared entry by entry as documents change). */
+  private cache = new Map<string, { version: number; trusted: boolean; lenses: vscode.CodeLens[] }>();
 
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  /** `catalogue`: the bundled one, which says which modules write. */
+  constructor(private readonly catalogue: () => Promise<Catalogue>) {}
+
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+    const trusted = vscode.workspace.isTrusted;
     const hit = this.cache.get(document.uri.toString());
-    if (hit && hit.version === document.version) return hit.lenses;
-    const file = parse(document.getText());
+    if (hit && hit.version === document.version && hit.trusted === trusted) return hit.lenses;
+    const catalogue = await this.catalogue().catch(() => undefined);
+    const text = document.getText();
+    const file = parse(text);
     const refs = requestRefs(document.uri.toString(), file.requests);
     const lenses: vscode.CodeLens[] = [];
     for (const r of file.requests) {
@@ -22,6 +33,14 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
       const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
       const ref = refs[r.index];
+      const write = writeModuleOf(text, r, catalogue);
+      if (write) {
+        const why = PLATFORM === 'browser' ? 'in the browser' : trusted ? undefined : 'in an untrusted workspace';
+        lenses.push(why
+          ? new vscode.CodeLens(range, { title: `✎ Write: no Preview ${why}`, command: 'wikiq.preview', arguments: [ref], tooltip: `Writes are not previewed or saved ${why}: the command says why` })
+          : new vscode.CodeLens(range, { title: '▶ Preview', command: 'wikiq.preview', arguments: [ref], tooltip: `Preview this ${write}: the wiki's diff and the facts; Save only after you confirm` }));
+        continue;
+      }
       lenses.push(new vscode.CodeLens(range, { title: '▶ Run', command: 'wikiq.run', arguments: [ref], tooltip: 'Run this request (one batch)' }));
       if (r.assertionCount) lenses.push(new vscode.CodeLens(range, { title: '▶ Test', command: 'wikiq.test', arguments: [ref], tooltip: 'Run this request to the end and check its ?? assertions (Test Explorer)' }));
       lenses.push(
@@ -30,7 +49,7 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
         new vscode.CodeLens(range, { title: 'Copy as curl', command: 'wikiq.copyAsCurl', arguments: [ref] }),
       );
     }
-    this.cache.set(document.uri.toString(), { version: document.version, lenses });
+    this.cache.set(document.uri.toString(), { version: document.version, trusted, lenses });
     return lenses;
   }
 

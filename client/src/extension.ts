@@ -20,7 +20,7 @@ import { Environments } from './environments';
 import { RunCommands } from './run/commands';
 import type { WikiAuth } from './run/auth';
 // The desktop's or the browser's: the web bundle takes platform.web.ts (scripts/webBuild.mjs).
-import { PLATFORM, languageClient, loadBundledCatalogue, offerMcp, wikiAuth, type StartedClient } from './platform';
+import { PLATFORM, languageClient, loadBundledCatalogue, offerMcp, offerWrites, wikiAuth, type StartedClient } from './platform';
 import { checksOf } from './results/checks';
 import { ResultsPanelManager } from './results/panelManager';
 import type { PanelProbe } from './results/probe';
@@ -52,6 +52,8 @@ export interface WikiqApi {
   reviveResults: (panel: vscode.WebviewPanel, state: unknown) => PanelProbe;
   /** Run history and Compare (tests). */
   history: RunHistoryCommands;
+  /** Write previews and their Save (tests: the last state); none in the browser. */
+  writes: ReturnType<typeof offerWrites>['writes'];
   /** Which bundle runs: `desktop` (Node extension host) or `browser` (web worker; client/src/platform.web.ts). */
   platform: typeof PLATFORM;
   /** The Test Explorer: its `TestController`, its Run profile's runs (with their reports) and when a file's items change (tests). */
@@ -107,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): WikiqApi {
       await ready.promise;
       return server.signedIn()?.settled();
     }, resultsPanels: () => results.panels.allProbes(), reviveResults: (panel, state) => results.panels.probeOf(results.panels.revive(panel, state)),
-    history: results.history, tests: results.tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [],
+    history: results.history, writes: results.writes, tests: results.tests, platform: PLATFORM, mcpOffered: mcp !== undefined, mcpServers: () => mcp?.definitions() ?? [],
   };
 }
 
@@ -281,9 +283,10 @@ function registerResults(context: vscode.ExtensionContext, environments: Environ
   });
   const history = new RunHistoryCommands(context, environments, run, panels, auth);
   const tests = new TestExplorer(run, environments);
-  context.subscriptions.push(panels, history, tests);
+  const writes = offerWrites(run, panels, auth, history);
+  context.subscriptions.push(panels, history, tests, writes);
   context.subscriptions.push(run, auth);
-  return { panels, run, history, tests };
+  return { panels, run, history, tests, writes: writes.writes };
 }
 
 /** The server starts with the first .wikiq document (one open already, or the next one opened). */

@@ -15,6 +15,10 @@ import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
 import { keepServerSignedIn } from './run/serverCredentials';
 import { type McpOffer, offerMcpServer } from './mcpProvider';
+import { WriteCommands } from './results/writes';
+import type { RunCommands } from './run/commands';
+import type { ResultsPanelManager } from './results/panelManager';
+import type { RunHistoryCommands } from './results/historyCommands';
 import { VERSION } from '../../common/version';
 
 /** Where the extension runs: `desktop` (a Node extension host) or `browser` (a web worker). */
@@ -56,6 +60,17 @@ export function wikiAuth(context: vscode.ExtensionContext, environments: Environ
 /** The bundled catalogue (running and copying requests): dist/bundled-paraminfo.json, required beside the bundle. */
 export function loadBundledCatalogue(_context: vscode.ExtensionContext): Promise<Catalogue> {
   return Promise.resolve(bundledCatalogue());
+}
+
+/** What writes are offered with: a preview and its Save (./results/writes), where there is one. */
+export interface WritesOffer extends vscode.Disposable {
+  readonly writes?: WriteCommands;
+}
+
+/** Previews and saves of writes (#39), through the desktop's signed-in sessions. */
+export function offerWrites(run: RunCommands, panels: ResultsPanelManager, auth: WikiAuth, history: RunHistoryCommands): WritesOffer {
+  const writes = new WriteCommands(run, panels, auth, history);
+  return { writes, dispose: () => writes.dispose() };
 }
 
 /** Writes an export: atomically on disk for a file, through the editor's file system otherwise. */

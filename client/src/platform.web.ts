@@ -10,6 +10,9 @@ import type { InitializationOptions } from '../../common/protocol';
 import { readBundledCatalogue, type Catalogue } from '../../core/src';
 import type { Environments } from './environments';
 import { WikiAuth } from './run/auth';
+import type { RunCommands } from './run/commands';
+import type { ResultsPanelManager } from './results/panelManager';
+import type { RunHistoryCommands } from './results/historyCommands';
 
 /** The worker global of the browser (this package is type-checked with Node's types, not the DOM's). */
 declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
@@ -65,6 +68,19 @@ export async function languageClient(context: vscode.ExtensionContext, options: 
 /** Signed-in wikis: not in the browser; the commands say why. */
 export function wikiAuth(context: vscode.ExtensionContext, environments: Environments): WikiAuth {
   return new WikiAuth(context.secrets, context.globalState, environments, BROWSER_SIGN_IN);
+}
+
+/** Why writes are neither previewed nor saved in the browser: the Preview command says it. */
+export const BROWSER_WRITES = 'Writes are not previewed or saved in the browser: a save needs a signed-in session, which VS Code in the browser does not offer, and wikiq never saves anonymously. Use VS Code on the desktop (or `wikiq run FILE --dry-run` for a preview).';
+
+/** What writes are offered with: nothing to save with here. */
+export interface WritesOffer extends vscode.Disposable {
+  readonly writes?: undefined;
+}
+
+/** No previews or saves of writes in the browser (no sign-in: see BROWSER_SIGN_IN); ▶ Preview's command says why. The engine's write code stays out of the web bundle. */
+export function offerWrites(_run: RunCommands, _panels: ResultsPanelManager, _auth: WikiAuth, _history: RunHistoryCommands): WritesOffer {
+  return vscode.commands.registerCommand('wikiq.preview', () => void vscode.window.showInformationMessage(`wikiq: ${BROWSER_WRITES}`));
 }
 
 /** No `wikiq mcp` in the browser: there is no process to start. */

@@ -72,7 +72,16 @@ export function servePageRequests(page: Page, syncDir: string, log: (l: string) 
         if (req.kind === 'answer') fs.rmSync(file, { force: true });
         if (req.kind === 'answer' && req.secret && req.text) secrets.add(req.text);
         if (!/^[\w.-]+$/.test(req.name)) throw new Error(`bad request name '${req.name}'`);
-        if (req.kind === 'webviewRows' || req.kind === 'webviewContrast') {
+        if (req.kind === 'click') {
+          // As a user: the button in the workbench (a modal dialog's), or in the visible webview's page.
+          let target = req.frameSelector
+            ? page.frameLocator(req.selector).first().frameLocator('#active-frame').first().locator(req.frameSelector)
+            : page.locator(req.selector);
+          if (req.hasText) target = target.filter({ hasText: req.hasText });
+          await target.first().click({ timeout: 20_000 });
+          log(`  [click] '${req.name}'`);
+          ack = { ok: true };
+        } else if (req.kind === 'webviewRows' || req.kind === 'webviewContrast') {
           const frame = await webviewFrame(page, req);
           if (req.kind === 'webviewRows') {
             const rows = await frame.evaluate(rowCoverage);

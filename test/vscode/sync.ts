@@ -35,14 +35,14 @@ export const SUITE_ENV = 'WIKIQ_EDITOR_SUITE';
 
 export interface PageRequest {
   id: string;
-  kind: 'screenshot' | 'tokens' | 'texts' | 'answer' | 'webviewRows' | 'webviewContrast';
+  kind: 'screenshot' | 'tokens' | 'texts' | 'answer' | 'click' | 'webviewRows' | 'webviewContrast';
   /** Screenshot file name without extension, e.g. "completion"; a label for 'tokens' and 'answer'. */
   name: string;
   /** CSS selector that must be visible first. */
   selector: string;
   /** Text the element must contain (for the webview kinds: the element `frameSelector` names). */
   hasText?: string;
-  /** For the webview kinds: CSS selector in the webview's inner frame that must be visible first. */
+  /** For the webview kinds: CSS selector in the webview's inner frame that must be visible first; for 'click', the element clicked there (else `selector` in the workbench is). */
   frameSelector?: string;
   /** For 'webviewContrast': the elements whose texts are measured. */
   contrastSelector?: string;

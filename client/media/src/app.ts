@@ -3,8 +3,8 @@
  * Breakdown / JSON / Raw / Debug (Images, Timeline and Breakdown only where the data's shape suits
  * them: ../../shared/views), the host's messages and the saved state. Each concern is its own file:
  * ./messaging, ./state, ./header, ./menu, ./tableTab (./table, ./paramTab), ./imagesView,
- * ./timelineView, ./breakdownView (./viewParts), ./jsonTab, ./rawTab, ./debugTab, and the run's
- * assertions above the tabs, ./assertionsView.
+ * ./timelineView, ./breakdownView (./viewParts), ./jsonTab, ./rawTab, ./debugTab, and above the tabs
+ * the run's assertions, ./assertionsView, and a write's preview with its Save, ./writeView.
  *
  * Security: every piece of wiki content is inserted as text (text nodes, textContent); only the
  * fields that hold wiki HTML go through ./purify. Links open through the host (http(s) only, and
@@ -22,6 +22,7 @@ import { MAX_REPORT_TEXT, REPORT_RENDERS_ATTRIBUTE, type RenderedReport } from '
 import { IMAGE_ORIGIN_ATTRIBUTE, originOf, safeHttpUrl } from '../../shared/url';
 import { VIEWS, viewSources, type ViewFilter, type ViewId, type ViewSources, describeFilter } from '../../shared/views';
 import { AssertionsBlock } from './assertionsView';
+import { WriteBlock } from './writeView';
 import { BreakdownView } from './breakdownView';
 import { ImagesView } from './imagesView';
 import { TimelineView } from './timelineView';
@@ -67,6 +68,7 @@ export class App implements ViewContext {
   /** The run's assertions as the host last checked them (shown above the tabs). */
   assertions?: AssertionsView;
   private readonly asserts = new AssertionsBlock((table, index, field) => void this.revealRecord(table, index, field));
+  private readonly write = new WriteBlock({ post: (m) => this.post(m), openUrl: (u) => this.openUrl(u) });
   readonly menu = new Menu();
   sources: ViewSources = NO_SOURCES;
   readonly imageOrigin?: string;
@@ -124,7 +126,7 @@ export class App implements ViewContext {
     this.panels.table.appendChild(this.tables.host);
     this.jsonTab = new JsonTab(this, this.panels.json);
     this.live = h('div', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
-    root.append(this.header, this.asserts.element, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
+    root.append(this.header, this.write.element, this.asserts.element, this.tablist, ...TABS.map((t) => this.panels[t]), this.live);
     new MessagePump(root, (m) => this.apply(m), (e) => this.showInternalError(e)).listen();
   }
 
@@ -240,6 +242,10 @@ export class App implements ViewContext {
     assertions: (m) => {
       this.assertions = m.view ?? undefined;
       this.asserts.show(this.assertions, this.loading);
+      this.reportSoon();
+    },
+    write: (m) => {
+      this.write.show(m.view ?? undefined);
       this.reportSoon();
     },
   };
@@ -415,6 +421,8 @@ export class App implements ViewContext {
     const report: RenderedReport = { type: 'rendered', tab: t, rows: t === 'table' && c ? c.count : 0, text: text.slice(0, MAX_REPORT_TEXT), header: (this.header.innerText ?? '').slice(0, MAX_REPORT_TEXT) };
     if (t === 'table' && c) report.table = c.name;
     if (this.assertions) report.assertions = this.asserts.text().slice(0, MAX_REPORT_TEXT);
+    const write = this.write.text();
+    if (write) report.write = write.slice(0, MAX_REPORT_TEXT);
     this.api.postMessage(report);
   }
 }

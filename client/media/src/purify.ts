@@ -10,16 +10,21 @@
 import DOMPurify from 'dompurify';
 import { safeHttpUrl } from '../../shared/url';
 
-const CONFIG = {
-  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],
-  ALLOWED_ATTR: ['href', 'title'],
-  ALLOWED_URI_REGEXP: /^https?:\/\//i,
+/** What both allow-lists share: no data-, aria- or unknown-protocol attributes; text kept; a fragment, never a string. */
+const STRICT = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   KEEP_CONTENT: true,
   RETURN_DOM_FRAGMENT: true as const,
   RETURN_DOM: false as const,
+};
+
+const CONFIG = {
+  ...STRICT,
+  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'code', 'br', 'span', 'a'],
+  ALLOWED_ATTR: ['href', 'title'],
+  ALLOWED_URI_REGEXP: /^https?:\/\//i,
 };
 
 let base: string | undefined;
@@ -57,4 +62,53 @@ export function sanitizeHtml(html: string, endpoint?: string): DocumentFragment 
   } finally {
     base = undefined;
   }
+}
+
+/**
+ * MediaWiki's compare HTML (a write's preview: its table rows, as the wiki sent them) as a table to
+ * insert. A DOMPurify instance of its own (its hooks apart from the links' above) keeps only the
+ * diff's structure — table, rows, cells, div, ins, del, span, br — with `colspan`, `data-marker`
+ * and only MediaWiki's diff classes (`diff-*`, `diffchange*`); no link, no URL, no handler, no
+ * style survives, and text stays text. Without DOMPurify the rows are shown as text.
+ */
+const DIFF_CONFIG = {
+  ...STRICT,
+  ALLOWED_TAGS: ['table', 'tbody', 'tr', 'td', 'div', 'ins', 'del', 'span', 'br'],
+  ALLOWED_ATTR: ['class', 'colspan', 'data-marker'],
+  // Plain values, never URLs (no attribute kept takes one): checked by the hook below, not as URIs.
+  ADD_URI_SAFE_ATTR: ['colspan', 'data-marker'],
+  ALLOWED_URI_REGEXP: /^$/,
+};
+const DIFF_CLASS = /^(diff-[\w-]+|diffchange(-inline)?|mw-diff-[\w-]+)$/;
+
+let diffPurifier: ReturnType<typeof DOMPurify> | undefined;
+
+function diffPurify(): ReturnType<typeof DOMPurify> {
+  if (diffPurifier) return diffPurifier;
+  const p = DOMPurify(window);
+  p.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (data.attrName === 'class') data.attrValue = data.attrValue.split(/\s+/).filter((c) => DIFF_CLASS.test(c)).join(' ');
+    else if (data.attrName === 'colspan' && !/^[1-4]$/.test(data.attrValue)) data.keepAttr = false;
+    else if (data.attrName === 'data-marker' && data.attrValue.length > 2) data.keepAttr = false;
+  });
+  return (diffPurifier = p);
+}
+
+/** The compare rows `html` sanitised into a table (class `diff`); never raw HTML into the live document. */
+export function sanitizeDiff(html: string): HTMLTableElement {
+  const table = document.createElement('table');
+  table.className = 'diff';
+  const p = diffPurify();
+  if (!p.isSupported) {
+    table.appendChild(document.createElement('tr')).appendChild(document.createElement('td')).textContent = html;
+    return table;
+  }
+  const frag = p.sanitize(`<table><tbody>${html}</tbody></table>`, DIFF_CONFIG);
+  // MediaWiki's four columns: marker, old text, marker, new text (the page's stylesheet sizes them).
+  const cols = table.appendChild(document.createElement('colgroup'));
+  for (const c of ['diff-marker', 'diff-content', 'diff-marker', 'diff-content']) cols.appendChild(document.createElement('col')).className = c;
+  // Every row the wiki sent, also past a `</table>` in them; a table nested in a cell stays in its cell.
+  const body = table.appendChild(document.createElement('tbody'));
+  for (const tr of Array.from(frag.querySelectorAll('tr'))) if (!tr.parentElement?.closest('td')) body.appendChild(tr);
+  return table;
 }

@@ -22,6 +22,7 @@
 import * as vscode from 'vscode';
 import type { AssertionsView, DiffView, ExportFormat, HistoryMessage, ProgressMessage, TabId, WebviewMessage } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import type { WriteView } from '../../shared/write';
 import { parseRenderedReport, type RenderedReport } from '../../shared/renderReport';
 import { PanelSnapshot, snapshotOf } from '../../shared/tables';
 import { originOf } from '../../shared/url';
@@ -32,6 +33,9 @@ import { makeNonce, resultsHtml } from './html';
 import { PanelView } from './panelView';
 import type { RunSession } from '../../../engine/src/index';
 import type { PanelAction, PanelDriver, PanelPort } from './port';
+
+/** What a write's preview asks for (./writes.ts acts on it). */
+export type WriteAction = Extract<WebviewMessage, { type: 'save' | 'undo' }>;
 
 /** What the view's History menu asks for. */
 export type HistoryAction = Extract<WebviewMessage, { type: 'showRun' | 'compare' }>;
@@ -60,6 +64,8 @@ export interface PanelEnvironment {
   rendered?(panel: ResultsPanel, report: RenderedReport): void;
   /** The History menu's actions. */
   history?(panel: ResultsPanel, action: HistoryAction): unknown;
+  /** A write preview's Save and Preview the undo. */
+  write?(panel: ResultsPanel, action: WriteAction): unknown;
   /** Where refused and undelivered messages are logged. */
   log?(line: string): void;
   /** The panel closed. */
@@ -126,6 +132,16 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     return this.view.diff;
   }
 
+  /** The write's preview shown (its facts, diff and what Save can do), if any. */
+  get write(): WriteView | undefined {
+    return this.view.write;
+  }
+
+  /** Shows a write's preview above the tabs (after `showNew` of its model), or clears it (null). */
+  showWrite(view: WriteView | null): void {
+    this.view.setWrite(view);
+  }
+
   /** The run's assertions as last checked and sent to the view, if any. */
   get assertions(): AssertionsView | undefined {
     return this.view.assertions;
@@ -150,6 +166,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
    */
   showNew(what: ResultsModel | ((panel: ResultsPanel) => PanelDriver), checks?: RunChecks): void {
     this.showDiff(null);
+    this.view.setWrite(null);
     this.driver?.detach();
     this.setChecks(checks);
     let model: ResultsModel;
@@ -163,6 +180,7 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
 
   /** Shows a kept run (read-only: no paging; exports what it shows). */
   showKept(model: ResultsModel): void {
+    this.view.setWrite(null);
     this.driver?.detach();
     this.setChecks(undefined);
     this.driver = this.env.driver(this);
@@ -268,6 +286,8 @@ export class ResultsPanel implements PanelPort, vscode.Disposable {
     export: (m) => this.act(m),
     showRun: (m) => this.env.history?.(this, m),
     compare: (m) => this.env.history?.(this, m),
+    save: (m) => this.env.write?.(this, m),
+    undo: (m) => this.env.write?.(this, m),
   };
 
   /** A message from the view (untrusted: checked first); settles when it has been acted on. */

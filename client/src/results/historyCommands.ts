@@ -127,6 +127,26 @@ export class RunHistoryCommands implements PanelHistory, vscode.Disposable {
     return this.keeping;
   }
 
+  /**
+   * A save from a write's preview in `panel` (./writes): kept under its request (always: a save's
+   * record holds the request as sent, the new revision, its diff and the account; never a token),
+   * and shown in the panel's History menu.
+   */
+  keepSave(panel: ResultsPanel, ref: RequestRef, run: KeptRun): Promise<void> {
+    this.keeping = (async () => {
+      let notKept: string | undefined;
+      try {
+        const outcome = await this.store.save(requestKey(ref), run);
+        if (!outcome.kept) notKept = outcome.reason;
+      } catch (e) {
+        notKept = `the workspace storage refused it (${e instanceof Error ? e.message : String(e)})`;
+      }
+      panel.run = { ref, shownId: notKept ? undefined : run.id, notKept };
+      await this.sendHistory(panel).catch(() => undefined);
+    })();
+    return this.keeping;
+  }
+
   /** A panel restored after a reload: its History menu lists its request's kept runs again (none is shown: the view kept a copy). */
   async restored(panel: ResultsPanel): Promise<void> {
     const ref = await refOfKey(panel.key);

@@ -8,7 +8,7 @@
  * panel and makes pages again when the thumbnails setting changes.
  */
 import * as vscode from 'vscode';
-import type { RunSession } from '../../../engine/src/index';
+import { WritePlans, type RunSession } from '../../../engine/src/index';
 import { isObj } from '../../shared/json';
 import { VIEW_COMMANDS } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
@@ -17,7 +17,8 @@ import type { RunChecks } from './checks';
 import { requestKey, type RequestRef } from '../../../common/requestRef';
 import { PanelProbe } from './probe';
 import type { PanelDriver } from './port';
-import { ResultsPanel, type HistoryAction, type PanelEnvironment } from './ResultsPanel';
+import { ResultsPanel, type HistoryAction, type PanelEnvironment, type WriteAction } from './ResultsPanel';
+import type { WriteView } from '../../shared/write';
 
 export const VIEW_TYPE = 'wikiq.results';
 
@@ -31,6 +32,13 @@ export interface PanelHistory {
   handle(panel: ResultsPanel, action: HistoryAction): unknown;
   /** A panel restored after a reload: its History menu lists its request's kept runs again. */
   restored(panel: ResultsPanel): unknown;
+}
+
+/** What a write preview's Save and Preview the undo do (./writes `WriteCommands`, which connects itself: `useWrites`). */
+export interface PanelWrites {
+  handle(panel: ResultsPanel, action: WriteAction): unknown;
+  /** The panel closed or shows something else: its preview's plan is dropped. */
+  gone(panel: ResultsPanel): void;
 }
 
 export interface PanelDependencies {
@@ -73,6 +81,13 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
   private restoredCount = 0;
   /** Run history and Compare, once connected (`useHistory`). */
   private history?: PanelHistory;
+  /** Write previews' Save, once connected (`useWrites`). */
+  private writes?: PanelWrites;
+  /**
+   * The write plans of the previews the panels show (#39): a plan is added by a preview and taken by
+   * its Save, dropped when its file changes, its panel closes or shows another run; never module-level.
+   */
+  readonly plans = new WritePlans();
   private readonly env: PanelEnvironment;
   private readonly disposables: vscode.Disposable[];
 
@@ -84,8 +99,10 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
       thumbnails: () => this.thumbnailsAllowed(),
       rendered: (panel, report) => this.probes.get(panel)?.rendered(report),
       history: (panel, action) => this.history?.handle(panel, action),
+      write: (panel, action) => this.writes?.handle(panel, action),
       log: (line) => deps.log?.(line),
       closed: (panel) => {
+        this.writes?.gone(panel);
         this.open.delete(panel);
         this.probes.get(panel)?.panelClosed();
         this.probes.delete(panel);
@@ -113,6 +130,21 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
     return new vscode.Disposable(() => {
       if (this.history === history) this.history = undefined;
     });
+  }
+
+  /** Connects the write previews: Save and Preview the undo. */
+  useWrites(writes: PanelWrites): vscode.Disposable {
+    this.writes = writes;
+    return new vscode.Disposable(() => {
+      if (this.writes === writes) this.writes = undefined;
+    });
+  }
+
+  /** A write's preview of request `ref`: its model (the tabs) and its view (facts, diff, Save above the tabs) in the request's panel. */
+  showPreview(ref: RequestRef, model: ResultsModel, view: WriteView): ResultsPanel {
+    const panel = this.show(requestKey(ref), model, { beside: ref.uri });
+    panel.showWrite(view);
+    return panel;
   }
 
   /** The serializer: VS Code restores a panel after a reload with the state its view saved. */
@@ -208,6 +240,7 @@ export class ResultsPanelManager implements vscode.WebviewPanelSerializer, vscod
       const covers = p.panel.viewColumn !== undefined && documentColumns.includes(p.panel.viewColumn);
       p.panel.reveal(options.viewColumn ?? (covers ? beside : undefined), preserveFocus);
     }
+    this.writes?.gone(p); // a preview it showed is replaced: its plan goes
     p.showNew(isSession(what) ? (panel) => this.env.driver(panel, what) : what, checks);
     return p;
   }

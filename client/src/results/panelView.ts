@@ -1,6 +1,6 @@
 /**
  * The host's side of one results view: what the panel has shown it (model, pin, paging, progress,
- * History menu, comparison, the run's assertions checked) and the one ordered queue every message to the view goes through.
+ * History menu, comparison, the run's assertions checked, a write's preview) and the one ordered queue every message to the view goes through.
  * Pure (no `vscode`): the panel (./ResultsPanel) gives it `send` (the webview's postMessage) and
  * says when the view is ready; the unit tests give it a recording `send`.
  *
@@ -12,6 +12,7 @@
  */
 import type { AssertionsView, DiffView, HistoryMessage, HostEnvelope, HostMessage, ProgressMessage, ShowMessage, TabId } from '../../shared/messages';
 import type { ResultsModel } from '../../shared/model';
+import type { WriteView } from '../../shared/write';
 import { FIRST_PAINT_GRACE_MS, UpdateCoalescer, UpdatePlanner } from './delta';
 import { pack } from './packing';
 
@@ -40,6 +41,7 @@ export class PanelView {
   private lastHistory?: HistoryMessage;
   private lastDiff?: DiffView;
   private lastAssertions?: AssertionsView;
+  private lastWrite?: WriteView;
   /** A tab asked for while the view was not ready: shown once it is. */
   private pendingTab?: ShowMessage;
 
@@ -54,6 +56,7 @@ export class PanelView {
     if (this.lastHistory) this.post(this.lastHistory);
     if (this.lastDiff) this.post({ type: 'diff', view: this.lastDiff });
     if (this.lastAssertions) this.post({ type: 'assertions', view: this.lastAssertions });
+    if (this.lastWrite) this.post({ type: 'write', view: this.lastWrite });
     if (this.pendingTab) this.post(this.pendingTab);
     this.pendingTab = undefined;
   }
@@ -132,6 +135,18 @@ export class PanelView {
     if (!view && !this.lastAssertions) return;
     this.lastAssertions = view ?? undefined;
     if (this.ready) this.post({ type: 'assertions', view });
+  }
+
+  /** Shows a write's preview (facts, diff, Save) above the tabs, or clears it (null). */
+  setWrite(view: WriteView | null): void {
+    if (!view && !this.lastWrite) return;
+    this.lastWrite = view ?? undefined;
+    if (this.ready) this.post({ type: 'write', view });
+  }
+
+  /** The write's preview shown, if any. */
+  get write(): WriteView | undefined {
+    return this.lastWrite;
   }
 
   /** The assertions shown, if any. */

@@ -58,10 +58,12 @@ export class RunCommands implements vscode.Disposable {
     private readonly supersede?: (document: vscode.TextDocument, index: number) => void,
   ) {
     this.diagnostics = new RunDiagnostics();
-    const lenses = new RequestCodeLensProvider();
+    const lenses = new RequestCodeLensProvider(catalogue);
     this.disposables.push(
       this.diagnostics,
       vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
+      // Writes show ▶ Preview only in a trusted workspace: the lenses change with trust.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
       vscode.languages.registerCodeActionsProvider({ language: 'wikiq' }, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
       vscode.commands.registerCommand('wikiq.run', (ref?: RequestArg) => this.run(ref, false)),
       vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestArg) => this.run(ref, true)),
@@ -79,7 +81,7 @@ export class RunCommands implements vscode.Disposable {
   }
 
   /** The document and the request selector of a CodeLens argument or the cursor. */
-  private async target(ref?: RequestArg): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
+  async target(ref?: RequestArg): Promise<{ document: vscode.TextDocument; sel: { index: number } | { offset: number } } | undefined> {
     if (ref && typeof ref.uri === 'string' && Number.isInteger(ref.index)) {
       const uri = vscode.Uri.parse(ref.uri);
       const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) ?? await vscode.workspace.openTextDocument(uri);
@@ -93,11 +95,15 @@ export class RunCommands implements vscode.Disposable {
     return { document: editor.document, sel: { offset: editor.document.offsetAt(editor.selection.active) } };
   }
 
-  private async resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }): Promise<ResolvedRequest | undefined> {
+  /** The request resolved (a write only for a preview: `write`), or undefined after saying why not. */
+  async resolve(document: vscode.TextDocument, sel: { index: number } | { offset: number }, write = false): Promise<ResolvedRequest | undefined> {
     try {
       const env = this.environments.current();
       const catalogue = await this.catalogue();
-      return resolveRequest(document.getText(), sel, { env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue, files: fileValuesFor(document) });
+      return resolveRequest(document.getText(), sel, {
+        env: { name: env.name, endpoint: env.endpoint, variables: env.variables }, defaultEndpoint: env.endpoint, catalogue, files: fileValuesFor(document),
+        ...(write ? { allowWrite: 'preview' as const } : {}),
+      });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;

@@ -102,6 +102,7 @@ const VSCODE_FILES = new Set([
   'client/src/results/probe.ts',
   'client/src/results/runDriver.ts',
   'client/src/results/historyCommands.ts',
+  'client/src/results/writes.ts',
   'client/src/results/port.ts',
   'client/src/platform.ts',
   'client/src/platform.web.ts',

@@ -159,6 +159,16 @@ export async function answerPrompt(name: string, selector: string, hasText: stri
   return !!(await pageRequest('answer', name, selector, hasText, 30_000, text, secret));
 }
 
+/**
+ * Clicks, as a user would, the element `selector` (containing `hasText`) of the workbench — a modal
+ * dialog's button — or, with `frameSelector`, that element of the visible webview's page (`selector`
+ * is then the webview's iframe: VISIBLE_WEBVIEW). Resolves once clicked; rejects when it never
+ * showed. Returns false where there is no page to click in (test-electron).
+ */
+export async function clickOnPage(name: string, selector: string, hasText?: string, frameSelector?: string): Promise<boolean> {
+  return !!(await pageRequest('click', name, selector, hasText, 30_000, undefined, undefined, frameSelector ? { frameSelector } : {}));
+}
+
 /** The outer iframe of the webview shown in the workbench (its page is in that iframe's #active-frame). */
 export const VISIBLE_WEBVIEW = 'iframe.webview.ready:visible';
 
