@@ -23,7 +23,36 @@ export interface VariableBinding {
   source: 'request' | 'file' | 'environment';
 }
 
-export type Scope = Map<string, VariableBinding>;
+/**
+ * The variables a request sees, by name. It keeps the expansions of its variables (`expand`), made
+ * the first time each is used. What that cache keys on: the variable's name, in this scope. Who
+ * clears it: a change to the scope (`set`, `delete`, `clear`) drops it; else it goes with the scope
+ * (scopeFor builds one per request or file, per feature call).
+ */
+export class Scope extends Map<string, VariableBinding> {
+  private expander: Expander | undefined = undefined;
+
+  /** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS. */
+  expand(text: string): Expansion {
+    this.expander ??= new Expander(this);
+    return this.expander.expand(text);
+  }
+
+  override set(name: string, binding: VariableBinding): this {
+    this.expander = undefined;
+    return super.set(name, binding);
+  }
+
+  override delete(name: string): boolean {
+    this.expander = undefined;
+    return super.delete(name);
+  }
+
+  override clear(): void {
+    this.expander = undefined;
+    super.clear();
+  }
+}
 
 /** The value of a variable definition as one string: parts joined with `|` (escaped pipes kept). */
 export function rawValue(value: ValueNode | undefined): string {
@@ -32,7 +61,7 @@ export function rawValue(value: ValueNode | undefined): string {
 }
 
 export function scopeFor(file: WikiqFile, request: RequestNode | undefined, env?: Environment): Scope {
-  const scope: Scope = new Map();
+  const scope = new Scope();
   for (const [name, raw] of Object.entries(env?.variables ?? {})) {
     scope.set(name, { name, raw: String(raw), source: 'environment' });
   }
@@ -76,7 +105,7 @@ interface Resolved {
 }
 
 /**
- * Expands variables of one scope, each once (memoised: the scope is never changed once built), in
+ * Expands variables of one scope, each once (memoised: its scope drops it when changed), in
  * a loop with its own stack (no recursion: a chain of 20,000 variables is fine), within
  * EXPANSION_LIMITS (22 variables that each use the next twice would otherwise make 4 million copies).
  */
@@ -153,16 +182,9 @@ function refNames(text: string): string[] {
   return Array.from(text.matchAll(REF), (m) => m[1]);
 }
 
-const expanders = new WeakMap<Scope, Expander>();
-
-/** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS. */
+/** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS (`scope.expand`). */
 export function expand(text: string, scope: Scope): Expansion {
-  let e = expanders.get(scope);
-  if (!e) {
-    e = new Expander(scope);
-    expanders.set(scope, e);
-  }
-  return e.expand(text);
+  return scope.expand(text);
 }
 
 /** The endpoint a request targets: a pasted URL's, else `@endpoint`, else the environment's. */
