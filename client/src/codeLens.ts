@@ -3,7 +3,7 @@
  * assertions — its Test Explorer item, run/testExplorer.ts —, Run all batches, Copy as URL, Copy as curl) and code actions where the cursor is (Copy as code…, Copy as ApiSandbox link).
  */
 import * as vscode from 'vscode';
-import { paramsOf, parse, requestAt } from '../../core/src';
+import { requestsOf, paramsOf, parse, requestAt } from '../../core/src';
 import { requestRefAt, requestRefs } from '../../common/requestRef';
 
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
@@ -15,9 +15,10 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const hit = this.cache.get(document.uri.toString());
     if (hit && hit.version === document.version) return hit.lenses;
     const file = parse(document.getText());
-    const refs = requestRefs(document.uri.toString(), file.requests);
+    const requests = requestsOf(file);
+    const refs = requestRefs(document.uri.toString(), requests);
     const lenses: vscode.CodeLens[] = [];
-    for (const r of file.requests) {
+    for (const r of requests) {
       if (!r.paramCount && !r.urls.length) continue; // (the count: the parameters themselves are made only when asked for)
       const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
@@ -47,7 +48,7 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
     const file = parse(document.getText());
     const r = requestAt(file, document.offsetAt(range.start));
     if (!r || (!r.paramCount && !r.urls.length)) return [];
-    const ref = requestRefAt(document.uri.toString(), file.requests, r.index);
+    const ref = requestRefAt(document.uri.toString(), requestsOf(file), r.index);
     const action = (title: string, command: string): vscode.CodeAction => {
       const a = new vscode.CodeAction(title, vscode.CodeActionKind.Empty);
       a.command = { title, command, arguments: [ref] };

@@ -24,6 +24,7 @@ import { MAX_DIAGNOSTICS, type Piece, Report } from './checks/report';
 import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
 import { syntaxErrors } from './variables';
+import { requestsOf } from './parser/blocks';
 
 const NO_PARAMS: readonly ParamNode[] = [];
 
@@ -106,5 +107,5 @@ export function joinPieces(pieces: readonly Piece[]): Diagnostic[] {
 }
 
 export function doValidation(ctx: FeatureContext): Diagnostic[] {
-  return joinPieces([fileDiagnostics(ctx), ...ctx.file.requests.map((r) => requestDiagnostics(ctx, r))]);
+  return joinPieces([fileDiagnostics(ctx), ...requestsOf(ctx.file).map((r) => requestDiagnostics(ctx, r))]);
 }

@@ -7,6 +7,7 @@ import { paramsOf } from './parser/params';
 import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 import { SyntaxErrorCode } from './parser/errors';
 import { lastAtOrBefore } from './util/search';
+import { errorsOf, requestsWhere } from './parser/blocks';
 
 export interface Environment {
   name?: string;
@@ -270,16 +271,17 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
  * the URL's own text, sent as written.
  */
 export function syntaxErrors(file: WikiqFile): readonly SyntaxError[] {
-  if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
+  const errors = errorsOf(file);
+  if (!errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return errors;
   const spans: Array<{ start: number; end: number }> = [];
   // Only a request with a URL line has parameters from a URL: the others' are not read.
-  for (const r of file.requests) if (r.urls.length) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
-  if (!spans.length) return file.errors;
+  for (const r of requestsWhere(file, (b) => b.urls.length > 0)) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
+  if (!spans.length) return errors;
   spans.sort((x, y) => x.start - y.start);
   const starts = spans.map((x) => x.start);
   const inUrlValue = (at: number) => {
     const i = lastAtOrBefore(starts, at);
     return starts[i] <= at && at <= spans[i].end;
   };
-  return file.errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
+  return errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
 }

@@ -5,7 +5,7 @@
  * is made: the only HTTP clients made are for these endpoints.
  */
 import * as path from 'node:path';
-import { endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
+import { requestsOf, endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
 import { UsageError, checkUrl, environmentIn, findSettings, str, strs, type Args, type Io } from '../args';
 import { loadCatalogue, type CatalogueOptions, type LoadedCatalogue } from '../catalogue';
 
@@ -64,7 +64,7 @@ export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined,
   }
   if (text !== undefined) {
     const file = parse(text);
-    const request = file.requests[0];
+    const request = requestsOf(file)[0];
     const named = request && endpointFor(file, request, undefined);
     if (named && !named.includes('{{')) {
       const found = wikis.find((w) => w.endpoint === normal(named));

@@ -9,10 +9,11 @@
  * in place: a block is never changed once scanned, and holds its length and offsets relative to
  * its own start, so a block after the edit is the same object in the new tree, where it starts
  * elsewhere. The new tree has its own line starts and block starts (numbers: the prefix as it was,
- * the region's scanned again, the rest moved by the edit's change of length), and its own lists of
- * requests (a view of each block where it starts: four fields), comments and errors (`assemble`).
- * An unchanged block stays the same object, which is how incremental validation knows a request's
- * text is unchanged (`blockOf`).
+ * the region's scanned again, the rest moved by the edit's change of length) and its list of
+ * blocks (the shared ones and the region's new ones); nothing per request, comment or error: these
+ * are worked out from the blocks when asked (blocks.ts). So an edit makes new nodes only for the
+ * blocks it touches. An unchanged block stays the same object, which is how incremental
+ * validation knows a request's text is unchanged (`blockOf`).
  *
  * What a freshly scanned block keeps (its header, variables, URL lines and errors) has strings of
  * its own, not slices of the text they were read from (`detach`): a tree kept through any number
