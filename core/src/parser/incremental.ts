@@ -90,8 +90,17 @@ function reparseBlocks(previous: WikiqFile, text: string, s: number, e: number, 
   const variables = first === 0 ? scanner.fileVariables : previous.variables;
   if (first === 0) detach(variables);
   // The blocks before and after the region are shared (the same objects); those after it start `delta` further.
-  const newBlocks = blocks.slice(0, first).concat(fresh, blocks.slice(after));
+  const newBlocks = joined(blocks, first, fresh, after);
   return assemble(source, newBlocks, movedStarts(starts, first, scanner.starts, after, delta), variables);
+}
+
+/** `old`'s first `keep` blocks, then `middle`, then `old`'s from `rest` on: one list made at its size. */
+function joined<T>(old: readonly T[], keep: number, middle: readonly T[], rest: number): T[] {
+  const out = new Array<T>(keep + middle.length + old.length - rest);
+  for (let i = 0; i < keep; i++) out[i] = old[i];
+  for (let i = 0; i < middle.length; i++) out[keep + i] = middle[i];
+  for (let i = rest, j = keep + middle.length; i < old.length; i++, j++) out[j] = old[i];
+  return out;
 }
 
 /** The line starts in text[from, to) after the first (`last`: the region runs to the end of the text, so a break at its end starts a line). */
