@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse } from '../../core/src';
+import { parse, requestCount, requestOf } from '../../core/src';
 import type { EditPreview, SaveResult } from '../../engine/src';
 import {
   changedState, confirmText, factsOf, keptSaveOf, previewModel, previewedState, savedState, savingState, undoRequest, type PreviewContext,
@@ -84,7 +84,7 @@ describe('facts, confirmation, undo and history', () => {
     const saved: SaveState = { kind: 'saved', newrevid: 13, oldrevid: 12, nochange: false, account: 'A' };
     const text = undoRequest(saved, ENDPOINT, 'Sandbox')!;
     assert.equal(text, `@endpoint = ${ENDPOINT}\n\n### Undo r13\naction = edit\ntitle = Sandbox\nundo = 13\nundoafter = 12\nsummary = Undo revision 13\n`);
-    assert.equal(parse(text).requests.length, 1);
+    assert.equal(requestCount(parse(text)), 1);
     assert.equal(undoRequest({ ...saved, oldrevid: undefined }, ENDPOINT, 'Sandbox'), undefined);
     assert.equal(undoRequest({ kind: 'saving' }, ENDPOINT, 'Sandbox'), undefined);
     assert.equal(undoRequest(saved, ENDPOINT, 'A\nB'), undefined);
@@ -122,9 +122,9 @@ describe('the write preview\'s messages', () => {
 
 describe('▶ Preview where a request writes', () => {
   // The bundled catalogue: the one the editor's lenses read.
-  const lensOf = (text: string) => writeModuleOf(text, parse(text).requests[0], bundledCatalogue());
+  const lensOf = (text: string) => writeModuleOf(text, requestOf(parse(text), 0), bundledCatalogue());
   test('an edit is a write', () => assert.equal(lensOf('action = edit\ntitle = A\ntext = B\n'), 'edit'));
   test('a query is not', () => assert.equal(lensOf('action = query\nlist = allpages\n'), undefined));
   test('an action named by a variable is not known: ▶ Run says', () => assert.equal(lensOf('@a = edit\naction = {{a}}\ntitle = A\n'), undefined));
-  test('without a catalogue nothing is', () => assert.equal(writeModuleOf('action = edit\n', parse('action = edit\n').requests[0], undefined), undefined));
+  test('without a catalogue nothing is', () => assert.equal(writeModuleOf('action = edit\n', requestOf(parse('action = edit\n'), 0), undefined), undefined));
 });

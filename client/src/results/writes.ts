@@ -18,7 +18,7 @@ import * as vscode from 'vscode';
 import {
   SignedInHttpClient, errorMessage, planOfEdit, previewEdit, saveWrite, withSummaryTag, type ResolvedRequest,
 } from '../../../engine/src/index';
-import { parse } from '../../../core/src';
+import { parse, requestsOf } from '../../../core/src';
 import { requestRefAt, type RequestRef } from '../../../common/requestRef';
 import type { SaveState, WriteFacts } from '../../shared/write';
 import type { RequestArg, RunCommands } from '../run/commands';
@@ -108,7 +108,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
     }
-    const ref = requestRefAt(t.document.uri.toString(), parse(t.document.getText()).requests, request.index);
+    const ref = requestRefAt(t.document.uri.toString(), requestsOf(parse(t.document.getText())), request.index);
     if (!ref) return undefined;
     const facts = factsOf(preview);
     const context = { trusted: vscode.workspace.isTrusted, signedIn: http instanceof SignedInHttpClient };
