@@ -2,7 +2,7 @@
  * The shape every generated program has, whatever its language: the parameters it writes, whether
  * it loops over continuation, merges answers, and sends a multi-value parameter in chunks.
  */
-import { writeShapeOf, writeWarning, type WriteShape } from './write';
+import { WRITE_WARNING, writeShapeOf, type WriteShape } from './write';
 import { PROGRAM_USER_AGENT, continues, programParams, type Chunking, type CodeOptions, type CodeRequest } from './model';
 
 export interface ProgramShape {
@@ -36,7 +36,7 @@ export function shapeOf(req: CodeRequest, options: CodeOptions): ProgramShape {
   const what = params.find(([k]) => k === 'list' || k === 'generator' || k === 'prop' || k === 'meta');
   const about = `action=${req.params.action ?? 'main'}${what ? ` ${what[0]}=${what[1]}` : ''}`;
   const summary = write
-    ? `Sends ${about} with a ${write.tokentype} token it fetches itself. ${writeWarning(write)}`
+    ? `Sends ${about} with a ${write.tokentype} token it fetches itself. ${WRITE_WARNING}`
     : opts.batchOnly && continues(req.params)
     ? `Sends ${about} once: this batch only (the answer's "continue" says where the next starts).`
     : chunking

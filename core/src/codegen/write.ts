@@ -32,9 +32,7 @@ export function codeRefusal(req: CodeRequest, lang: CodeLanguage): string | unde
 }
 
 /** The header of a write program: it writes at once, with no preview and no conflict check. */
-export function writeWarning(w: WriteShape): string {
-  return `It WRITES to the wiki as soon as it runs, as the account it signs in with: there is no preview and no conflict check. To see the wiki's diff first and save only once you confirm, use wikiq run FILE.`;
-}
+export const WRITE_WARNING = "It WRITES to the wiki as soon as it runs, as the account it signs in with: there is no preview and no conflict check. To see the wiki's diff first and save only once you confirm, use wikiq run FILE.";
 
 /** The anonymous token's refusal, as every program says it. */
 export const ANONYMOUS_TOKEN = 'Anonymous token: not signed in, nothing saved.';
