@@ -9,7 +9,10 @@ export function mwapi(shape: ProgramShape): string {
   const run = shape.write
     ? `// postWithToken fetches this account's ${shape.write.tokentype} token (asserting it, as params do) and posts params with it.
 try {
-  console.log(await api.postWithToken(${quoted(shape.write.tokentype)}, params));
+  const data = await api.postWithToken(${quoted(shape.write.tokentype)}, params);
+  // A debug wiki's debuginfo echoes the POST, token included: not logged.
+  delete data.debuginfo;
+  console.log(data);
 } catch (code) {
   console.error(\`The wiki refused: \${code}\`);
 }

@@ -72,8 +72,11 @@ function mwclientWrite(w: WriteShape): string {
 def save(site):
     """POSTs the parameters with the token; the wiki's answer."""
     try:
-        return site.post(ACTION, token=fetch_token(site), **PARAMS)
+        data = site.post(ACTION, token=fetch_token(site), **PARAMS)
     except mwclient.errors.APIError as e:
         raise SystemExit('The wiki refused: ' + e.info)
+    # A debug wiki's debuginfo echoes the POST, token included: not printed.
+    data.pop('debuginfo', None)
+    return data
 `;
 }

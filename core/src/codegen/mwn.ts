@@ -43,6 +43,8 @@ const tokens = await bot.request({ action: 'query', meta: 'tokens', type: ${quot
 const token = tokens.query.tokens.${w.tokentype}token;
 if (token === '+\\\\') throw new Error(${quoted(ANONYMOUS_TOKEN)});
 const data = await bot.request({ ...params, token });
+// A debug wiki's debuginfo echoes the POST, token included: not printed.
+delete data.debuginfo;
 console.log(JSON.stringify(data, null, 2));
 `;
 }

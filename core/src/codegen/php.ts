@@ -104,7 +104,7 @@ function fetch(CurlHandle $ch, array $params, array &$result, array &$state): vo
 `
       : '';
   const run = shape.write
-    ? `try {\n    signIn($ch);\n    $result = api($ch, PARAMS + ['token' => fetchToken($ch)], true);\n} catch (RuntimeException $e) {\n    fwrite(STDERR, $e->getMessage() . "\\n");\n    exit(1);\n}\n`
+    ? `try {\n    signIn($ch);\n    $result = api($ch, PARAMS + ['token' => fetchToken($ch)], true);\n} catch (RuntimeException $e) {\n    fwrite(STDERR, $e->getMessage() . "\\n");\n    exit(1);\n}\n// A debug wiki's debuginfo echoes the POST, token included: not printed.\nunset($result['debuginfo']);\n`
     : !shape.merges
     ? '$result = api($ch, PARAMS);\n'
     : c

@@ -76,6 +76,8 @@ function pyWrite(w: WriteShape): string {
 const PY_SAVE = `    data = session.post(API_URL, data={
         **PARAMS, 'token': fetch_token(session), 'format': 'json',
     }).json()
+    # A debug wiki's debuginfo echoes the POST, token included: not printed.
+    data.pop('debuginfo', None)
     print(json.dumps(data, indent=2, ensure_ascii=False))
     if 'error' in data:
         raise SystemExit('The wiki refused: ' + data['error']['info'])`;
