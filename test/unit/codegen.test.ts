@@ -11,6 +11,7 @@ import { after, describe, it } from 'node:test';
 import { chunkingFor, codeRefusal, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { phpQuoted, quoted } from '../../core/src/codegen/literals';
+import { pyPieces } from '../../core/src/codegen/pythonParts';
 import { resolveRequest } from '../../engine/src';
 import { main, type Io } from '../../cli/src/cli';
 
@@ -63,7 +64,7 @@ describe('Copy as code: the generated programs', () => {
   it('sends 60 titles in chunks of 50, and one chunk for this batch only', () => {
     assert.match(generate(CASES[3], 'python'), /^BATCH_SIZE = 50$/m);
     const first = generate({ ...CASES[3], options: { batchOnly: true } }, 'python');
-    assert.match(first, /'titles': 'Page 0\|.*\|Page 49',/);
+    assert.match(first, /'titles': \(\n {8}'Page 0\|Page 1\|[^\n]*\|'\n[\s\S]*\n {8}'Page 49'\n {4}\),/, 'over lines of their own (PEP 8)');
     assert.doesNotMatch(first, /BATCH_SIZE|Page 50/);
   });
   it('a write says it writes unpreviewed, signs in, fetches its own token asserted, refuses the anonymous one, and holds no token', () => {
@@ -123,6 +124,13 @@ describe('Copy as code: what the programs are made of', () => {
       [true, true, true, false],
     );
     assert.equal(continues({ action: 'paraminfo', modules: 'query' }), false);
+  });
+  it('splits a long Python value in pieces of at most 79 columns, after a line\'s end, a | or a space', () => {
+    const text = `First line of the page.\n${'word '.repeat(30)}\n${'x'.repeat(90)}`;
+    const pieces = pyPieces(text, 71);
+    assert.deepEqual(pieces.slice(0, 2), ["'First line of the page.\\n'", `'${'word '.repeat(13)}'`]);
+    assert.ok(pieces.every((p) => p.length <= 71), pieces.join('\n'));
+    assert.equal(pieces.map((p) => p.slice(1, -1)).join('').replace(/\\n/g, '\n'), text, 'the pieces join to the value');
   });
   it('writes strings each language reads back: quotes, backslashes, U+001F', () => {
     assert.equal(quoted("it's a\\b\u001fc\n"), "'it\\'s a\\\\b\\x1fc\\n'");

@@ -14,7 +14,7 @@ export function pyParams(shape: ProgramShape, skip: readonly string[] = []): str
   return `PARAMS = {\n${lines.join('\n')}\n}`;
 }
 
-/** A long string as quoted pieces Python joins (implicit concatenation): at each line's end, and at most `width` characters each. */
+/** A long string as quoted pieces Python joins (implicit concatenation): at each line's end, and at most `width` characters each (a long unbroken word may pass it by its rest). */
 export function pyPieces(value: string, width: number): string[] {
   const pieces: string[] = [];
   let piece = '';
@@ -22,9 +22,12 @@ export function pyPieces(value: string, width: number): string[] {
   for (const c of Array.from(value)) {
     const escaped = quoted(c).length - 2;
     if (piece && length + escaped > width) {
-      pieces.push(quoted(piece));
-      piece = '';
-      length = 2;
+      // After the last `|`, else space, when there is one: a value or word is kept whole.
+      const at = piece.lastIndexOf('|') + 1 || piece.lastIndexOf(' ') + 1;
+      const cut = at > 0 && at < piece.length ? at : piece.length;
+      pieces.push(quoted(piece.slice(0, cut)));
+      piece = piece.slice(cut);
+      length = quoted(piece).length;
     }
     piece += c;
     length += escaped;
