@@ -82,6 +82,15 @@ describe('Copy as code of an edit: each language\'s program saves it on a real M
     });
   }
 
+  it('control: on this wiki an anonymous user may edit (so a program that saved unsigned would be seen)', async () => {
+    const get = (params: Record<string, string>) => fetch(apiUrl(wiki.endpoint, { ...params, format: 'json', formatversion: '2' })).then((r) => r.json() as Promise<Json>);
+    const token = (await get({ action: 'query', meta: 'tokens' })).query.tokens.csrftoken as string;
+    assert.equal(token, '+\\');
+    const form = new URLSearchParams({ action: 'edit', title: 'Anonymous control', text: 'By an IP address.', token, format: 'json', formatversion: '2' });
+    const answer = await fetch(wiki.endpoint, { method: 'POST', body: form }).then((r) => r.json() as Promise<Json>);
+    assert.equal(answer.edit?.result, 'Success', JSON.stringify(answer).slice(0, 300));
+  });
+
   for (const lang of FILE_LANGUAGES) {
     it(`${lang}: without credentials the program fails and POSTs no edit, though anonymous users may edit`, async () => {
       const title = `Uncredited ${lang} edit`;
