@@ -36,7 +36,7 @@ const sharedCatalogue = {
     build.onResolve({ filter: /bundled-paraminfo\.json$/ }, () => ({ path: './bundled-paraminfo.json', external: true }));
   },
 };
-// undici (the engine's HTTP client, ~400 KB minified) likewise: bundled once as dist/undici.js and
+// undici (the engine's HTTP client: its `request` alone, scripts/undici-request.cjs, ~270 KB minified) likewise: bundled once as dist/undici.js and
 // required from there by the extension, the server and the CLI.
 const sharedUndici = {
   name: 'shared-undici',
@@ -89,7 +89,7 @@ const builds = [
   { ...common, entryPoints: ['cli/src/launcher.ts'], outfile: `${out}/cli.js`, banner: { js: '#!/usr/bin/env node' }, plugins: [cliMain, executable] },
   { ...common, entryPoints: ['cli/src/main.ts'], outfile: `${out}/cli-main.js`, plugins: [...shared, mcpSdk] },
   { ...common, entryPoints: ['cli/src/mcp/sdk.ts'], outfile: `${out}/mcp-sdk.js`, plugins: shared },
-  { ...common, entryPoints: ['node_modules/undici/index.js'], outfile: `${out}/undici.js` },
+  { ...common, entryPoints: ['scripts/undici-request.cjs'], outfile: `${out}/undici.js` },
   // The results view's script runs in the webview (a browser), not in Node.
   { ...common, platform: 'browser', format: 'iife', target: 'es2020', entryPoints: ['client/media/src/main.ts'], outfile: `${out}/media/results.js` },
   // The web extension (package.json `browser`) and its language server in a web worker: no bundled
