@@ -82,6 +82,7 @@ export class WriteBlock {
     this.element.append(
       h('h2', { class: 'write-title' }, `${f.module ? `${f.module[0].toUpperCase()}${f.module.slice(1)}` : 'Edit'} of ${f.title}: ${HEADINGS[view.save.kind]}`),
       this.saveRow(view.save, f.module ?? 'edit'),
+      ...(view.save.kind === 'saved' ? [h('p', { class: 'muted' }, 'As the wiki said at the preview, before the save:')] : []),
       factList(f),
     );
     if (f.module) return;
@@ -93,7 +94,7 @@ export class WriteBlock {
   badge(): { text: string; kind: 'complete' | 'failed' | 'preview' } | undefined {
     const s = this.view?.save;
     if (!s) return undefined;
-    if (s.kind === 'saved') return { text: s.nochange ? 'no change — nothing saved' : s.newrevid !== undefined ? `saved · revision ${s.newrevid}` : 'sent', kind: 'complete' };
+    if (s.kind === 'saved') return { text: s.nochange ? 'no change — nothing saved' : s.newrevid !== undefined ? `saved · revision ${s.newrevid}` : 'saved', kind: 'complete' };
     if (s.kind === 'failed') return { text: 'not saved', kind: 'failed' };
     return { text: s.kind === 'saving' ? 'saving…' : 'preview — nothing saved', kind: 'preview' };
   }
@@ -128,7 +129,7 @@ export class WriteBlock {
           row.append(h('strong', null, 'Nothing saved: '), 'the wiki says the text is the same.');
           break;
         }
-        row.append(h('strong', null, s.newrevid !== undefined ? `Saved as revision ${s.newrevid}` : 'Sent'), ` by ${s.account}. `);
+        row.append(h('strong', null, s.newrevid !== undefined ? `Saved as revision ${s.newrevid}` : 'Saved'), ` by ${s.account}. `);
         const diffUrl = s.diffUrl;
         if (diffUrl) row.append(button('Open its diff on the wiki', { class: 'link', title: diffUrl }, () => this.actions.openUrl(diffUrl)), ' ');
         if (s.undo) row.append(button('Preview the undo…', { class: 'write-button', title: `${s.undo}: opens the undo request and previews it; it is saved only if you save it` }, () => this.actions.post({ type: 'undo' })));

@@ -145,10 +145,10 @@ describe('writes: preview and save', function () {
     await screenshot('write-move-editor', VISIBLE_WEBVIEW);
     if (!hasPage()) return;
 
-    const { after, questions } = await saveInView(panel, 'write-move-save', 'Sent');
+    const { after, questions } = await saveInView(panel, 'write-move-save', 'Saved by');
     assert.deepEqual(questions, [`Send this move of "${from} → ${to}" on Test Wiki (${wiki.endpoint}) as ${PRIVATE.editor.name}? Reason: "Moved from VS Code". This writes to the wiki.`]);
     assert.ok(after.write!.includes('Preview the undo'), `the move back is offered: ${after.write}`);
-    assert.match(after.header ?? '', /sent/);
+    assert.match(after.header ?? '', /saved/);
     assert.strictEqual(maintenance(wiki.dir, 'getText.php', [to]).trim(), 'To be moved from VS Code', 'the page is at its new title');
     assert.match(maintenance(wiki.dir, 'getText.php', [from]), /^#REDIRECT \[\[/, 'its old title redirects');
     await screenshot('write-move-sent-editor', VISIBLE_WEBVIEW);
