@@ -145,7 +145,7 @@ describe('writes: preview and save', function () {
     await screenshot('write-move-editor', VISIBLE_WEBVIEW);
     if (!hasPage()) return;
 
-    const { after, questions } = await saveInView(panel, 'write-move-save', 'Saved by');
+    const { after, questions } = await saveInView(panel, 'write-move-save', 'Preview the undo');
     assert.deepEqual(questions, [`Send this move of "${from} → ${to}" on Test Wiki (${wiki.endpoint}) as ${PRIVATE.editor.name}? Reason: "Moved from VS Code". This writes to the wiki.`]);
     assert.ok(after.write!.includes('Preview the undo'), `the move back is offered: ${after.write}`);
     assert.match(after.header ?? '', /saved/);
