@@ -304,10 +304,11 @@ const CONTENT_PASS_GOAL_MS = 20;
  */
 async function contentPassCost(big, rounds = 11) {
   const core = require(`${root}out/core/src/index.js`);
+  const { bundledCatalogue } = require(`${root}out/core/src/bundled.js`);
   let seen = 0;
   const text = big.replace(/cmtitle = /g, (m) => (seen++ % 8000 === 0 ? m : 'cmstart = '));
   const service = core.getLanguageService({
-    catalogues: new core.StaticCatalogueProvider(core.bundledCatalogue()),
+    catalogues: new core.StaticCatalogueProvider(bundledCatalogue()),
     content: { suggest: async () => undefined, facts: async () => new Map() },
   });
   const document = TextDocument.create('file:///content-pass.wikiq', 'wikiq', 1, text);

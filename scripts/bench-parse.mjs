@@ -18,8 +18,10 @@ const TARGET_BYTES = 4 * 1024 * 1024;
 function parserOf(tree) {
   const core = require(`${tree}out/core/src/index.js`);
   const paramsOf = core.paramsOf ?? ((request) => request.params);
+  // A tree's requests: made when asked (`requestsOf`, #40), or a list in the tree (earlier commits).
+  const requestsOf = core.requestsOf ?? ((file) => file.requests);
   return (text) => {
-    for (const request of core.parse(text).requests) paramsOf(request);
+    for (const request of requestsOf(core.parse(text))) paramsOf(request);
   };
 }
 

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import {
+  requestsOf,
   StaticCatalogueProvider, endpointFor, getLanguageService, parse, patternProblem, withContentDiagnostics,
   type CatalogueProvider, type ContentProvider, type ContentToken, type Environment,
 } from '../../core/src';
@@ -110,7 +111,7 @@ export async function check(args: Args, io: Io): Promise<number> {
   const endpoints: string[] = [];
   for (const { text, env } of files) {
     const file = parse(text);
-    for (const r of file.requests) {
+    for (const r of requestsOf(file)) {
       // The command line's rule: --endpoint, then the environment's, then the file's (loadEnvironment).
       const ep = env?.endpoint ?? endpointFor(file, r, env);
       if (ep) endpoints.push(ep); // catalogueProvider fetches only what is fetchable

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { RunSession, WikiqError, errorMessage, writeAtomic } from '../../engine/src';
 import {
+  requestsOf,
   Code, assertionsOf, describeOutcome, lineOf, parse, scopeFor, type RunEnd, type RunFacts, type WikiqFile,
 } from '../../core/src';
 import { ENV_FLAGS, UsageError, choice, readText, str, type Args, type FlagSpec, type Io } from './args';
@@ -76,7 +77,7 @@ function plan(o: TestCommandOptions, io: Io): { planned: Planned[]; problems: st
     const text = readText(file, io);
     const parsed = parse(text);
     const assertionLines = new Set<number>();
-    for (const r of parsed.requests) {
+    for (const r of requestsOf(parsed)) {
       if (r.assertionCount === 0) continue;
       const title = r.name || `request ${r.index + 1}`;
       if (grep !== undefined && !title.toLowerCase().includes(grep)) continue;
@@ -127,7 +128,7 @@ export async function test(args: Args, io: Io): Promise<number> {
 /** One request run to the end and judged (core's describeOutcome); a run that fails or is cancelled errors the request. */
 async function runOne(o: TestCommandOptions, io: Io, p: Planned, network: ReturnType<typeof networkOptions>): Promise<RequestResult> {
   const base = { file: p.file, title: p.title, line: p.line };
-  const request = p.parsed.requests[p.index];
+  const request = requestsOf(p.parsed)[p.index];
   const env = o.wiki.environments.get(p.file);
   const started = performance.now();
   let run: RunEnd;

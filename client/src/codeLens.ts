@@ -5,7 +5,7 @@
  * workspace or the browser a lens that says why there is none.
  */
 import * as vscode from 'vscode';
-import { paramsOf, parse, requestAt, type Catalogue } from '../../core/src';
+import { requestsOf, paramsOf, parse, requestAt, type Catalogue } from '../../core/src';
 import { requestRefAt, requestRefs } from '../../common/requestRef';
 import { writeModuleOf } from './run/writeLens';
 import { PLATFORM } from './platform';
@@ -26,9 +26,10 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
     const catalogue = await this.catalogue().catch(() => undefined);
     const text = document.getText();
     const file = parse(text);
-    const refs = requestRefs(document.uri.toString(), file.requests);
+    const requests = requestsOf(file);
+    const refs = requestRefs(document.uri.toString(), requests);
     const lenses: vscode.CodeLens[] = [];
-    for (const r of file.requests) {
+    for (const r of requests) {
       if (!r.paramCount && !r.urls.length) continue; // (the count: the parameters themselves are made only when asked for)
       const at = document.positionAt(r.headerSpan?.start ?? paramsOf(r)[0]?.span.start ?? r.urls[0].span.start);
       const range = new vscode.Range(at, at);
@@ -66,7 +67,7 @@ export class RequestCodeActionProvider implements vscode.CodeActionProvider {
     const file = parse(document.getText());
     const r = requestAt(file, document.offsetAt(range.start));
     if (!r || (!r.paramCount && !r.urls.length)) return [];
-    const ref = requestRefAt(document.uri.toString(), file.requests, r.index);
+    const ref = requestRefAt(document.uri.toString(), requestsOf(file), r.index);
     const action = (title: string, command: string): vscode.CodeAction => {
       const a = new vscode.CodeAction(title, vscode.CodeActionKind.Empty);
       a.command = { title, command, arguments: [ref] };

@@ -14,7 +14,7 @@ import {
   CatalogueInfoRequest, CatalogueStatus, CatalogueStatusNotification, InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
 import { requestRefAt } from '../../common/requestRef';
-import { parse } from '../../core/src';
+import { requestsOf, parse } from '../../core/src';
 import { completionUntilReady } from './completionUntilReady';
 import { Environments } from './environments';
 import { RunCommands } from './run/commands';
@@ -272,13 +272,13 @@ function registerResults(context: vscode.ExtensionContext, environments: Environ
   // The request is named once (its RequestRef: panel, history and run fields key on it).
   const run = new RunCommands(environments, output, catalogue, (session, document) => {
     const text = document.getText();
-    const ref = requestRefAt(document.uri.toString(), parse(text).requests, session.request.index);
+    const ref = requestRefAt(document.uri.toString(), requestsOf(parse(text)), session.request.index);
     if (!ref) return undefined;
     const fields = client?.isRunning() ? runFieldsOf(ref, session.result()) : undefined;
     if (fields) void client!.sendNotification(RunFieldsNotification, fields).catch(() => undefined);
     return panels.showRun(session, ref, checksOf(text, session.request.index, environments.current()));
   }, auth, (document, index) => {
-    const ref = requestRefAt(document.uri.toString(), parse(document.getText()).requests, index);
+    const ref = requestRefAt(document.uri.toString(), requestsOf(parse(document.getText())), index);
     if (ref) panels.stopRun(ref);
   });
   const history = new RunHistoryCommands(context, environments, run, panels, auth);

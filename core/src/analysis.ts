@@ -8,6 +8,7 @@ import { paramsOf } from './parser/params';
 import type { Catalogue, ModuleInfo, ParamInfo } from './catalogue/model';
 import type { ParamNode, RequestNode, ValuePart, WikiqFile } from './parser/ast';
 import { Environment, Scope, expand, scopeFor } from './variables';
+import { requestAtOffset } from './parser/blocks';
 
 export interface Selection {
   module: ModuleInfo;
@@ -222,18 +223,7 @@ export function openSelections(a: Analysis): Selection[] {
 
 /** The request at an offset: the last one starting at or before it. */
 export function requestAt(file: WikiqFile, offset: number): RequestNode | undefined {
-  const requests = file.requests;
-  if (requests.length === 0) return undefined;
-  // Requests are in file order: the last one starting at or before the offset (a binary search).
-  let lo = 0;
-  let hi = requests.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (requests[mid].span.start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  if (requests[lo].span.start <= offset) return requests[lo];
-  return requests[0].headerSpan === undefined ? requests[0] : undefined;
+  return requestAtOffset(file, offset);
 }
 
 /** The parameter node whose span contains the offset (its continuation lines included). */

@@ -20,7 +20,7 @@ import { Code, type DiagnosticData, SOURCE, codeTable, messages } from './codes'
 import { type ContentFact, type ContentKind, type ContentParam, type ContentProvider, type ContentToken, contentParamOf } from './content';
 import { CHECKED_NAMES } from './contentParams';
 import type { FeatureContext } from './context';
-import { blockOf } from './parser/blocks';
+import { requestsWhere } from './parser/blocks';
 import { paramsOf } from './parser/params';
 import { endpointFor } from './variables';
 
@@ -51,8 +51,7 @@ const NOT_A_USER_NAME = /^(\d{1,3}(\.\d{1,3}){3}(\/\d+)?|[0-9a-f]*:[0-9a-f:]*(\/
  */
 export function contentValues(ctx: FeatureContext, max = MAX_CONTENT_VALUES): ContentValue[] {
   const out: ContentValue[] = [];
-  for (const r of ctx.file.requests) {
-    if (blockOf(r)?.namesContent === false) continue;
+  for (const r of requestsWhere(ctx.file, (b) => b.namesContent)) {
     const endpoint = endpointFor(ctx.file, r, ctx.env);
     if (!endpoint || endpoint.includes('{{')) continue;
     const params = paramsOf(r);

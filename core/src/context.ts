@@ -10,6 +10,7 @@ import type { CatalogueProvider } from './catalogue/provider';
 import type { LanguageServiceParams } from './languageService';
 import type { RequestNode, Span, WikiqFile } from './parser/ast';
 import { Environment, Scope, endpointFor, scopeFor } from './variables';
+import { blockOf } from './parser/blocks';
 
 export interface FeatureContext {
   document: TextDocument;
@@ -70,7 +71,12 @@ export function createContext(document: TextDocument, file: WikiqFile, catalogue
     ...(signedIn ? { signedIn } : {}),
     ...(accountRights ? { accountRights } : {}),
     analysis(request) {
-      for (let i = 0; i < KEEP_ANALYSES; i++) if (kept[i] === request) return keptAnalyses[i]!;
+      // Two views of one request (`requestOf`, made when asked) are one request: its place and block.
+      const block = blockOf(request);
+      for (let i = 0; i < KEEP_ANALYSES; i++) {
+        const k = kept[i];
+        if (k === request || (k && block && k.index === request.index && blockOf(k) === block)) return keptAnalyses[i]!;
+      }
       const scope = ownScope(request) ? undefined : scopeOfFile();
       const a = analyse(file, request, catalogueFor(request), env, scope);
       // Only the last KEEP_ANALYSES, in a ring of slots: features ask about one request at a time

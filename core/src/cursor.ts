@@ -14,6 +14,7 @@ import type { CommentNode, ParamNode, RequestNode, Span, UrlLine, ValueNode, Val
 import { paramsOf } from './parser/params';
 import { classify } from './parser/scan';
 import { firstAtOrAfter, lineOf } from './util/search';
+import { commentOn } from './parser/blocks';
 
 interface On {
   /** The request the cursor's line belongs to; undefined before the first `###` when no request starts there. */
@@ -117,7 +118,7 @@ export function cursorAt(file: WikiqFile, offset: number, params: (request: Requ
 
   const header = request?.headerSpan;
   if (request && header && lineStart <= header.start && header.start <= lineEnd) return { kind: 'header', ...on, request };
-  const comment = over(file.comments, lineStart, lineEnd, spanStart, spanEnd);
+  const comment = commentOn(file, lineStart, lineEnd);
   if (comment) return { kind: 'comment', ...on, comment };
   const def = over(file.variables, lineStart, lineEnd, spanStart, spanEnd) ?? (request && over(request.variables, lineStart, lineEnd, spanStart, spanEnd));
   if (def) return variableDefCursor(text, on, def, lineStart);

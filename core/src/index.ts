@@ -11,6 +11,7 @@ export { SyntaxErrorCode, syntaxErrorMessages } from './parser/errors';
 export { parse, computeLineStarts, isHttpUrl } from './parser/parser';
 export { reparse, type TextChange } from './parser/incremental';
 export { paramsOf } from './parser/params';
+export { requestsOf, requestOf, requestCount, requestAtOffset, requestsWhere, commentsOf, errorsOf } from './parser/blocks';
 export { assertionsOf, readAssertion, QUANTIFIERS, RUN_SUBJECTS, STATUS_WORDS } from './parser/assertions';
 export { OPERATORS, OPERATOR_NAMES, type OperatorSpec } from './assertionOperators';
 

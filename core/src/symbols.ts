@@ -2,6 +2,7 @@
 import { paramsOf } from './parser/params';
 import { DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind } from 'vscode-languageserver-types';
 import type { FeatureContext } from './context';
+import { commentsOf, requestsOf } from './parser/blocks';
 
 export function findDocumentSymbols(ctx: FeatureContext): DocumentSymbol[] {
   const { file } = ctx;
@@ -9,7 +10,7 @@ export function findDocumentSymbols(ctx: FeatureContext): DocumentSymbol[] {
   for (const v of file.variables) {
     symbols.push(DocumentSymbol.create(`@${v.name}`, v.value?.parts.map((p) => p.raw).join('|'), SymbolKind.Variable, ctx.range(v.span), ctx.range(v.nameSpan)));
   }
-  for (const r of file.requests) {
+  for (const r of requestsOf(file)) {
     const children: DocumentSymbol[] = [];
     for (const v of r.variables) {
       children.push(DocumentSymbol.create(`@${v.name}`, undefined, SymbolKind.Variable, ctx.range(v.span), ctx.range(v.nameSpan)));
@@ -29,7 +30,7 @@ export function findDocumentSymbols(ctx: FeatureContext): DocumentSymbol[] {
 export function getFoldingRanges(ctx: FeatureContext): FoldingRange[] {
   const { file, document } = ctx;
   const ranges: FoldingRange[] = [];
-  for (const r of file.requests) {
+  for (const r of requestsOf(file)) {
     const start = document.positionAt(r.span.start).line;
     const end = document.positionAt(r.span.end).line;
     if (end > start) ranges.push(FoldingRange.create(start, end, undefined, undefined, FoldingRangeKind.Region));
@@ -37,7 +38,7 @@ export function getFoldingRanges(ctx: FeatureContext): FoldingRange[] {
   // Runs of two or more comment lines fold too.
   let runStart = -1;
   let prev = -2;
-  for (const c of file.comments) {
+  for (const c of commentsOf(file)) {
     const line = document.positionAt(c.span.start).line;
     if (line === prev + 1) {
       prev = line;

@@ -22,6 +22,7 @@ import { paramsOf } from './parser/params';
 import type { ParamNode, RequestNode, ValuePart } from './parser/ast';
 import { parse } from './parser/parser';
 import { Scope, expandValuePart } from './variables';
+import { requestCount, requestOf } from './parser/blocks';
 
 const KEEP = /[A-Za-z0-9\-._~!$'()*,;:@/]/;
 
@@ -157,8 +158,9 @@ function lineValue(text: string): string {
 /** A pasted URL (optionally preceded by `GET`) as `name = value` lines. */
 export function urlToLines(url: string, opts: ToLinesOptions = {}): ToLinesResult {
   const file = parse(url.trim());
-  const line = file.requests[0]?.urls[0];
-  const params = file.requests[0] ? paramsOf(file.requests[0]) : [];
+  const first = requestCount(file) > 0 ? requestOf(file, 0) : undefined;
+  const line = first?.urls[0];
+  const params = first ? paramsOf(first) : [];
   const problems: string[] = [];
   const lines: string[] = [];
   for (const p of params) {

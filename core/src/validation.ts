@@ -25,6 +25,7 @@ import { checkValues } from './checks/values';
 import { checkFileVariables, checkRequestVariables } from './checks/variables';
 import { checkToken, checkWrite } from './checks/writes';
 import { syntaxErrors } from './variables';
+import { requestsOf } from './parser/blocks';
 
 const NO_PARAMS: readonly ParamNode[] = [];
 
@@ -109,5 +110,5 @@ export function joinPieces(pieces: readonly Piece[]): Diagnostic[] {
 }
 
 export function doValidation(ctx: FeatureContext): Diagnostic[] {
-  return joinPieces([fileDiagnostics(ctx), ...ctx.file.requests.map((r) => requestDiagnostics(ctx, r))]);
+  return joinPieces([fileDiagnostics(ctx), ...requestsOf(ctx.file).map((r) => requestDiagnostics(ctx, r))]);
 }

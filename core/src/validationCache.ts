@@ -17,7 +17,7 @@
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { Catalogue } from './catalogue/model';
 import type { Block, RequestNode } from './parser/ast';
-import { blockOf } from './parser/blocks';
+import { blockOf, requestsOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
 import type { FeatureContext } from './context';
@@ -113,7 +113,8 @@ export class ValidationCache {
   /** The diagnostics of `ctx`'s document (`doValidation`'s, credential checks included), validating only the requests whose key changed. */
   validate(ctx: FeatureContext): Diagnostic[] {
     const { file } = ctx;
-    const { text, lineStarts, requests } = file;
+    const { text, lineStarts } = file;
+    const requests = requestsOf(file);
     const env = JSON.stringify(ctx.env ?? null);
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
     // Incremental parsing shares the blocks before and after an edit: the longest common head and

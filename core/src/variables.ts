@@ -7,6 +7,7 @@ import { paramsOf } from './parser/params';
 import type { ParamNode, RequestNode, SyntaxError, ValueNode, ValuePart, VariableDef, WikiqFile } from './parser/ast';
 import { SyntaxErrorCode } from './parser/errors';
 import { lastAtOrBefore } from './util/search';
+import { errorsOf, requestsWhere } from './parser/blocks';
 
 export interface Environment {
   name?: string;
@@ -23,7 +24,36 @@ export interface VariableBinding {
   source: 'request' | 'file' | 'environment';
 }
 
-export type Scope = Map<string, VariableBinding>;
+/**
+ * The variables a request sees, by name. It keeps the expansions of its variables (`expand`), made
+ * the first time each is used. What that cache keys on: the variable's name, in this scope. Who
+ * clears it: a change to the scope (`set`, `delete`, `clear`) drops it; else it goes with the scope
+ * (scopeFor builds one per request or file, per feature call).
+ */
+export class Scope extends Map<string, VariableBinding> {
+  private expander: Expander | undefined = undefined;
+
+  /** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS. */
+  expand(text: string): Expansion {
+    this.expander ??= new Expander(this);
+    return this.expander.expand(text);
+  }
+
+  override set(name: string, binding: VariableBinding): this {
+    this.expander = undefined;
+    return super.set(name, binding);
+  }
+
+  override delete(name: string): boolean {
+    this.expander = undefined;
+    return super.delete(name);
+  }
+
+  override clear(): void {
+    this.expander = undefined;
+    super.clear();
+  }
+}
 
 /** The value of a variable definition as one string: parts joined with `|` (escaped pipes kept). */
 export function rawValue(value: ValueNode | undefined): string {
@@ -32,7 +62,7 @@ export function rawValue(value: ValueNode | undefined): string {
 }
 
 export function scopeFor(file: WikiqFile, request: RequestNode | undefined, env?: Environment): Scope {
-  const scope: Scope = new Map();
+  const scope = new Scope();
   for (const [name, raw] of Object.entries(env?.variables ?? {})) {
     scope.set(name, { name, raw: String(raw), source: 'environment' });
   }
@@ -76,7 +106,7 @@ interface Resolved {
 }
 
 /**
- * Expands variables of one scope, each once (memoised: the scope is never changed once built), in
+ * Expands variables of one scope, each once (memoised: its scope drops it when changed), in
  * a loop with its own stack (no recursion: a chain of 20,000 variables is fine), within
  * EXPANSION_LIMITS (22 variables that each use the next twice would otherwise make 4 million copies).
  */
@@ -153,16 +183,9 @@ function refNames(text: string): string[] {
   return Array.from(text.matchAll(REF), (m) => m[1]);
 }
 
-const expanders = new WeakMap<Scope, Expander>();
-
-/** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS. */
+/** Replaces every `{{name}}` in `text`, recursively, with cycle detection, within EXPANSION_LIMITS (`scope.expand`). */
 export function expand(text: string, scope: Scope): Expansion {
-  let e = expanders.get(scope);
-  if (!e) {
-    e = new Expander(scope);
-    expanders.set(scope, e);
-  }
-  return e.expand(text);
+  return scope.expand(text);
 }
 
 /** The endpoint a request targets: a pasted URL's, else `@endpoint`, else the environment's. */
@@ -248,16 +271,17 @@ const VARIABLE_SYNTAX = new Set<string>([SyntaxErrorCode.InvalidVariableName, Sy
  * the URL's own text, sent as written.
  */
 export function syntaxErrors(file: WikiqFile): readonly SyntaxError[] {
-  if (!file.errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return file.errors;
+  const errors = errorsOf(file);
+  if (!errors.some((e) => VARIABLE_SYNTAX.has(e.code))) return errors;
   const spans: Array<{ start: number; end: number }> = [];
   // Only a request with a URL line has parameters from a URL: the others' are not read.
-  for (const r of file.requests) if (r.urls.length) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
-  if (!spans.length) return file.errors;
+  for (const r of requestsWhere(file, (b) => b.urls.length > 0)) for (const p of paramsOf(r)) if (p.origin === 'url' && p.value) spans.push(p.value.span);
+  if (!spans.length) return errors;
   spans.sort((x, y) => x.start - y.start);
   const starts = spans.map((x) => x.start);
   const inUrlValue = (at: number) => {
     const i = lastAtOrBefore(starts, at);
     return starts[i] <= at && at <= spans[i].end;
   };
-  return file.errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
+  return errors.filter((e) => !VARIABLE_SYNTAX.has(e.code) || !inUrlValue(e.span.start));
 }

@@ -16,6 +16,9 @@
  *   contributes several values; `\|` stays a literal pipe.
  */
 import {
+  requestCount,
+  requestOf,
+  requestsOf,
   EXPANSION_LIMITS, Environment, lineOf, ExpansionLimit, Scope, analyse, endpointFor, expand, expandValuePart, isSwitchedOff, joinValues, parse, scopeFor, syntaxErrors,
   type Catalogue, type ParamNode, type RequestNode, type WikiqFile,
   ownerOf, paramsOf, isBatchable, valuesLimit, isToken,
@@ -52,28 +55,29 @@ const runnable = (r: RequestNode) => r.paramCount > 0 || r.urls.length > 0;
 /** The requests of a file that can run, with the name and 1-based number the CLI and commands show. */
 export function listRequests(source: string | WikiqFile): Array<{ index: number; number: number; name: string; line: number }> {
   const file = typeof source === 'string' ? parse(source) : source;
-  return file.requests.filter(runnable).map((r) => ({
+  return requestsOf(file).filter(runnable).map((r) => ({
     index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file.lineStarts, r.span.start),
   }));
 }
 
 export function selectRequest(file: WikiqFile, sel: RequestSelector): RequestNode {
-  const available = () => file.requests.filter(runnable).map((x) => (x.name ? `'${x.name}' (${x.index + 1})` : `#${x.index + 1}`)).join(', ') || 'none';
+  const requests = requestsOf(file);
+  const available = () => requests.filter(runnable).map((x) => (x.name ? `'${x.name}' (${x.index + 1})` : `#${x.index + 1}`)).join(', ') || 'none';
   if ('index' in sel) {
-    const r = file.requests[sel.index];
+    const r = requests[sel.index];
     if (!r || !runnable(r)) throw new ResolveError(`There is no request ${sel.index + 1} in this file. Requests: ${available()}.`);
     return r;
   }
   if ('name' in sel) {
-    const r = file.requests.find((x) => x.name === sel.name) ?? file.requests.find((x) => x.name?.toLowerCase() === sel.name.toLowerCase());
+    const r = requests.find((x) => x.name === sel.name) ?? requests.find((x) => x.name?.toLowerCase() === sel.name.toLowerCase());
     if (r && runnable(r)) return r;
     const n = /^\d+$/.test(sel.name) ? Number(sel.name) - 1 : -1;
-    if (n >= 0 && file.requests[n] && runnable(file.requests[n])) return file.requests[n];
+    if (n >= 0 && requests[n] && runnable(requests[n])) return requests[n];
     throw new ResolveError(`No request is named '${sel.name}'. Requests: ${available()}.`);
   }
   let found: RequestNode | undefined;
-  for (const r of file.requests) if (r.span.start <= sel.offset) found = r;
-  found ??= file.requests[0];
+  for (const r of requests) if (r.span.start <= sel.offset) found = r;
+  found ??= requests[0];
   if (!found || !runnable(found)) throw new ResolveError('There is no request at the cursor: put it inside a request (below a ### line).');
   return found;
 }
@@ -140,7 +144,7 @@ type Analysis = ReturnType<typeof analyse>;
 
 /** The first syntax error from the request's first line up to the next request (or the end of the file), thrown. */
 function refuseSyntaxErrors(file: WikiqFile, request: RequestNode): void {
-  const until = file.requests[request.index + 1]?.span.start ?? Infinity;
+  const until = request.index + 1 < requestCount(file) ? requestOf(file, request.index + 1).span.start : Infinity;
   const errors = syntaxErrors(file).filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];

@@ -8,7 +8,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EnvironmentParams, InitializationOptions } from '../../common/protocol';
-import { endpointFor, getLanguageService, type LanguageService, type WikiqFile } from '../../core/src';
+import { requestCount, requestOf, requestsOf, endpointFor, getLanguageService, type LanguageService, type WikiqFile } from '../../core/src';
 import { HostScheduler, type HttpLogEntry, type ServerCatalogueProvider, WikiContentProvider, createLiveProvider, fileExistsAt } from '../../engine/src';
 import type { ServerOptions } from './args';
 import type { Catalogue } from '../../core/src';
@@ -77,7 +77,7 @@ export class ServerContext {
   endpointOf(uri: string | undefined): string | undefined {
     const doc = uri ? this.documents.get(uri) : undefined;
     const file = doc ? this.fileOf(doc) : undefined;
-    return file ? endpointFor(file, file.requests[0], this.environment) : this.environment.endpoint;
+    return file ? endpointFor(file, requestCount(file) > 0 ? requestOf(file, 0) : undefined, this.environment) : this.environment.endpoint;
   }
 
   private catalogues(bundled: Catalogue): ServerCatalogueProvider {
@@ -104,7 +104,7 @@ export class ServerContext {
       environment: () => this.environment,
       runFields: (uri, request) => {
         const doc = this.documents.get(uri);
-        const ref = doc && requestRefAt(uri, this.fileOf(doc).requests, request.index);
+        const ref = doc && requestRefAt(uri, requestsOf(this.fileOf(doc)), request.index);
         return ref && this.pipelines.get(uri)?.runFields.get(ref.title);
       },
       // Values read from files (`text = < ./page.wiki`): a missing file is `missing-file`.

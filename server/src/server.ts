@@ -12,7 +12,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, type EnvironmentParams, type InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
 } from '../../common/protocol';
-import { COMPLETION_TRIGGERS, endpointFor, paramsOf, type WikiqFile } from '../../core/src';
+import { requestsOf, COMPLETION_TRIGGERS, endpointFor, paramsOf, type WikiqFile } from '../../core/src';
 import { VERSION } from '../../engine/src';
 import { catalogueFailureMessages } from './catalogueMessages';
 import { clientSupport } from './clientSupport';
@@ -32,7 +32,7 @@ export type { ServerStart } from './context';
 
 /** Whether a request of the file reads a value from a file. */
 function readsFiles(file: WikiqFile): boolean {
-  return file.requests.some((r) => paramsOf(r).some((p) => p.value?.file !== undefined));
+  return requestsOf(file).some((r) => paramsOf(r).some((p) => p.value?.file !== undefined));
 }
 
 export function startServer(connection: Connection, options: ServerStart): void {
@@ -68,7 +68,7 @@ export function startServer(connection: Connection, options: ServerStart): void 
       if (status.loading || status.error) return;
       for (const doc of documents.all()) {
         const file = ctx.fileOf(doc);
-        if (file.requests.some((r) => endpointFor(file, r, ctx.environment) === status.endpoint)) diagnostics.soon(doc);
+        if (requestsOf(file).some((r) => endpointFor(file, r, ctx.environment) === status.endpoint)) diagnostics.soon(doc);
       }
     });
     return {

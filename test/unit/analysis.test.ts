@@ -10,13 +10,14 @@ import { bundledCatalogue } from '../../core/src/bundled';
 import type { Catalogue } from '../../core/src/catalogue/model';
 import { parse } from '../../core/src/parser/parser';
 import { catalogueOf, read } from './catalogueFixtures';
+import { requestsOf } from '../../core/src/parser/blocks';
 
 const probe = catalogueOf(read('repeated-name.json'));
 
 /** `owners`: full name → `module path:parameter name:type` of its owner, for the names to look at. */
 function check(input: string, owners: Record<string, string | undefined>, catalogue: Catalogue = probe): void {
   const file = parse(input);
-  const a = analyse(file, file.requests[0], catalogue);
+  const a = analyse(file, requestsOf(file)[0], catalogue);
   const describe = (o: ReturnType<typeof ownerOf>) => o && `${o.selection.module.path}:${o.param.name}:${String(o.param.type)}`;
   const listed = ownedNames(a);
   assert.equal(new Set(listed.map((o) => o.fullName)).size, listed.length, 'each name listed once');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Code, assertionsOf, evaluateAssertions, parse, patternProblem, scopeFor, type RunFacts } from '../../core/src';
+import { errorsOf, requestsOf, Code, assertionsOf, evaluateAssertions, parse, patternProblem, scopeFor, type RunFacts } from '../../core/src';
 import { readAssertion } from '../../core/src/parser/assertions';
 import { OPERATOR_NAMES, operatorSpec } from '../../core/src/assertionOperators';
 import { doc, service } from './helpers';
@@ -67,10 +67,10 @@ describe('assertions: reading a line', () => {
 
   it('a request counts its assertion lines, which are neither parameters nor errors of the parser', () => {
     const file = parse('### A\naction = query\n?? records > 0\n?? nonsense\n|x\n');
-    assert.equal(file.requests[0].assertionCount, 2);
-    assert.equal(file.requests[0].paramCount, 1);
-    assert.deepEqual(file.errors.map((e) => e.code), ['syntax-orphan-continuation']);
-    assert.deepEqual(assertionsOf(file.requests[0]).map((a) => file.text.slice(a.span.start, a.span.end)), ['?? records > 0', '?? nonsense']);
+    assert.equal(requestsOf(file)[0].assertionCount, 2);
+    assert.equal(requestsOf(file)[0].paramCount, 1);
+    assert.deepEqual(errorsOf(file).map((e) => e.code), ['syntax-orphan-continuation']);
+    assert.deepEqual(assertionsOf(requestsOf(file)[0]).map((a) => file.text.slice(a.span.start, a.span.end)), ['?? records > 0', '?? nonsense']);
   });
 });
 
@@ -162,7 +162,7 @@ const facts: RunFacts = { status: 'complete', records: 3, batches: 2, warnings: 
 /** Each assertion of the request's lines: pass or fail, and the actual value (a quantifier's count, its breaking records' labels). */
 function evaluate(lines: string, env: Record<string, string> = {}): unknown[] {
   const file = parse(`@limit = 150\n### T\naction = query\n${lines}\n`);
-  const r = file.requests[0];
+  const r = requestsOf(file)[0];
   return evaluateAssertions(assertionsOf(r), facts, scopeFor(file, r, { variables: env })).map((o) =>
     o.error ? ['error', o.error] : [o.pass ? 'pass' : 'fail', o.actual, ...(o.offenders ? [o.offenders.map((x) => x.label)] : [])]);
 }
@@ -217,14 +217,14 @@ describe('assertions: evaluating against a run', () => {
   it('a pattern that backtracks badly elsewhere runs in linear time here (RE2JS): 100,000 characters against ^(a+)+$', () => {
     const big = { query: { allpages: [{ title: `${'a'.repeat(100_000)}!` }] } };
     const file = parse('?? every title matches /^(a+)+$/\n');
-    const [o] = evaluateAssertions(assertionsOf(file.requests[0]), { ...facts, result: big });
+    const [o] = evaluateAssertions(assertionsOf(requestsOf(file)[0]), { ...facts, result: big });
     assert.equal(o.pass, false);
   });
 
   it('a quantifier over 500,000 records keeps only the first breaking ones', () => {
     const many = { query: { allpages: Array.from({ length: 500_000 }, (_, i) => ({ pageid: i, ns: i % 2 })) } };
     const file = parse('?? every ns == 0\n');
-    const [o] = evaluateAssertions(assertionsOf(file.requests[0]), { ...facts, result: many });
+    const [o] = evaluateAssertions(assertionsOf(requestsOf(file)[0]), { ...facts, result: many });
     assert.equal(o.actual, '250000 of 500000 records break it');
     assert.deepEqual(o.offenders!.map((x) => x.index), [1, 3, 5, 7, 9]);
   });

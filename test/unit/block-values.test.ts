@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cursorAt, paramsOf, parse, reparse } from '../../core/src';
+import { errorsOf, requestsOf, cursorAt, paramsOf, parse, reparse } from '../../core/src';
 import { paramsToQuery } from '../../core/src/urlForm';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { resolveRequest } from '../../engine/src';
@@ -20,8 +20,8 @@ interface Parsed {
 function view(text: string): Required<Parsed> {
   const f = parse(text);
   return {
-    params: f.requests.flatMap((r) => paramsOf(r).map((p) => `${p.name}${p.value?.block ? '"""' : ''}=${JSON.stringify(p.value?.parts.map((x) => x.text).join('|'))}`)),
-    errors: f.errors.map((e) => `${e.code}@${text.slice(e.span.start, e.span.end)}`),
+    params: requestsOf(f).flatMap((r) => paramsOf(r).map((p) => `${p.name}${p.value?.block ? '"""' : ''}=${JSON.stringify(p.value?.parts.map((x) => x.text).join('|'))}`)),
+    errors: errorsOf(f).map((e) => `${e.code}@${text.slice(e.span.start, e.span.end)}`),
   };
 }
 
@@ -51,7 +51,7 @@ describe('block values: parsing', () => {
   it('reads a | line after a block as continuing nothing', () => check('text = """\na\n"""\n| b', { errors: ['syntax-orphan-continuation@| b'] }));
   it('counts a block parameter once, and the request spans its closing line', () => {
     const text = '### R\ntext = """\na\n"""\n\n';
-    const r = parse(text).requests[0];
+    const r = requestsOf(parse(text))[0];
     assert.equal(r.paramCount, 1);
     assert.equal(r.span.end, text.lastIndexOf('"""') + 3);
   });
@@ -66,7 +66,7 @@ describe('block values: parsing', () => {
       text = text.slice(0, at) + ins + text.slice(end);
       assert.equal(file.text, text);
       assert.deepEqual(view(text), view(file.text));
-      assert.deepEqual(file.requests.map((r) => paramsOf(r).map((p) => p.name)), parse(text).requests.map((r) => paramsOf(r).map((p) => p.name)));
+      assert.deepEqual(requestsOf(file).map((r) => paramsOf(r).map((p) => p.name)), requestsOf(parse(text)).map((r) => paramsOf(r).map((p) => p.name)));
     }
   });
 });
@@ -85,7 +85,7 @@ describe('block values: what is sent', () => {
   it('refuses to send a request with an unclosed block (the syntax error, at its line)', () =>
     assert.throws(() => sent('text = """\na'), /Line 3: The block value of 'text' opened here/));
   it('copies a block value as a URL with %0A for each newline', () => {
-    const r = parse('text = """\na b\nc|d\n"""').requests[0];
+    const r = requestsOf(parse('text = """\na b\nc|d\n"""'))[0];
     assert.equal(paramsToQuery(paramsOf(r)).url, 'text=a%20b%0Ac%7Cd');
   });
 });

@@ -11,6 +11,7 @@ import { parse } from '../../core/src/parser/parser';
 import { encodeQueryComponent, requestToUrl, urlToLines } from '../../core/src/urlForm';
 import { Environment, scopeFor } from '../../core/src/variables';
 import { CURSOR, doc, service } from './helpers';
+import { requestsOf } from '../../core/src/parser/blocks';
 
 function actionsAt(input: string, env?: Environment, only?: string[]): { d: TextDocument; actions: CodeAction[] } {
   const first = input.indexOf(CURSOR);
@@ -169,19 +170,19 @@ describe('code actions: URL ⇄ lines', () => {
   it('converts back and forth to the same parameters', () => {
     const lines = 'action = query\nlist = allimages\naiprop = timestamp|url\naifrom = A\\|B c\naito = ü&=#%+?\nredirects\n';
     const file = parse(lines);
-    const { url } = requestToUrl(file.requests[0], 'https://w.example/w/api.php');
+    const { url } = requestToUrl(requestsOf(file)[0], 'https://w.example/w/api.php');
     const back = urlToLines(url, { isBoolean: (n) => n === 'redirects' });
     assert.deepEqual(back.problems, []);
     assert.equal(back.endpoint, 'https://w.example/w/api.php');
     assert.equal(back.lines.join('\n') + '\n', lines);
   });
   it('uses the U+001F form for values holding a pipe', () => {
-    const { url } = requestToUrl(parse('titles = A\\|B|C\n').requests[0], 'https://w.example/api.php', { method: false });
+    const { url } = requestToUrl(requestsOf(parse('titles = A\\|B|C\n'))[0], 'https://w.example/api.php', { method: false });
     assert.equal(url, 'https://w.example/api.php?titles=%1FA%7CB%1FC');
   });
   it('expands variables when given a scope', () => {
     const file = parse('@limit = 5\n@props = timestamp|url\naction = query\nailimit = {{limit}}\naiprop = {{props}}\naifrom = {{nope}}\n');
-    const res = requestToUrl(file.requests[0], 'https://w.example/api.php', { scope: scopeFor(file, file.requests[0]), method: false });
+    const res = requestToUrl(requestsOf(file)[0], 'https://w.example/api.php', { scope: scopeFor(file, requestsOf(file)[0]), method: false });
     assert.equal(res.url, 'https://w.example/api.php?action=query&ailimit=5&aiprop=timestamp|url&aifrom={{nope}}');
     assert.deepEqual(res.unexpanded, ['nope']);
   });

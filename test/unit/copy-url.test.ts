@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { parse, requestToUrl, scopeFor, urlToLines } from '../../core/src';
+import { requestsOf, parse, requestToUrl, scopeFor, urlToLines } from '../../core/src';
 import { HttpClient, RunSession, resolveRequest } from '../../engine/src';
 import { copyText, shellQuote } from '../../client/src/run/runText';
 import { bundledCatalogue } from '../../core/src/bundled';
@@ -76,7 +76,7 @@ describe('one URL encoder: copy, the URL⇄lines action and the runner agree', (
 
       // The URL⇄lines action: the request as a URL (variables expanded), and as a URL line in the file (kept).
       const file = parse(text);
-      const request = file.requests[0];
+      const request = requestsOf(file)[0];
       if (!c.omits) {
         const expandedUrl = requestToUrl(request, endpoint, { scope: scopeFor(file, request, { variables: c.env ?? {} }), method: false });
         assert.equal(expandedUrl.url + ADDED, sent, 'the URL form of the request, expanded, is what is sent');

@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  requestsOf,
   assertionsOf, describeOutcome, parse, requestReport, runSummary, scopeFor, testSummary, type RunEnd, type RunFacts,
 } from '../../core/src';
 
@@ -33,7 +34,7 @@ interface Input {
 /** The verdict, and each failure's lines. */
 function check(input: Input, expected: { verdict: string; failures: string[][] }) {
   const file = parse(`### T\naction = query\n${input.assertions}\n`);
-  const r = file.requests[0];
+  const r = requestsOf(file)[0];
   const d = describeOutcome(assertionsOf(r), { facts: { ...FACTS, ...input.facts }, failure: input.failure, errors: input.errors }, scopeFor(file, r));
   assert.deepEqual({ verdict: d.verdict, failures: d.failures.map((f) => f.lines) }, expected);
   // Each assertion's failure names its outcome; the run's names none.
@@ -97,7 +98,7 @@ describe('describeOutcome: the verdict and the failure text of every surface', (
 describe('the text report\'s lines (wikiq test, and the Testing view\'s output)', () => {
   it('a request: ✓ or ✗, its title and run, each failure at its place; the summary counts', () => {
     const file = parse('### T\naction = query\n?? records > 5\n?? some name == "C.png"\n');
-    const r = file.requests[0];
+    const r = requestsOf(file)[0];
     const d = describeOutcome(assertionsOf(r), { facts: FACTS });
     const lines = requestReport('T', d, FACTS, (f) => ({ where: `t.wikiq:${f.outcome ? 3 + d.failures.indexOf(f) : 1}`, text: f.outcome ? file.text.slice(f.outcome.assertion.span.start, f.outcome.assertion.span.end) : undefined }));
     assert.deepEqual(lines, [

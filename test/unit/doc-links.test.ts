@@ -1,6 +1,6 @@
 /**
- * The documentation's relative links resolve: every link of README.md, docs/*.md, CONTRIBUTING.md and
- * ARCHITECTURE.md names a file that exists and, with `#anchor`, a heading of that file whose
+ * The documentation's relative links resolve: every link of README.md, docs/*.md, CONTRIBUTING.md,
+ * ARCHITECTURE.md and CHANGELOG.md names a file that exists and, with `#anchor`, a heading of that file whose
  * GitHub-style slug is the anchor. README.md stays a first page: at most 300 lines.
  */
 import assert from 'node:assert/strict';
@@ -73,7 +73,7 @@ describe('GitHub-style heading anchors', () => {
 });
 
 describe('the documentation\'s relative links', () => {
-  const files = ['README.md', ...docsPages(), 'CONTRIBUTING.md', 'ARCHITECTURE.md'];
+  const files = ['README.md', ...docsPages(), 'CONTRIBUTING.md', 'ARCHITECTURE.md', 'CHANGELOG.md'];
   it('finds the pages and their links', () => {
     assert.ok(docsPages().length >= 9, docsPages().join(', '));
     assert.ok(relativeLinks(doc('README.md')).some((l) => l.startsWith('docs/')), 'README links to docs/');

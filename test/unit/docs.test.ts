@@ -11,6 +11,7 @@ import { OPERATOR_NAMES } from '../../core/src/assertionOperators';
 import { parse } from '../../core/src/parser/parser';
 import { VIEW_COMMANDS } from '../../client/shared/messages';
 import { ROOT, doc, docsPages, section as sectionOf } from './docFiles';
+import { errorsOf } from '../../core/src/parser/blocks';
 
 const readme = doc('README.md');
 const pkg = JSON.parse(doc('package.json'));
@@ -53,7 +54,7 @@ describe('README and docs/', () => {
   for (const file of ['README.md', ...docsPages()]) {
     it(`${file}: its .wikiq examples have no syntax errors`, () => {
       const blocks = [...doc(file).matchAll(/```wikiq\n([\s\S]*?)```/g)].map((m) => m[1].replace(/^ {3}/gm, ''));
-      for (const b of blocks) assert.deepEqual(parse(b).errors.map((e) => e.code), [], b);
+      for (const b of blocks) assert.deepEqual(errorsOf(parse(b)).map((e) => e.code), [], b);
     });
   }
   it('finds the .wikiq examples: README\'s sample and walkthrough, the assertions, Copy as code\'s request', () => {

@@ -9,12 +9,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { paramsOf, parse } from '../../core/src';
+import { errorsOf, requestsOf, paramsOf, parse } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { FILE_VALUE_LIMIT, type FileValues, ResolveError, fileExistsAt, resolveRequest } from '../../engine/src';
 
 describe('file values: parsing', () => {
-  const view = (text: string) => parse(text).requests.flatMap((r) => paramsOf(r).map((p) => [p.name, p.value?.file ?? null, p.value?.parts.map((x) => x.text).join('|') ?? null]));
+  const view = (text: string) => requestsOf(parse(text)).flatMap((r) => paramsOf(r).map((p) => [p.name, p.value?.file ?? null, p.value?.parts.map((x) => x.text).join('|') ?? null]));
   const cases: Array<[string, unknown[]]> = [
     ['text = < ./page.wiki', [['text', './page.wiki', './page.wiki']]],
     ['text =<  pages/a b.wiki  ', [['text', 'pages/a b.wiki', 'pages/a b.wiki']]],
@@ -24,7 +24,7 @@ describe('file values: parsing', () => {
   ];
   for (const [input, expected] of cases) it(JSON.stringify(input), () => assert.deepEqual(view(input), expected));
   it('reads a | line after a file value as continuing nothing', () =>
-    assert.deepEqual(parse('text = < a.wiki\n| b').errors.map((e) => e.code), ['syntax-orphan-continuation']));
+    assert.deepEqual(errorsOf(parse('text = < a.wiki\n| b')).map((e) => e.code), ['syntax-orphan-continuation']));
 });
 
 describe('file values: what is sent', () => {

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { assertionsOf, paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
+import { commentsOf, errorsOf, requestsOf, assertionsOf, paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
 import type { RequestNode, TextChange, WikiqFile } from '../../core/src';
 import { PIECES, applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
 
@@ -17,8 +17,8 @@ import { PIECES, applyChange, changeOf, editBases, editSeedArb, tree } from './e
 function answers(file: WikiqFile): unknown {
   return {
     tree: tree(file),
-    params: file.requests.map((r) => JSON.parse(JSON.stringify(paramsOf(r))) as unknown),
-    assertions: file.requests.map((r) => JSON.parse(JSON.stringify(assertionsOf(r))) as unknown),
+    params: requestsOf(file).map((r) => JSON.parse(JSON.stringify(paramsOf(r))) as unknown),
+    assertions: requestsOf(file).map((r) => JSON.parse(JSON.stringify(assertionsOf(r))) as unknown),
     syntaxErrors: JSON.parse(JSON.stringify(syntaxErrors(file))) as unknown,
   };
 }
@@ -62,9 +62,9 @@ describe('incremental parsing: kept trees', () => {
     const text = '### A\naction = query\n### B\nlist = allimages\n@v = 1\n# note\nbad name = 2\n';
     const old = parse(text);
     const edited = reparse(old, { start: 5, end: 5, text: 'xyz' });
-    assert.equal(edited.requests[1].span.start, text.indexOf('### B') + 3);
+    assert.equal(requestsOf(edited)[1].span.start, text.indexOf('### B') + 3);
     assert.deepStrictEqual(answers(old), answers(parse(text)));
-    assert.deepStrictEqual(paramsOf(old.requests[1]).map((p) => [p.name, p.start]), [['list', text.indexOf('list')], ['bad name', text.indexOf('bad')]]);
+    assert.deepStrictEqual(paramsOf(requestsOf(old)[1]).map((p) => [p.name, p.start]), [['list', text.indexOf('list')], ['bad name', text.indexOf('bad')]]);
   });
 
   it('a 10 MiB file edited at its start, middle and end: every tree kept answers as a parse of its own text, and shares the blocks after each edit', () => {
@@ -117,15 +117,16 @@ function tenMiB(): string {
  */
 function digest(file: WikiqFile, offsets: readonly number[]): unknown {
   const spans = (r: RequestNode): number[] => [r.span.start, r.span.end, r.headerSpan?.start ?? -1, r.nameSpan?.end ?? -1, r.paramCount, r.assertionCount];
-  const starts = file.requests.map((r) => r.span.start);
+  const requests = requestsOf(file);
+  const starts = requests.map((r) => r.span.start);
   const near = new Set(offsets.map((at) => starts.filter((start) => start <= at).length - 1));
-  const read = file.requests.filter((_, i) => near.has(i) || near.has(i - 1) || i % 997 === 0 || i === file.requests.length - 1);
+  const read = requests.filter((_, i) => near.has(i) || near.has(i - 1) || i % 997 === 0 || i === requests.length - 1);
   return {
     lineStarts: file.lineStarts,
     blockStarts: file.blockStarts,
-    requests: Int32Array.from(file.requests.flatMap(spans)),
-    names: file.requests.map((r) => r.name),
-    nodes: JSON.stringify([file.variables, file.requests.map((r) => [r.variables, r.urls]), file.comments, file.errors]),
+    requests: Int32Array.from(requests.flatMap(spans)),
+    names: requests.map((r) => r.name),
+    nodes: JSON.stringify([file.variables, requests.map((r) => [r.variables, r.urls]), commentsOf(file), errorsOf(file)]),
     params: JSON.stringify(read.map((r) => [r.index, paramsOf(r)])),
   };
 }

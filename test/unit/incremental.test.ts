@@ -9,13 +9,13 @@ import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
+import { requestsOf, paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
 import type { WikiqFile } from '../../core/src';
 import { applyChange, changeOf, editBases, editSeedArb, tree as treeOnly } from './edits';
 
 /** A tree as plain data, with every request's parameters as `paramsOf` reads them. */
 function tree(file: WikiqFile): unknown {
-  return { tree: treeOnly(file), params: file.requests.map((r) => JSON.parse(JSON.stringify(paramsOf(r))) as unknown) };
+  return { tree: treeOnly(file), params: requestsOf(file).map((r) => JSON.parse(JSON.stringify(paramsOf(r))) as unknown) };
 }
 
 describe('incremental parsing', () => {
@@ -97,7 +97,7 @@ describe('incremental parsing: many edits', () => {
     const before = process.memoryUsage().heapUsed;
     for (let k = 0; k < 50; k++) {
       // Inside the title of a block of its own each time: that block is parsed again from this text.
-      const at = paramsOf(file.requests[(k * 37) % blocks])[2].value!.span.start + 20;
+      const at = paramsOf(requestsOf(file)[(k * 37) % blocks])[2].value!.span.start + 20;
       text = applyChange(text, { start: at, end: at, text: 'y' });
       file = reparse(file, { start: at, end: at, text: 'y' });
     }
@@ -115,12 +115,12 @@ describe('parameters read on demand (core/src/parser/params.ts)', () => {
     it(`a request's parameters are its own, read in any order (${preamble ? 'after a preamble' : 'a ### on the very first line'})`, () => {
       const text = preamble + Array.from({ length: n }, (_, i) => `### R${i}\naction = query\nlist = x${i}|y\n\n`).join('');
       const file = parse(text);
-      assert.equal(file.requests.length, n);
+      assert.equal(requestsOf(file).length, n);
       // Backwards, twice.
       for (let round = 0; round < 2; round++) {
         for (let i = n - 1; i >= 0; i--) {
-          assert.equal(file.requests[i].paramCount, 2, `request ${i}: the count, known without the parameters`);
-          const got = paramsOf(file.requests[i]).map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
+          assert.equal(requestsOf(file)[i].paramCount, 2, `request ${i}: the count, known without the parameters`);
+          const got = paramsOf(requestsOf(file)[i]).map((p) => [p.name, text.slice(p.span.start, p.span.end), p.value?.parts.map((x) => x.text)]);
           assert.deepEqual(got, [['action', 'action = query', ['query']], ['list', `list = x${i}|y`, [`x${i}`, 'y']]], `request ${i}`);
         }
       }
@@ -142,7 +142,7 @@ describe('parameters read on demand (core/src/parser/params.ts)', () => {
       text = applyChange(text, { start: at, end: at, text: 'a = 1\n' });
       file = reparse(file, { start: at, end: at, text: 'a = 1\n' }, text);
       for (let i = 0; i < n; i += 7) {
-        for (const p of paramsOf(file.requests[i])) assert.equal(text.slice(p.nameSpan.start, p.nameSpan.end), p.name, `request ${i} after edit ${k}`);
+        for (const p of paramsOf(requestsOf(file)[i])) assert.equal(text.slice(p.nameSpan.start, p.nameSpan.end), p.name, `request ${i} after edit ${k}`);
       }
     }
     assert.deepStrictEqual(tree(file), tree(parse(text)));
@@ -159,7 +159,7 @@ describe('parameters read on demand: memory', () => {
     const file = parse(text);
     gc();
     const kept = (process.memoryUsage().heapUsed - before) / 2 ** 20;
-    assert.equal(file.requests.length, 5000);
+    assert.equal(requestsOf(file).length, 5000);
     // The requests alone take under 2 MB; a tree that kept its 35,000 parameter nodes would take about 18 MB.
     assert.ok(kept < 3, `the tree keeps ${kept.toFixed(1)} MB`);
   });

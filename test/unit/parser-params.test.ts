@@ -7,15 +7,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { type WikiqFile, paramsOf, parse, reparse } from '../../core/src';
+import { requestsOf, type RequestNode, type WikiqFile, paramsOf, parse, reparse } from '../../core/src';
 import { applyChange, changeOf, editBases, editSeedArb } from './edits';
 
 /** Each request's parameters as plain data, read in file order. */
 function inOrder(file: WikiqFile): unknown[] {
-  return file.requests.map((r) => plain(r));
+  return requestsOf(file).map((r) => plain(r));
 }
 
-function plain(request: WikiqFile['requests'][number]): unknown {
+function plain(request: RequestNode): unknown {
   return JSON.parse(JSON.stringify(paramsOf(request))) as unknown;
 }
 
@@ -31,18 +31,18 @@ describe('reading parameters', () => {
         file = reparse(file, change);
       }
       const expected = inOrder(parse(text));
-      assert.equal(file.requests.length, expected.length);
+      assert.equal(requestsOf(file).length, expected.length);
       for (const k of reads) {
-        const i = k % file.requests.length;
-        assert.deepStrictEqual(plain(file.requests[i]), expected[i], `request ${i} of ${b.name}`);
-        assert.equal(paramsOf(file.requests[i]).length, file.requests[i].paramCount, `request ${i}: paramCount`);
+        const i = k % requestsOf(file).length;
+        assert.deepStrictEqual(plain(requestsOf(file)[i]), expected[i], `request ${i} of ${b.name}`);
+        assert.equal(paramsOf(requestsOf(file)[i]).length, requestsOf(file)[i].paramCount, `request ${i}: paramCount`);
       }
     }), { seed: 20261125, numRuns: 300 });
   });
 
   it('two reads give equal lists of nodes of their own (a node changed by a reader changes no other read)', () => {
     const file = parse('### R\naction = query\nlist = a|b\n');
-    const [one, two] = [paramsOf(file.requests[0]), paramsOf(file.requests[0])];
+    const [one, two] = [paramsOf(requestsOf(file)[0]), paramsOf(requestsOf(file)[0])];
     assert.deepStrictEqual(JSON.parse(JSON.stringify(one)), JSON.parse(JSON.stringify(two)));
     assert.notEqual(one, two);
     assert.notEqual(one[1].value, two[1].value);

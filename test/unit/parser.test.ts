@@ -2,16 +2,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse } from '../../core/src/parser/parser';
-import { paramsOf } from '../../core/src';
+import { errorsOf, requestsOf, paramsOf } from '../../core/src';
 import { classify } from '../../core/src/parser/scan';
 
 /** Compact view of a parse: per request `name: p1=v1|v2; p2` and errors as `code@text`. */
 function view(text: string): { requests: string[]; errors: string[]; variables: string[] } {
   const f = parse(text);
   return {
-    requests: f.requests.map((r) => `${r.name ?? '-'}: ${paramsOf(r).map((p) => (p.value ? `${p.name}=${p.value.parts.map((x) => x.text).join('|')}` : p.name)).join('; ')}`),
-    errors: f.errors.map((e) => `${e.code}@${text.slice(e.span.start, e.span.end)}`),
-    variables: [...f.variables, ...f.requests.flatMap((r) => r.variables)].map((v) => `${v.name}=${v.value?.parts.map((p) => p.raw).join('|') ?? ''}`),
+    requests: requestsOf(f).map((r) => `${r.name ?? '-'}: ${paramsOf(r).map((p) => (p.value ? `${p.name}=${p.value.parts.map((x) => x.text).join('|')}` : p.name)).join('; ')}`),
+    errors: errorsOf(f).map((e) => `${e.code}@${text.slice(e.span.start, e.span.end)}`),
+    variables: [...f.variables, ...requestsOf(f).flatMap((r) => r.variables)].map((v) => `${v.name}=${v.value?.parts.map((p) => p.raw).join('|') ?? ''}`),
   };
 }
 
@@ -59,17 +59,17 @@ describe('parser', () => {
   it('keeps bad percent-encoding as written, with a warning', () => check('https://w.example/api.php?a=%E0%A4%A', { requests: ['-: a=%E0%A4%A'], errors: ['syntax-invalid-percent-encoding@%E0%A4%A'] }));
   it('gives exact spans', () => {
     const f = parse('### R\n  ailimit = {{ lim }}\n');
-    const p = paramsOf(f.requests[0])[0];
+    const p = paramsOf(requestsOf(f)[0])[0];
     assert.equal(f.text.slice(p.nameSpan.start, p.nameSpan.end), 'ailimit');
     const part = p.value!.parts[0];
     assert.equal(f.text.slice(part.span.start, part.span.end), '{{ lim }}');
     assert.equal(part.variables[0].name, 'lim');
     assert.equal(f.text.slice(part.variables[0].nameSpan.start, part.variables[0].nameSpan.end), 'lim');
-    assert.equal(f.text.slice(f.requests[0].nameSpan!.start, f.requests[0].nameSpan!.end), 'R');
+    assert.equal(f.text.slice(requestsOf(f)[0].nameSpan!.start, requestsOf(f)[0].nameSpan!.end), 'R');
   });
   it('gives a parameter\'s spans and its offsets alike, across `|` lines, and a span read is its own', () => {
     const text = '### R\nprop = a |b\n  | c\n';
-    const p = paramsOf(parse(text).requests[0])[0];
+    const p = paramsOf(requestsOf(parse(text))[0])[0];
     const v = p.value!;
     const at = (s: { start: number; end: number }) => text.slice(s.start, s.end);
     assert.deepEqual([at(p.span), at(p.nameSpan), at(v.span), v.parts.map((x) => [at(x.span), at(x.region)])],
@@ -85,7 +85,7 @@ describe('parser', () => {
   it('is linear on a large input', () => {
     const big = ('### R\naction = query\nlist = allimages\naiprop = a|b|c\n     | d\n').repeat(5000);
     const f = parse(big);
-    assert.equal(f.requests.length, 5000);
+    assert.equal(requestsOf(f).length, 5000);
   });
 });
 

@@ -5,17 +5,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRequestKey, requestKey, requestRefAt, requestRefs } from '../../common/requestRef';
-import { parse } from '../../core/src';
+import { requestsOf, parse } from '../../core/src';
 
 const URI = 'file:///home/me/wiki%20work/q.wikiq';
 
 /** The titles and keys of `text`'s requests. */
 function check(text: string, expected: Array<[title: string, key: string]>): void {
-  const refs = requestRefs(URI, parse(text).requests);
+  const refs = requestRefs(URI, requestsOf(parse(text)));
   assert.deepEqual(refs.map((r) => [r.title, requestKey(r)]), expected);
   refs.forEach((r, i) => {
     assert.equal(r.index, i);
-    assert.deepEqual(requestRefAt(URI, parse(text).requests, i), r, 'one request alone is named as among all');
+    assert.deepEqual(requestRefAt(URI, requestsOf(parse(text)), i), r, 'one request alone is named as among all');
     assert.deepEqual(parseRequestKey(requestKey(r)), { uri: URI, title: r.title });
   });
 }
@@ -26,4 +26,4 @@ test('a repeated title is numbered in file order', () =>
   check('### A\naction = query\n\n### B\naction = query\n\n### A\naction = query\n', [['A', `${URI}#A`], ['B', `${URI}#B`], ['A (2)', `${URI}#A (2)`]]));
 test('a title holding # keeps it: the first # ends the URI', () => check('### C# and #tags\naction = query\n', [['C# and #tags', `${URI}#C# and #tags`]]));
 test('a key without # is a file alone (a file\'s test item)', () => assert.deepEqual(parseRequestKey(URI), { uri: URI, title: '' }));
-test('no such request, no ref', () => assert.equal(requestRefAt(URI, parse('action = query\n').requests, 3), undefined));
+test('no such request, no ref', () => assert.equal(requestRefAt(URI, requestsOf(parse('action = query\n')), 3), undefined));

@@ -15,6 +15,8 @@ import { parse } from '../../core/src/parser/parser';
 import { doc, service } from './helpers';
 import { fixtureCatalogue } from './fixtureCatalogue';
 import { PIECES } from './edits';
+import { requestsOf } from '../../core/src/parser/blocks';
+import { errorsOf } from '../../core/src/parser/blocks';
 
 const dir = resolve(__dirname, '..', '..', '..', 'test', 'fixtures');
 const fixtures = readdirSync(dir).filter((f) => f.endsWith('.wikiq')).sort().map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
@@ -61,8 +63,8 @@ const full = service(fixtureCatalogue(), { endpoint: 'https://env.example/api.ph
 /** Runs every feature on a text; any exception fails (the services rethrow what their guard caught). */
 function exercise(text: string, offsets: number[]): void {
   const file = parse(text);
-  assert.ok(Array.isArray(file.requests) && Array.isArray(file.errors));
-  for (const e of file.errors) assert.ok(e.span.start >= 0 && e.span.start <= e.span.end && e.span.end <= text.length, `syntax error span within the text: ${JSON.stringify(e)}`);
+  assert.ok(Array.isArray(requestsOf(file)) && Array.isArray(errorsOf(file)));
+  for (const e of errorsOf(file)) assert.ok(e.span.start >= 0 && e.span.start <= e.span.end && e.span.end <= text.length, `syntax error span within the text: ${JSON.stringify(e)}`);
   const d = doc(text);
   for (const ls of [bundled, full]) {
     const diags = ls.doValidation(d, file);

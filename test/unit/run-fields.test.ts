@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MAX_RUN_FIELDS } from '../../common/protocol';
 import { requestRefs } from '../../common/requestRef';
-import { parse } from '../../core/src';
+import { requestsOf, parse } from '../../core/src';
 import { runFieldsOf } from '../../client/src/run/runFields';
 import { MAX_RUN_FIELD_REQUESTS, RunFields, readRunFields } from '../../server/src/runFields';
 
-const [files, untitled] = requestRefs('a', parse('### Files\naction = query\n\n###\naction = query\n').requests);
+const [files, untitled] = requestRefs('a', requestsOf(parse('### Files\naction = query\n\n###\naction = query\n')));
 
 describe('run fields: what the client sends', () => {
   const cases: Array<[string, typeof files, unknown, ReturnType<typeof runFieldsOf>]> = [

@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse } from '../../core/src';
+import { parse, requestOf } from '../../core/src';
 import type { ActionPreview, EditPreview, SaveResult } from '../../engine/src';
 import {
   changedState, confirmText, factsOf, keptSaveOf, previewModel, previewedState, savedState, savingState, factsOfAction, type PreviewContext,
@@ -133,9 +133,9 @@ describe('the write preview\'s messages', () => {
 
 describe('▶ Preview where a request writes', () => {
   // The bundled catalogue: the one the editor's lenses read.
-  const lensOf = (text: string) => writeModuleOf(text, parse(text).requests[0], bundledCatalogue());
+  const lensOf = (text: string) => writeModuleOf(text, requestOf(parse(text), 0), bundledCatalogue());
   test('an edit is a write', () => assert.equal(lensOf('action = edit\ntitle = A\ntext = B\n'), 'edit'));
   test('a query is not', () => assert.equal(lensOf('action = query\nlist = allpages\n'), undefined));
   test('an action named by a variable is not known: ▶ Run says', () => assert.equal(lensOf('@a = edit\naction = {{a}}\ntitle = A\n'), undefined));
-  test('without a catalogue nothing is', () => assert.equal(writeModuleOf('action = edit\n', parse('action = edit\n').requests[0], undefined), undefined));
+  test('without a catalogue nothing is', () => assert.equal(writeModuleOf('action = edit\n', requestOf(parse('action = edit\n'), 0), undefined), undefined));
 });

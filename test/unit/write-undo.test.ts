@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parse } from '../../core/src';
+import { parse, requestCount, requestOf } from '../../core/src';
 import { undoFile, undoOf, type SaveResult } from '../../engine/src';
 
 const ENDPOINT = 'https://w.example/w/api.php';
@@ -40,6 +40,6 @@ for (const [name, params, result, expected] of CASES) test(name, () => check(par
 test('the undo as a .wikiq file: one request against the endpoint, parsed as written', () => {
   const text = undoFile(ENDPOINT, undoOf({ params: EDIT }, saved({ title: 'Sandbox', oldrevid: 12, newrevid: 13 }))!);
   assert.equal(text, `@endpoint = ${ENDPOINT}\n\n### Undo revision 13 of Sandbox\naction = edit\ntitle = Sandbox\nundo = 13\nundoafter = 12\nsummary = Undo revision 13 by Ed\n`);
-  const [request] = parse(text).requests;
-  assert.equal(request.name, 'Undo revision 13 of Sandbox');
+  const file = parse(text);
+  assert.deepEqual([requestCount(file), requestOf(file, 0)?.name], [1, 'Undo revision 13 of Sandbox']);
 });

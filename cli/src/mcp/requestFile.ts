@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { listRequests, selectRequest, type FileValues } from '../../../engine/src';
-import { paramsOf, parse } from '../../../core/src';
+import { paramsOf, parse, requestCount, requestOf } from '../../../core/src';
 import { ToolRefusal } from './wikis';
 
 /** A request chosen in a file: its index, and its lines (0-based, inclusive) for its diagnostics. */
@@ -39,7 +39,8 @@ export function textFiles(filesDir: string | undefined): FileValues | undefined 
  * (bounded) relative to `base`.
  */
 export function checkFileValues(text: string, index: number, files: FileValues | undefined): void {
-  const request = parse(text).requests[index];
+  const file = parse(text);
+  const request = index >= 0 && index < requestCount(file) ? requestOf(file, index) : undefined;
   for (const p of request ? paramsOf(request) : []) {
     const written = p.value?.file;
     if (written === undefined) continue;

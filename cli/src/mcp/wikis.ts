@@ -5,7 +5,7 @@
  * is made: the only HTTP clients made are for these endpoints.
  */
 import * as path from 'node:path';
-import { endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
+import { requestCount, requestOf, endpointFor, parse, type Catalogue, type Environment } from '../../../core/src';
 import { UsageError, checkUrl, environmentIn, findSettings, str, strs, type Args, type Io } from '../args';
 import { loadCatalogue, type CatalogueOptions, type LoadedCatalogue } from '../catalogue';
 
@@ -64,7 +64,7 @@ export function chooseWiki(wikis: readonly Wiki[], endpoint: string | undefined,
   }
   if (text !== undefined) {
     const file = parse(text);
-    const request = file.requests[index];
+    const request = index >= 0 && index < requestCount(file) ? requestOf(file, index) : undefined;
     const named = request && endpointFor(file, request, undefined);
     if (named && !named.includes('{{')) {
       const found = wikis.find((w) => w.endpoint === normal(named));

@@ -7,6 +7,7 @@
  * first, then in file order), each text at most MAX_ASSERTION_TEXT characters.
  */
 import {
+  requestsOf,
   assertionsOf, evaluateAssertions, lineOf, parse, scopeFor,
   type AssertionNode, type AssertionOutcome, type Environment, type RunFacts, type Scope,
 } from '../../../core/src';
@@ -25,7 +26,7 @@ export interface RunChecks {
 /** The assertions of request `index` of `text` (undefined when it has none, or is not there). */
 export function checksOf(text: string, index: number, env?: Environment): RunChecks | undefined {
   const file = parse(text);
-  const request = file.requests[index];
+  const request = requestsOf(file)[index];
   if (!request || request.assertionCount === 0) return undefined;
   const assertions = assertionsOf(request);
   return {

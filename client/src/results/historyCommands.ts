@@ -8,7 +8,7 @@
  * `wikiq.history.keepSignedIn`.
  */
 import * as vscode from 'vscode';
-import { diffResults, runStatus, type ResultDiff } from '../../../core/src/index';
+import { requestsOf, diffResults, runStatus, type ResultDiff } from '../../../core/src/index';
 import type { RunSession } from '../../../engine/src/index';
 import type { Environments } from '../environments';
 import type { RunCommands } from '../run/commands';
@@ -66,7 +66,7 @@ async function refOfKey(key: string): Promise<RequestRef | undefined> {
     const parsed = vscode.Uri.parse(uri);
     // An untitled document that is not open any more is gone (opening its URI would make an empty one).
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri) ?? (parsed.scheme === 'untitled' ? undefined : await vscode.workspace.openTextDocument(parsed));
-    return document && requestRefs(uri, parse(document.getText()).requests).find((r) => r.title === title);
+    return document && requestRefs(uri, requestsOf(parse(document.getText()))).find((r) => r.title === title);
   } catch {
     return undefined;
   }

@@ -22,7 +22,7 @@ import {
   SignedInHttpClient, errorMessage, planOfAction, planOfEdit, previewAction, previewEdit, saveWrite, undoFile, undoOf, withSummaryTag,
   type HttpClient, type PlanInput, type ResolvedRequest,
 } from '../../../engine/src/index';
-import { parse } from '../../../core/src';
+import { parse, requestsOf } from '../../../core/src';
 import { requestRefAt, type RequestRef } from '../../../common/requestRef';
 import type { SaveState, WriteFacts } from '../../shared/write';
 import type { RequestArg, RunCommands } from '../run/commands';
@@ -132,7 +132,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
       return undefined;
     }
-    const ref = requestRefAt(t.document.uri.toString(), parse(t.document.getText()).requests, request.index);
+    const ref = requestRefAt(t.document.uri.toString(), requestsOf(parse(t.document.getText())), request.index);
     if (!ref) return undefined;
     const { facts, diffHtml } = preview;
     const context = { trusted: vscode.workspace.isTrusted, signedIn: http instanceof SignedInHttpClient };

@@ -4,7 +4,7 @@
  * any language (`/wiki/Spezial:API-Spielwiese#…`) — as the lines of a `.wikiq` request
  * (wikiq.openFromUrl), and a request as an ApiSandbox link (wikiq.copyAsApiSandbox).
  */
-import { analyse, apiSandboxLink, ownerOf, parse, sandboxFragmentQuery, urlToLines, type Catalogue } from '../../../core/src';
+import { requestsOf, analyse, apiSandboxLink, ownerOf, parse, sandboxFragmentQuery, urlToLines, type Catalogue } from '../../../core/src';
 
 export interface PastedRequest {
   endpoint: string;
@@ -35,7 +35,7 @@ const DEFAULTS = /^(format\s*=.*|formatversion\s*=\s*2|errorformat\s*=\s*plainte
 function requestLines(endpoint: string, query: string, catalogue: Catalogue): string[] {
   const url = `${endpoint}?${query}`;
   const file = parse(`###\n${url}\n`);
-  const a = analyse(file, file.requests[0], catalogue);
+  const a = analyse(file, requestsOf(file)[0], catalogue);
   return urlToLines(url, { isBoolean: (n) => ownerOf(a, n)?.param.type === 'boolean' }).lines.filter((l) => !DEFAULTS.test(l));
 }
 

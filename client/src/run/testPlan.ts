@@ -5,6 +5,7 @@
  * message at its line.
  */
 import {
+  requestsOf,
   assertionsOf, describeOutcome, lineOf, parse, scopeFor,
   type Environment, type Failure, type OutcomeDescription, type RunFacts, type Verdict,
 } from '../../../core/src';
@@ -28,8 +29,9 @@ export interface TestedRequest extends RequestRef {
 export function testedRequests(uri: string, text: string): TestedRequest[] {
   if (text.length > MAX_TEST_FILE_BYTES) return [];
   const file = parse(text);
-  const refs = requestRefs(uri, file.requests);
-  return file.requests.flatMap((r, i) => (r.assertionCount === 0 ? [] : [{
+  const requests = requestsOf(file);
+  const refs = requestRefs(uri, requests);
+  return requests.flatMap((r, i) => (r.assertionCount === 0 ? [] : [{
     ...refs[i], id: requestKey(refs[i]), line: lineOf(file.lineStarts, r.headerSpan?.start ?? r.span.start), assertions: r.assertionCount,
   }]));
 }
@@ -66,7 +68,7 @@ export type RunOutcomeState = Pick<RunState, 'failure' | 'errors'>;
  */
 export function verdictOf(text: string, index: number, state: RunOutcomeState, facts: RunFacts, env?: Environment): TestVerdict {
   const file = parse(text);
-  const request = file.requests[index];
+  const request = requestsOf(file)[index];
   if (!request) return { outcome: 'errored', messages: [{ line: 0, message: `The request ${index + 1} is no longer in the file.` }] };
   const description = describeOutcome(assertionsOf(request), { facts, failure: state.failure, errors: state.errors }, scopeFor(file, request, env));
   const header = lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start);

@@ -7,8 +7,10 @@
  * it with itself, and a catalogue is not changed once made, so nothing goes stale. A new catalogue
  * (another wiki's, or a fresh fetch) is a new object with a new `Derived`.
  *
- * To add a fact: a Map field and a method that fills it on first use, as below.
+ * To add a fact: a Map field and a method that fills it on first use, as below. One kind is bounded
+ * and cleared: completion's name lists (`nameList`), keyed on a request's shape besides the catalogue.
  */
+import type { CompletionItem } from 'vscode-languageserver-types';
 import type { Catalogue, InfoNote, ModuleInfo, ParamInfo } from './model';
 import { enumValues } from './enumValues';
 
@@ -28,6 +30,7 @@ export class Derived {
   private readonly paramMaps = new Map<ModuleInfo, Map<string, ParamInfo>>();
   private readonly fullNameMaps = new Map<ModuleInfo, Map<string, Map<string, ParamInfo>>>();
   private readonly selectorLists = new Map<ModuleInfo, readonly ParamInfo[]>();
+  private readonly nameLists = new Map<string, CompletionItem[]>();
   private readonly requiredLists = new Map<ModuleInfo, readonly ParamInfo[]>();
   private readonly enumSets = new Map<ParamInfo, ReadonlySet<string> | null>();
   private readonly modeLists = new Map<InfoNote, readonly string[]>();
@@ -139,6 +142,20 @@ export class Derived {
    * What the catalogue's modules come from: paraminfo's `source` of each (`MediaWiki`, or an
    * extension's name as Special:Version and siteinfo's extension list name it: `CirrusSearch`).
    */
+  /**
+   * Completion's name list for one shape of request (completion/nameLists.ts makes `key` from the
+   * shape, and `make` the items), made the first time `key` is asked for. Past `bound` lists, all
+   * are dropped and made again as asked (shapes are few: a bound, not a tuning).
+   */
+  nameList(key: string, bound: number, make: () => CompletionItem[]): CompletionItem[] {
+    const hit = this.nameLists.get(key);
+    if (hit) return hit;
+    const items = make();
+    if (this.nameLists.size >= bound) this.nameLists.clear();
+    this.nameLists.set(key, items);
+    return items;
+  }
+
   moduleSources(): ReadonlySet<string> {
     return (this.sources ??= new Set(this.catalogue.modules().flatMap((m) => (m.source ? [m.source] : []))));
   }

@@ -68,11 +68,8 @@ export function checkFileVariables(c: PieceChecks, report: Report): void {
     if (defined) return defined;
     defined = new Set<string>(Object.keys(c.ctx.env?.variables ?? {}));
     for (let i = 0; i < vars.length; i++) defined.add(vars[i].name);
-    const requests = file.requests;
-    for (let i = 0; i < requests.length; i++) {
-      const own = requests[i].variables;
-      for (let j = 0; j < own.length; j++) defined.add(own[j].name);
-    }
+    // A request's own variables are its block's (their names need no moving).
+    for (const b of file.blocks) for (const v of b.variables) defined.add(v.name);
     return defined;
   };
   const scope = c.ctx.fileScope();

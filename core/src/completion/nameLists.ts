@@ -2,11 +2,12 @@
  * Completion's name lists, kept: the items names.ts makes for one shape of request, made the first
  * time that shape is asked for against a catalogue.
  *
- * What it keys on: the catalogue (by identity: a catalogue is not changed once made; a fresh fetch
- * is a new object) and the request's `NameListShape`, which holds everything the list is made
- * from besides the catalogue — a change to what the list depends on adds a field there. Who clears
- * it: past `NAME_LISTS_KEPT` lists of one catalogue, all of that catalogue's are dropped and made
- * again as asked; a catalogue's lists go with the catalogue (a WeakMap).
+ * What it keys on: the request's `NameListShape`, which holds everything the list is made from
+ * besides the catalogue — a change to what the list depends on adds a field there. Where it is
+ * kept: in the catalogue's own `Derived` (catalogue/derived.ts: a catalogue is not changed once
+ * made; a fresh fetch is a new object with new lists). Who clears it: past `NAME_LISTS_KEPT` lists
+ * of one catalogue, all of that catalogue's are dropped and made again as asked; a catalogue's
+ * lists go with the catalogue.
  */
 import type { CompletionItem } from 'vscode-languageserver-types';
 import type { Catalogue } from '../catalogue/model';
@@ -28,18 +29,9 @@ export interface NameListShape {
   templated: readonly string[];
 }
 
-const kept = new WeakMap<Catalogue, Map<string, CompletionItem[]>>();
-
 /** The name list of `shape` against `catalogue`, made by `make` the first time. */
 export function keptNameList(catalogue: Catalogue, shape: NameListShape, make: () => CompletionItem[]): CompletionItem[] {
-  let lists = kept.get(catalogue);
-  if (!lists) kept.set(catalogue, (lists = new Map<string, CompletionItem[]>()));
   // JSON of the fields in a fixed order: no two shapes share a key, whatever characters names hold.
   const key = JSON.stringify([shape.hasEquals, shape.sharedData, shape.trigger ?? null, shape.selections, shape.templated]);
-  const hit = lists.get(key);
-  if (hit) return hit;
-  const items = make();
-  if (lists.size >= NAME_LISTS_KEPT) lists.clear();
-  lists.set(key, items);
-  return items;
+  return catalogue.derived.nameList(key, NAME_LISTS_KEPT, make);
 }

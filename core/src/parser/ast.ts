@@ -183,15 +183,16 @@ export interface WikiqFile {
   readonly text: string;
   /** Variables defined before the first `###`: they apply to every request. */
   readonly variables: readonly VariableDef[];
-  readonly requests: readonly RequestNode[];
-  readonly comments: readonly CommentNode[];
-  readonly errors: readonly SyntaxError[];
   /**
    * Start offset of every line, for offset ⇄ line conversions. An `Int32Array` for a tree `parse` or
    * `reparse` made: each tree has its own, and a typed array's copy costs the collector nothing.
    */
   readonly lineStarts: ArrayLike<number>;
-  /** What the tree is made of: its blocks in order (parser/blocks.ts), shared with the trees of edits that did not touch them. */
+  /**
+   * What the tree is made of: its blocks in order (parser/blocks.ts), shared with the trees of edits
+   * that did not touch them. Its requests, comments and errors are worked out from them when asked:
+   * `requestsOf(file)`, `requestOf(file, i)`, `requestAtOffset`, `commentsOf`, `errorsOf` (blocks.ts).
+   */
   readonly blocks: readonly Block[];
   /** Where each block starts in `text` (ascending, the first at 0): the tree's own, made again at each edit. */
   readonly blockStarts: Int32Array;

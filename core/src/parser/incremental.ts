@@ -9,10 +9,11 @@
  * in place: a block is never changed once scanned, and holds its length and offsets relative to
  * its own start, so a block after the edit is the same object in the new tree, where it starts
  * elsewhere. The new tree has its own line starts and block starts (numbers: the prefix as it was,
- * the region's scanned again, the rest moved by the edit's change of length), and its own lists of
- * requests (a view of each block where it starts: four fields), comments and errors (`assemble`).
- * An unchanged block stays the same object, which is how incremental validation knows a request's
- * text is unchanged (`blockOf`).
+ * the region's scanned again, the rest moved by the edit's change of length) and its list of
+ * blocks (the shared ones and the region's new ones); nothing per request, comment or error: these
+ * are worked out from the blocks when asked (blocks.ts). So an edit makes new nodes only for the
+ * blocks it touches. An unchanged block stays the same object, which is how incremental
+ * validation knows a request's text is unchanged (`blockOf`).
  *
  * What a freshly scanned block keeps (its header, variables, URL lines and errors) has strings of
  * its own, not slices of the text they were read from (`detach`): a tree kept through any number
@@ -89,8 +90,17 @@ function reparseBlocks(previous: WikiqFile, text: string, s: number, e: number, 
   const variables = first === 0 ? scanner.fileVariables : previous.variables;
   if (first === 0) detach(variables);
   // The blocks before and after the region are shared (the same objects); those after it start `delta` further.
-  const newBlocks = blocks.slice(0, first).concat(fresh, blocks.slice(after));
+  const newBlocks = joined(blocks, first, fresh, after);
   return assemble(source, newBlocks, movedStarts(starts, first, scanner.starts, after, delta), variables);
+}
+
+/** `old`'s first `keep` blocks, then `middle`, then `old`'s from `rest` on: one list made at its size. */
+function joined<T>(old: readonly T[], keep: number, middle: readonly T[], rest: number): T[] {
+  const out = new Array<T>(keep + middle.length + old.length - rest);
+  for (let i = 0; i < keep; i++) out[i] = old[i];
+  for (let i = 0; i < middle.length; i++) out[keep + i] = middle[i];
+  for (let i = rest, j = keep + middle.length; i < old.length; i++, j++) out[j] = old[i];
+  return out;
 }
 
 /** The line starts in text[from, to) after the first (`last`: the region runs to the end of the text, so a break at its end starts a line). */

@@ -122,11 +122,12 @@ export class Param implements ParamNode {
 
 /**
  * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
- * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made by
- * `assemble` (blocks.ts) with its tree and never changed: `paramsOf` reads its lines from `source`.
- * The block keeps offsets relative to its own start; the request's spans, variables and URL lines
- * are the block's moved to `start`, made when read (a new object each time, as a parameter's spans).
- * So an edit makes of a block it did not touch only this: four fields.
+ * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made when
+ * a feature asks for it (`requestOf`, `requestsOf`, `requestAtOffset`: blocks.ts), never by an edit,
+ * and never changed: `paramsOf` reads its lines from `source`. The block keeps offsets relative to
+ * its own start; the request's spans, variables and URL lines are the block's moved to `start`,
+ * made when read (a new object each time, as a parameter's spans). Two views of one request are
+ * two objects: the same request is the same `index` and block (`blockOf`).
  */
 export class Request implements RequestNode {
   constructor(

@@ -329,8 +329,6 @@ export const NO_MODULE_MAPS_DIRS = ['core/', 'server/'];
  * other, and an entry here whose map is gone (the list stays true).
  */
 export const MODULE_MAPS_ALLOWED: Record<string, string> = {
-  'core/src/completion/nameLists.ts: kept': 'a cache of name lists per catalogue (WeakMap: it goes with the catalogue); to move into the language service\'s state',
-  'core/src/variables.ts: expanders': 'the expander of each variable scope (WeakMap: it goes with the scope); to move into the scope',
   'core/src/search/keywords.ts: BY_NAME': 'not state: a read-only index of a constant table, built once',
 };
 
