@@ -8,9 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { chunkingFor, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
+import { chunkingFor, codeRefusal, continues, generateCode, type CodeLanguage, type CodeOptions } from '../../core/src';
 import { bundledCatalogue } from '../../core/src/bundled';
 import { phpQuoted, quoted } from '../../core/src/codegen/literals';
+import { pyPieces } from '../../core/src/codegen/pythonParts';
 import { resolveRequest } from '../../engine/src';
 import { main, type Io } from '../../cli/src/cli';
 
@@ -24,13 +25,17 @@ interface Case {
   options: CodeOptions;
 }
 
-const resolve = (file: string) => resolveRequest(`@endpoint = https://wiki.example.org/w/api.php\n### R\n${file}`, { index: 0 }, { catalogue: bundledCatalogue() });
+// As Copy as code resolves: a write is kept (its program fetches its own token), a file's token is still refused.
+const resolve = (file: string) => resolveRequest(`@endpoint = https://wiki.example.org/w/api.php\n### R\n${file}`, { index: 0 }, { catalogue: bundledCatalogue(), allowWrite: 'preview' });
 
 const CASES: Case[] = [
   { name: 'generator', file: 'action = query\ngenerator = allpages\ngaplimit = 10\nprop = categories|images\nredirects\n', options: {} },
   { name: 'batch', file: 'action = query\nlist = allimages\naiprop = size|user\n', options: { batchOnly: true } },
   { name: 'paraminfo', file: 'action = paraminfo\nmodules = query+info\n', options: {} },
   { name: 'titles-signed-in', file: `action = query\nprop = info\ntitles = ${TITLES.join('|')}\n`, options: { signedIn: true } },
+  // A write: signed in although the copy was not (a write always is), its own token, one POST.
+  { name: 'edit', file: 'action = edit\ntitle = Sandbox\nappendtext = One line\nsummary = From wikiq\n', options: {} },
+  { name: 'move', file: 'action = move\nfrom = Old\nto = New\nreason = Tidy\nassert = bot\n', options: { signedIn: true } },
 ];
 
 /** The program for a case in `lang`, chunked as the CLI and the editor chunk it. */
@@ -59,8 +64,28 @@ describe('Copy as code: the generated programs', () => {
   it('sends 60 titles in chunks of 50, and one chunk for this batch only', () => {
     assert.match(generate(CASES[3], 'python'), /^BATCH_SIZE = 50$/m);
     const first = generate({ ...CASES[3], options: { batchOnly: true } }, 'python');
-    assert.match(first, /'titles': 'Page 0\|.*\|Page 49',/);
+    assert.match(first, /'titles': \(\n {8}'Page 0\|Page 1\|[^\n]*\|'\n[\s\S]*\n {8}'Page 49'\n {4}\),/, 'over lines of their own (PEP 8)');
     assert.doesNotMatch(first, /BATCH_SIZE|Page 50/);
+  });
+  it('a write says it writes unpreviewed, signs in, fetches its own token asserted, refuses the anonymous one, and holds no token', () => {
+    for (const lang of Object.keys(EXT) as Array<keyof typeof EXT>) {
+      const code = generate(CASES[4], lang);
+      // Words of a comment wrapped over lines (`// ` or a docstring's).
+      assert.match(code, /WRITES[\s/]+to[\s/]+the[\s/]+wiki[\s\S]*no[\s/]+preview[\s/]+and[\s/]+no[\s/]+conflict[\s/]+check[\s\S]*wikiq[\s/]+run[\s/]+FILE/, `${lang}: the warning`);
+      assert.match(code, lang === 'mwapi' ? /postWithToken\('csrf', params\)/ : /'tokens'[\s\S]*'csrf'[\s\S]*'?assert'?\W+'user'/, `${lang}: its own csrf token, asserted`);
+      if (lang !== 'mwapi') assert.match(code, /WIKIQ_PASSWORD/, `${lang}: signs in`);
+      if (lang !== 'mwapi') assert.match(code, /'\+\\\\'/, `${lang}: refuses the anonymous token`);
+      assert.doesNotMatch(code, /token'?\s*[:=]>?\s*'[0-9a-f]/, `${lang}: no token literal`);
+    }
+    assert.match(generate(CASES[5], 'python'), /'assert': 'bot', 'format'/, 'the token fetch asserts what the file asserts');
+  });
+  it('refuses a write as curl or a URL, and an upload in every language, saying why', () => {
+    const edit = resolve(CASES[4].file);
+    assert.throws(() => generateCode(edit, 'curl'), /edit writes to the wiki: it is not copied as a curl command, which cannot sign in, fetch its own csrf token and POST/);
+    assert.throws(() => generateCode(edit, 'url'), /not copied as a URL[\s\S]*Copy it as a program/);
+    assert.equal(codeRefusal(edit, 'python'), undefined);
+    assert.match(codeRefusal(resolve('action = upload\nfilename = A.png\nurl = https://example.org/a.png\n'), 'python') ?? '', /upload is not copied as code: wikiq does not send uploads/);
+    assert.throws(() => resolve('action = edit\ntitle = A\ntext = B\ntoken = 0123abcd+\\\n'), /'token' is a token: remove it/);
   });
   it('the URL and curl are the runner\'s URL (as Copy as URL and Copy as curl gave)', () => {
     const r = resolve('action = query\nlist = allimages\naifrom = B C\n');
@@ -100,6 +125,13 @@ describe('Copy as code: what the programs are made of', () => {
     );
     assert.equal(continues({ action: 'paraminfo', modules: 'query' }), false);
   });
+  it('splits a long Python value in pieces of at most 79 columns, after a line\'s end, a | or a space', () => {
+    const text = `First line of the page.\n${'word '.repeat(30)}\n${'x'.repeat(90)}`;
+    const pieces = pyPieces(text, 71);
+    assert.deepEqual(pieces.slice(0, 2), ["'First line of the page.\\n'", `'${'word '.repeat(13)}'`]);
+    assert.ok(pieces.every((p) => p.length <= 71), pieces.join('\n'));
+    assert.equal(pieces.map((p) => p.slice(1, -1)).join('').replace(/\\n/g, '\n'), text, 'the pieces join to the value');
+  });
   it('writes strings each language reads back: quotes, backslashes, U+001F', () => {
     assert.equal(quoted("it's a\\b\u001fc\n"), "'it\\'s a\\\\b\\x1fc\\n'");
     assert.equal(phpQuoted("it's"), "'it\\'s'");
@@ -110,7 +142,7 @@ describe('Copy as code: what the programs are made of', () => {
 describe('wikiq code', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wikiq-code-'));
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.writeFileSync(path.join(dir, 'two.wikiq'), '@endpoint = https://wiki.example.org/w/api.php\n### One\naction = query\nlist = allpages\n### Two\naction = query\nmeta = siteinfo\n');
+  fs.writeFileSync(path.join(dir, 'two.wikiq'), '@endpoint = https://wiki.example.org/w/api.php\n### One\naction = query\nlist = allpages\n### Two\naction = query\nmeta = siteinfo\n### Three\naction = edit\ntitle = Sandbox\nappendtext = B\n');
   /** The command line's exit status, stdout and stderr, with `env` set meanwhile. */
   const code = async (args: string[], env: Record<string, string> = {}) => {
     const out: string[] = [];
@@ -146,5 +178,14 @@ describe('wikiq code', () => {
     assert.match(r.out, /'assert': 'user'/);
     assert.doesNotMatch(r.out, /secret-token/);
     assert.doesNotMatch((await code(['--lang', 'python'])).out, /sign_in|WIKIQ_/, 'anonymous without credentials');
+  });
+  it('copies a write as a program that signs in and fetches its own token, even without credentials; refuses it as curl', async () => {
+    const py = await code(['--lang', 'python', '--request', '3']);
+    assert.equal(py.status, 0, py.err);
+    assert.match(py.out, /It WRITES\nto the wiki/);
+    assert.match(py.out, /def sign_in[\s\S]*def fetch_token[\s\S]*session\.post\(API_URL/);
+    const curl = await code(['--lang', 'curl', '--request', '3']);
+    assert.deepEqual([curl.status, curl.out], [1, '']);
+    assert.match(curl.err, /^wikiq: edit writes to the wiki: it is not copied as a curl command/);
   });
 });

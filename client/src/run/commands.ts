@@ -17,7 +17,7 @@ import { RunDiagnostics } from './diagnostics';
 import type { WikiAuth } from './auth';
 import { signedInCurl } from './signedInCopy';
 import { EDITOR_LANGUAGE, asksForBatches, codeFor, codeLanguageItems } from './copyAsCode';
-import { CODE_LANGUAGES, type Catalogue, type CodeLanguage } from '../../../core/src';
+import { CODE_LANGUAGES, codeRefusal, type Catalogue, type CodeLanguage } from '../../../core/src';
 import type { PanelDriver } from '../results/port';
 
 /** A command's request: the CodeLens's RequestRef, of which its document and place are read (a caller may give only those). */
@@ -228,10 +228,15 @@ export class RunCommands implements vscode.Disposable {
   async copyAsCode(ref: RequestArg | undefined, lang?: string, batchOnly?: boolean): Promise<string | undefined> {
     const t = await this.target(ref);
     if (!t) return undefined;
-    const resolved = await this.resolve(t.document, t.sel);
+    const resolved = await this.resolve(t.document, t.sel, true);
     if (!resolved) return undefined;
     const chosen = CODE_LANGUAGES.find((l) => l === lang) ?? (await vscode.window.showQuickPick(codeLanguageItems, { title: `wikiq: copy "${resolved.name}" as code`, placeHolder: 'Language or library' }))?.lang;
     if (!chosen) return undefined;
+    const refused = codeRefusal(resolved, chosen);
+    if (refused) {
+      void vscode.window.showErrorMessage(`wikiq: ${refused}`);
+      return undefined;
+    }
     let oneBatch = batchOnly ?? false;
     if (batchOnly === undefined && asksForBatches(chosen, resolved)) {
       const all = 'All batches (follow continuation)';

@@ -23,6 +23,8 @@ export interface CodeRequest {
   endpoint: string;
   /** Parameters as sent, in order (`format`, `formatversion`, `errorformat` as the runner adds them). */
   params: Record<string, string>;
+  /** Set for a write (resolved with `allowWrite: 'preview'`): the module and the token type it needs. */
+  write?: { module: string; tokentype: string };
 }
 
 /** A multi-value parameter sent in chunks of `size` values (its paraminfo limit). */

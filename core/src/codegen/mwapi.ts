@@ -5,8 +5,19 @@ import type { ProgramShape } from './shape';
 
 export function mwapi(shape: ProgramShape): string {
   const origin = new URL(shape.endpoint).origin;
-  const who = shape.signedIn ? 'as the user signed in there' : 'as whoever is signed in there, or anonymously';
-  const run = jsRun(shape, (p) => `api.get(${p})`, (p) => `let next = ${p};
+  const who = shape.write ? 'as the user signed in there (a write needs one)' : shape.signedIn ? 'as the user signed in there' : 'as whoever is signed in there, or anonymously';
+  const run = shape.write
+    ? `// postWithToken fetches this account's ${shape.write.tokentype} token (asserting it, as params do) and posts params with it.
+try {
+  const data = await api.postWithToken(${quoted(shape.write.tokentype)}, params);
+  // A debug wiki's debuginfo echoes the POST, token included: not logged.
+  delete data.debuginfo;
+  console.log(data);
+} catch (code) {
+  console.error(\`The wiki refused: \${code}\`);
+}
+`
+    : jsRun(shape, (p) => `api.get(${p})`, (p) => `let next = ${p};
 while (next) {
   const data = await api.get(next);
   merge(result, data, state);

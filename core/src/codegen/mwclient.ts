@@ -1,6 +1,7 @@
 /** A Python program on mwclient: `Site`, `site.login`, `site.get` with a `continue` loop. PEP 8. */
 import { docstring, quoted } from './literals';
 import { SECRET_VARIABLES as S } from './model';
+import { ANONYMOUS_TOKEN, type WriteShape } from './write';
 import { PY_MERGE, pyChunkConstants, pyFetch, pyMainBody, pyParams, type ProgramShape } from './pythonParts';
 
 /** mwclient's site address: host, the path before `api.php`, scheme. */
@@ -44,14 +45,38 @@ ${pyChunkConstants(shape)}${shape.merges ? `\n${PY_MERGE}` : ''}
 
 ${connect}
 
-${pyFetch(shape, 'site', 'site.get(ACTION, **params)', '')}
+${shape.write ? mwclientWrite(shape.write) : pyFetch(shape, 'site', 'site.get(ACTION, **params)', '')}
 
 def main():
     site = connect()
-${pyMainBody(shape, 'site')}
+${shape.write ? '    data = save(site)\n    print(json.dumps(data, indent=2, ensure_ascii=False))' : pyMainBody(shape, 'site')}
 
 
 if __name__ == '__main__':
     main()
+`;
+}
+
+/** fetch_token() and save(): the token asserted and never the anonymous one, then one POST. */
+function mwclientWrite(w: WriteShape): string {
+  return `def fetch_token(site):
+    """This account's ${w.tokentype} token (never the anonymous one)."""
+    data = site.get('query', meta='tokens', type=${quoted(w.tokentype)},
+                    **{'assert': ${quoted(w.assert)}})
+    token = data['query']['tokens'][${quoted(`${w.tokentype}token`)}]
+    if token == '+\\\\':
+        raise SystemExit(${quoted(ANONYMOUS_TOKEN)})
+    return token
+
+
+def save(site):
+    """POSTs the parameters with the token; the wiki's answer."""
+    try:
+        data = site.post(ACTION, token=fetch_token(site), **PARAMS)
+    except mwclient.errors.APIError as e:
+        raise SystemExit('The wiki refused: ' + e.info)
+    # A debug wiki's debuginfo echoes the POST, token included: not printed.
+    data.pop('debuginfo', None)
+    return data
 `;
 }

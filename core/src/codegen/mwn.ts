@@ -3,6 +3,7 @@ import { lineComment, quoted } from './literals';
 import { SECRET_VARIABLES as S } from './model';
 import { JS_MERGE, indent, jsConstants, jsRun } from './jsParts';
 import type { ProgramShape } from './shape';
+import { ANONYMOUS_TOKEN, type WriteShape } from './write';
 
 export function mwn(shape: ProgramShape): string {
   const bot = shape.signedIn
@@ -17,7 +18,7 @@ const bot = await Mwn.init({
 });
 `
     : 'const bot = new Mwn({ apiUrl: API_URL, userAgent: USER_AGENT });\n';
-  const run = jsRun(shape, (p) => `bot.request(${p})`, (p) => `for await (const data of bot.continuedQueryGen(${p})) merge(result, data, state);`, 'console.log(JSON.stringify(RESULT, null, 2));');
+  const run = shape.write ? mwnSave(shape.write) : jsRun(shape, (p) => `bot.request(${p})`, (p) => `for await (const data of bot.continuedQueryGen(${p})) merge(result, data, state);`, 'console.log(JSON.stringify(RESULT, null, 2));');
   return `${lineComment(shape.summary)}
 const { Mwn } = require(${quoted('mwn')});
 
@@ -32,5 +33,18 @@ main().catch((err) => {
   console.error(err.message);
   process.exitCode = 1;
 });
+`;
+}
+
+/** The token, asserted and never the anonymous one, then one POST with it (mwn posts a write). */
+function mwnSave(w: WriteShape): string {
+  return `// This account's ${w.tokentype} token, fetched here (never the anonymous one).
+const tokens = await bot.request({ action: 'query', meta: 'tokens', type: ${quoted(w.tokentype)}, assert: ${quoted(w.assert)} });
+const token = tokens.query.tokens.${w.tokentype}token;
+if (token === '+\\\\') throw new Error(${quoted(ANONYMOUS_TOKEN)});
+const data = await bot.request({ ...params, token });
+// A debug wiki's debuginfo echoes the POST, token included: not printed.
+delete data.debuginfo;
+console.log(JSON.stringify(data, null, 2));
 `;
 }

@@ -2,6 +2,7 @@
 import { lineComment, packed, phpQuoted } from './literals';
 import { REPEATED_LISTS, SECRET_VARIABLES as S } from './model';
 import { chunkComment, type ProgramShape } from './shape';
+import { ANONYMOUS_TOKEN, type WriteShape } from './write';
 
 const MERGE = `function merge(array &$result, array $data, array &$state): void
 {
@@ -102,7 +103,9 @@ function fetch(CurlHandle $ch, array $params, array &$result, array &$state): vo
 }
 `
       : '';
-  const run = !shape.merges
+  const run = shape.write
+    ? `try {\n    signIn($ch);\n    $result = api($ch, PARAMS + ['token' => fetchToken($ch)], true);\n} catch (RuntimeException $e) {\n    fwrite(STDERR, $e->getMessage() . "\\n");\n    exit(1);\n}\n// A debug wiki's debuginfo echoes the POST, token included: not printed.\nunset($result['debuginfo']);\n`
+    : !shape.merges
     ? '$result = api($ch, PARAMS);\n'
     : c
       ? `$result = [];\n$state = ['pages' => [], 'seen' => []];\nforeach (array_chunk(${c.param.toUpperCase()}, BATCH_SIZE) as $chunk) {\n    fetch($ch, array_merge(PARAMS, [${phpQuoted(c.param)} => implode('|', $chunk)]), $result, $state);\n}\n`
@@ -135,7 +138,7 @@ function api(CurlHandle $ch, array $params, bool $post = false): array
     }
     return $data;
 }
-${shape.signedIn ? `\n${SIGN_IN}` : ''}${shape.merges ? `\n/** Merges one answer into $result: each page once, lists appended. */\n${MERGE}` : ''}${fetch ? `\n${fetch}` : ''}
+${shape.signedIn ? `\n${SIGN_IN}` : ''}${shape.merges ? `\n/** Merges one answer into $result: each page once, lists appended. */\n${MERGE}` : ''}${fetch ? `\n${fetch}` : ''}${shape.write ? `\n${phpFetchToken(shape.write)}` : ''}
 $ch = curl_init();
 curl_setopt_array($ch, [
     CURLOPT_RETURNTRANSFER => true,
@@ -143,6 +146,21 @@ curl_setopt_array($ch, [
     CURLOPT_ENCODING => '',
     CURLOPT_COOKIEFILE => '',
 ]);
-${shape.signedIn ? 'signIn($ch);\n' : ''}${run}echo json_encode($result, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), "\\n";
+${shape.signedIn && !shape.write ? 'signIn($ch);\n' : ''}${run}echo json_encode($result, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), "\\n";
+`;
+}
+
+/** fetchToken(): this account's token of the module's type, asserted, never the anonymous one. */
+function phpFetchToken(w: WriteShape): string {
+  return `/** This account's ${w.tokentype} token (never the anonymous one). */
+function fetchToken(CurlHandle $ch): string
+{
+    $tokens = api($ch, ['action' => 'query', 'meta' => 'tokens', 'type' => ${phpQuoted(w.tokentype)}, 'assert' => ${phpQuoted(w.assert)}]);
+    $token = $tokens['query']['tokens'][${phpQuoted(`${w.tokentype}token`)}];
+    if ($token === '+\\\\') {
+        throw new RuntimeException(${phpQuoted(ANONYMOUS_TOKEN)});
+    }
+    return $token;
+}
 `;
 }

@@ -5,10 +5,40 @@ import { chunkComment, type ProgramShape } from './shape';
 
 export type { ProgramShape } from './shape';
 
-/** `NAME = {…}` of the parameters, one per line. */
+/** `NAME = {…}` of the parameters, one per line (a long value over lines of its own: PEP 8's 79 characters). */
 export function pyParams(shape: ProgramShape, skip: readonly string[] = []): string {
-  const lines = shape.params.filter(([k]) => !skip.includes(k)).map(([k, v]) => `    ${quoted(k)}: ${quoted(v)},`);
+  const lines = shape.params.filter(([k]) => !skip.includes(k)).map(([k, v]) => {
+    const line = `    ${quoted(k)}: ${quoted(v)},`;
+    return line.length <= 79 ? line : `    ${quoted(k)}: (\n${pyPieces(v, 71).map((p) => `        ${p}`).join('\n')}\n    ),`;
+  });
   return `PARAMS = {\n${lines.join('\n')}\n}`;
+}
+
+/** A long string as quoted pieces Python joins (implicit concatenation): at each line's end, and at most `width` characters each (a long unbroken word may pass it by its rest). */
+export function pyPieces(value: string, width: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let length = 2; // the quotes
+  for (const c of Array.from(value)) {
+    const escaped = quoted(c).length - 2;
+    if (piece && length + escaped > width) {
+      // After the last `|`, else space, when there is one: a value or word is kept whole.
+      const at = piece.lastIndexOf('|') + 1 || piece.lastIndexOf(' ') + 1;
+      const cut = at > 0 && at < piece.length ? at : piece.length;
+      pieces.push(quoted(piece.slice(0, cut)));
+      piece = piece.slice(cut);
+      length = quoted(piece).length;
+    }
+    piece += c;
+    length += escaped;
+    if (c === '\n') {
+      pieces.push(quoted(piece));
+      piece = '';
+      length = 2;
+    }
+  }
+  if (piece || !pieces.length) pieces.push(quoted(piece));
+  return pieces;
 }
 
 /** The chunked values and their size, when there are chunks. */
