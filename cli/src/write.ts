@@ -81,7 +81,7 @@ async function showEdit(request: ResolvedRequest, http: HttpClient, o: WriteRunO
     question: confirmQuestion(p),
     refused: p.mayEdit ? undefined : `${p.account.name} may not edit ${p.page.title}${p.reasons.length ? ` (the wiki says: ${p.reasons.join(' ')})` : ''}`,
     plan: planOfEdit(request, p),
-    done: savedLines,
+    done: (r) => savedLines({ params: p.plan }, r),
   };
 }
 
@@ -96,7 +96,7 @@ async function showAction(request: ResolvedRequest, http: HttpClient, o: WriteRu
     refused: denied.length ? denied.map((pg) => `${p.account.name} may not ${pg.permission!.action} ${pg.page.title || pg.value}${pg.permission!.reasons.length ? ` (the wiki says: ${pg.permission!.reasons.join(' ')})` : ''}`).join('; ') : undefined,
     // No base: the engine checks a page's revision only for an edit; the wiki refuses what the account may not do.
     plan: planOfAction(request, p),
-    done: (r) => sentLines(r, p.module, p.plan),
+    done: (r) => sentLines({ params: p.plan }, r),
   };
 }
 

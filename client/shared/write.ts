@@ -12,8 +12,26 @@ export const MAX_DIFF_HTML = 2_000_000;
 /** The longest text of a fact, a reason or a message the view is sent. */
 export const MAX_WRITE_TEXT = 2_000;
 
+/** A page another write names (move, delete…), with this account's permission as the wiki tested it. */
+export interface WritePage {
+  /** The parameter naming it (`from`, `to`, `title`…). */
+  param: string;
+  title: string;
+  exists: boolean;
+  revid?: number;
+  protection: string[];
+  permission?: { action: string; allowed: boolean; reasons: string[] };
+}
+
 /** The facts of the page and the account, as the wiki said them at the preview. */
 export interface WriteFacts {
+  /** The write module; absent: an edit (the diff below). */
+  module?: string;
+  /** Another write: the pages it names; its plan as `name = value` lines (no token); why it has no permission facts. */
+  pages?: WritePage[];
+  plan?: string[];
+  note?: string;
+  /** The page (another write: the pages it names, joined). */
   title: string;
   exists: boolean;
   revid?: number;
@@ -47,7 +65,7 @@ export type SaveState =
   /** The wiki (or wikiq) refused: its words; nothing more can be saved from this preview. */
   | { kind: 'failed'; message: string }
   /** Saved: the new revision, its diff on the wiki, the account. `undo` is offered when there is a new revision. */
-  | { kind: 'saved'; newrevid?: number; oldrevid?: number; diffUrl?: string; nochange: boolean; account: string };
+  | { kind: 'saved'; newrevid?: number; oldrevid?: number; diffUrl?: string; nochange: boolean; account: string; undo?: string };
 
 export interface WriteView {
   facts: WriteFacts;
@@ -70,8 +88,12 @@ const optText = (v: unknown) => v === undefined || text(v);
 const optNum = (v: unknown) => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v));
 const texts = (v: unknown) => Array.isArray(v) && v.length <= 50 && v.every(text);
 
+const isPage = (p: unknown) => isObj(p) && text(p.param) && text(p.title) && typeof p.exists === 'boolean' && optNum(p.revid) && texts(p.protection)
+  && (p.permission === undefined || (isObj(p.permission) && text(p.permission.action) && typeof p.permission.allowed === 'boolean' && texts(p.permission.reasons)));
+
 function isFacts(f: unknown): f is WriteFacts {
-  return isObj(f) && text(f.title) && typeof f.exists === 'boolean' && optNum(f.revid) && optText(f.timestamp) && texts(f.protection)
+  return isObj(f) && optText(f.module) && (f.pages === undefined || (Array.isArray(f.pages) && f.pages.length <= 50 && f.pages.every(isPage)))
+    && (f.plan === undefined || texts(f.plan)) && optText(f.note) && text(f.title) && typeof f.exists === 'boolean' && optNum(f.revid) && optText(f.timestamp) && texts(f.protection)
     && typeof f.mayEdit === 'boolean' && texts(f.reasons) && text(f.account) && typeof f.anonymous === 'boolean' && text(f.wiki) && text(f.endpoint)
     && optText(f.summary) && (f.warnings === undefined || texts(f.warnings));
 }
@@ -83,7 +105,7 @@ function isSaveState(s: unknown): s is SaveState {
     case 'absent': case 'stale': return text(s.reason);
     case 'saving': return true;
     case 'failed': return text(s.message);
-    case 'saved': return optNum(s.newrevid) && optNum(s.oldrevid) && optText(s.diffUrl) && typeof s.nochange === 'boolean' && text(s.account);
+    case 'saved': return optNum(s.newrevid) && optNum(s.oldrevid) && optText(s.diffUrl) && typeof s.nochange === 'boolean' && text(s.account) && optText(s.undo);
     default: return false;
   }
 }

@@ -107,6 +107,14 @@ describe('a write\'s preview in chromium', () => {
     assert.match(block, /Account\s+WikiqEditor/);
     assert.deepEqual((await w.cspViolations()).filter((v) => !/ inline$/.test(v)), [], 'nothing tried to load from a URL the CSP refuses');
     assert.deepEqual(w.elsewhere.hits, [], 'nothing fetched from another origin');
+    // A preview is not a run: its own state in the header, no run figures, no tabs.
+    const shown = await w.page.evaluate(() => ({
+      header: (document.querySelector('.hdr') as HTMLElement).innerText,
+      tabs: Array.from(document.querySelectorAll('[role=tab], [role=tabpanel]')).filter((e) => (e as HTMLElement).offsetParent !== null).length,
+    }));
+    assert.match(shown.header, /preview — nothing saved/);
+    assert.doesNotMatch(shown.header, /complete|Batches|Records|Export/);
+    assert.equal(shown.tabs, 0, 'no tab repeats what the preview shows');
     const found = await axeViolations(w);
     assert.deepEqual(found.map((v) => v.rule), [], describeViolations('a write\'s preview, dark theme', found));
     await w.screenshot('write-preview');
@@ -123,13 +131,37 @@ describe('a write\'s preview in chromium', () => {
   });
 
   it('after a save: the new revision, its diff on the wiki opened through the host, the undo asked of the host', async () => {
-    await w.send([{ type: 'write', view: view({ kind: 'saved', newrevid: 13, oldrevid: 12, nochange: false, account: 'WikiqEditor', diffUrl: 'http://127.0.0.1/w/index.php?diff=13' }) }]);
+    await w.send([{ type: 'write', view: view({ kind: 'saved', newrevid: 13, oldrevid: 12, nochange: false, account: 'WikiqEditor', diffUrl: 'http://127.0.0.1/w/index.php?diff=13', undo: 'Undo revision 13 of Sandbox' }) }]);
     await w.page.waitForSelector('.write-saved');
     assert.match(await w.page.locator('.write-save').innerText(), /Saved as revision 13\s+by WikiqEditor/);
+    assert.match(await w.page.locator('.hdr').innerText(), /saved · revision 13/);
     await w.page.getByRole('button', { name: 'Open its diff on the wiki' }).click();
     await w.page.getByRole('button', { name: 'Preview the undo…' }).click();
     const posted = (await w.posted()).filter((m) => m.type === 'openUrl' || m.type === 'undo');
     assert.deepEqual(posted.slice(-2), [{ type: 'openUrl', url: 'http://127.0.0.1/w/index.php?diff=13' }, { type: 'undo' }]);
+  });
+
+  it('another write: its plan and each page\'s permission as text, no diff; Save names the move; axe finds nothing', async () => {
+    const move: WriteView = {
+      facts: {
+        module: 'move', title: 'A <b>page</b> → B', exists: true, protection: [], mayEdit: false, reasons: ['B is protected.'], account: 'WikiqEditor', anonymous: false,
+        wiki: 'wikiq test', endpoint: 'http://127.0.0.1/w/api.php', summary: 'tidy', plan: ['action = move', 'from = A <b>page</b>', 'to = B', 'reason = tidy'],
+        pages: [
+          { param: 'from', title: 'A <b>page</b>', exists: true, revid: 4, protection: [], permission: { action: 'move', allowed: true, reasons: [] } },
+          { param: 'to', title: 'B', exists: false, protection: ['create=sysop (infinity)'], permission: { action: 'move-target', allowed: false, reasons: ['B is protected.'] } },
+        ],
+      },
+      diffHtml: '',
+      save: { kind: 'absent', reason: 'WikiqEditor may not move A <b>page</b> → B: B is protected.' },
+    };
+    await w.send([{ type: 'write', view: move }]);
+    await w.page.waitForFunction(() => document.querySelector('.write-title')?.textContent?.startsWith('Move of'));
+    const block = await w.page.locator('.write').innerText();
+    for (const line of [/May move\s+yes/, /May move-target\s+no: B is protected\./, /Sends \(POST, no token\)\s+action = move\nfrom = A <b>page<\/b>/, /No Save:\s+WikiqEditor may not move/]) assert.match(block, line);
+    assert.equal(await w.page.locator('.write-diff, .write b').count(), 0, 'no diff; the titles are text');
+    const found = await axeViolations(w);
+    assert.deepEqual(found.map((v) => v.rule), [], describeViolations('a move\'s plan, dark theme', found));
+    await w.screenshot('write-move-plan');
   });
 
   it('holds without the CSP too: the diff\'s sanitiser alone keeps every payload inert', async () => {

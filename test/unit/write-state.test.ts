@@ -2,15 +2,15 @@
  * The editor's preview → save of a write without the editor (client/src/results/writeState.ts):
  * what Save can do after a preview, after the file changed, while saving and after; the messages
  * of a write's preview across the webview boundary (client/shared/validate.ts, ./write.ts); which
- * requests get ▶ Preview (client/src/run/writeLens.ts); the undo request and the history's record
+ * requests get ▶ Preview (client/src/run/writeLens.ts); another write's facts; the history's record
  * of a save (no token).
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, requestCount, requestOf } from '../../core/src';
-import type { EditPreview, SaveResult } from '../../engine/src';
+import { parse, requestOf } from '../../core/src';
+import type { ActionPreview, EditPreview, SaveResult } from '../../engine/src';
 import {
-  changedState, confirmText, factsOf, keptSaveOf, previewModel, previewedState, savedState, savingState, undoRequest, type PreviewContext,
+  changedState, confirmText, factsOf, keptSaveOf, previewModel, previewedState, savedState, savingState, factsOfAction, type PreviewContext,
 } from '../../client/src/results/writeState';
 import { writeModuleOf } from '../../client/src/run/writeLens';
 import { isHostMessage, parseFromWebview } from '../../client/shared/validate';
@@ -80,14 +80,26 @@ describe('facts, confirmation, undo and history', () => {
     const text = confirmText(factsOf(preview()), { account: 'WikiqEditor', params: { summary: 'fix' } });
     for (const part of ['"Sandbox"', 'Test wiki', ENDPOINT, 'as WikiqEditor', 'Summary: "fix"']) assert.ok(text.includes(part), `${part} in ${text}`);
   });
-  test('the undo request after a save, and none without a revision to go back to', () => {
-    const saved: SaveState = { kind: 'saved', newrevid: 13, oldrevid: 12, nochange: false, account: 'A' };
-    const text = undoRequest(saved, ENDPOINT, 'Sandbox')!;
-    assert.equal(text, `@endpoint = ${ENDPOINT}\n\n### Undo r13\naction = edit\ntitle = Sandbox\nundo = 13\nundoafter = 12\nsummary = Undo revision 13\n`);
-    assert.equal(requestCount(parse(text)), 1);
-    assert.equal(undoRequest({ ...saved, oldrevid: undefined }, ENDPOINT, 'Sandbox'), undefined);
-    assert.equal(undoRequest({ kind: 'saving' }, ENDPOINT, 'Sandbox'), undefined);
-    assert.equal(undoRequest(saved, ENDPOINT, 'A\nB'), undefined);
+  test('another write: its plan, each named page with this account\'s permission, Save absent when the wiki says no', () => {
+    const page = (title: string, exists: boolean) => ({ title, exists, contentmodel: 'wikitext', protection: [] });
+    const p: ActionPreview = {
+      module: 'move', plan: { action: 'move', from: 'A', to: 'B', reason: 'tidy' }, endpoint: ENDPOINT, method: 'POST', account: { name: 'WikiqEditor', anonymous: false },
+      wiki: { name: 'Test wiki', generator: 'MediaWiki 1.44' }, startedAt: '2026-12-01T10:01:00Z',
+      pages: [
+        { param: 'from', value: 'A', page: page('A', true), permission: { action: 'move', allowed: true, reasons: [] } },
+        { param: 'to', value: 'B', page: page('B', false), permission: { action: 'move-target', allowed: false, reasons: ['B is protected.'] } },
+      ],
+    };
+    const f = factsOfAction(p);
+    assert.deepEqual([f.module, f.title, f.plan, f.mayEdit, f.reasons, f.summary], ['move', 'A → B', ['action = move', 'from = A', 'to = B', 'reason = tidy'], false, ['B is protected.'], 'tidy']);
+    assert.deepEqual(previewedState(f, { trusted: true, signedIn: true }, undefined), { kind: 'absent', reason: 'WikiqEditor may not move A → B: B is protected.' });
+    const allowed = factsOfAction({ ...p, pages: [p.pages[0]] });
+    assert.equal(confirmText(allowed, { account: 'WikiqEditor', params: p.plan }), `Send this move of "A" on Test wiki (${ENDPOINT}) as WikiqEditor? Reason: "tidy". This writes to the wiki.`);
+    assert.ok(isHostMessage({ type: 'write', view: { facts: f, diffHtml: '', save: { kind: 'absent', reason: 'no' } } }));
+  });
+  test('saved: the state names the undo the engine made', () => {
+    const r: SaveResult = { endpoint: ENDPOINT, account: 'WikiqEditor', nochange: false, answer: { from: 'A', to: 'B' } };
+    assert.deepEqual(savedState(r, { name: 'Move B back to A', params: [] }), { kind: 'saved', nochange: false, account: 'WikiqEditor', undo: 'Move B back to A' });
   });
   test('the history\'s record of a save holds the revision, its diff and the account, and no token', () => {
     const r: SaveResult = { endpoint: ENDPOINT, title: 'Sandbox', account: 'WikiqEditor', oldrevid: 12, newrevid: 13, nochange: false, diffUrl: 'https://w.example/d', answer: { edit: { secret: 'x' } } };
@@ -96,10 +108,9 @@ describe('facts, confirmation, undo and history', () => {
     assert.equal(kept.params.token, '***');
     assert.ok(!JSON.stringify(kept).includes('abc+'));
   });
-  test('the preview\'s model: the facts as JSON, never the raw diff HTML', () => {
-    const m = previewModel({ name: 'Fix', endpoint: ENDPOINT }, preview());
-    assert.equal(m.requestName, 'Fix');
-    assert.ok(!JSON.stringify(m).includes('<tr>'));
+  test('the preview\'s model: the request\'s name and wiki, no result and no batches (a preview is not a run)', () => {
+    const m = previewModel({ name: 'Fix', endpoint: ENDPOINT }, preview().plan);
+    assert.deepEqual([m.requestName, m.endpoint, m.batches, m.result, m.rawBatches], ['Fix', ENDPOINT, 0, {}, []]);
   });
 });
 

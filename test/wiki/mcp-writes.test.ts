@@ -92,7 +92,7 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     assert.equal(after1.comment, `A page from a file ${TAG}`);
     assert.deepEqual([saved.saved, saved.newrevid, saved.account, saved.title], [true, after1.revid, PRIVATE.editor.name, title]);
     assert.equal(saved.diffUrl, undefined, 'a page created has no diff');
-    assert.equal(saved.undo, undefined, 'a page created has no revision to undo to');
+    assert.deepEqual(saved.undo, { request: `action = delete\ntitle = ${title}\nreason = Undo the creation of revision ${saved.newrevid} by ${PRIVATE.editor.name}`, endpoint: wiki.endpoint }, 'a page created: its undo deletes it');
 
     // An edit of the page now: its answer carries the undo, which is previewed and saved like any other write.
     const edit = await ok(s, 'preview_write', { params: { action: 'edit', title, appendtext: '\nAppended through MCP.', summary: 'append' } });
@@ -100,7 +100,7 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     const appended = await ok(s, 'save_write', { plan_id: edit.plan_id });
     assert.match(appended.diffUrl, new RegExp(`diff=${appended.newrevid}\\b`));
     assert.equal((await latest(title)).text, `${after1.text}\nAppended through MCP.`);
-    assert.deepEqual(appended.undo, { request: `action = edit\ntitle = ${title}\nundo = ${appended.newrevid}\nundoafter = ${appended.oldrevid}\nsummary = Undo revision ${appended.newrevid}`, endpoint: wiki.endpoint });
+    assert.deepEqual(appended.undo, { request: `action = edit\ntitle = ${title}\nundo = ${appended.newrevid}\nundoafter = ${appended.oldrevid}\nsummary = Undo revision ${appended.newrevid} by ${PRIVATE.editor.name}`, endpoint: wiki.endpoint });
     const undo = await ok(s, 'preview_write', appended.undo);
     assert.deepEqual(undo.diff.filter((l: string) => /^[-+]/.test(l)), ['-Appended through MCP.']);
     await ok(s, 'save_write', { plan_id: undo.plan_id });
@@ -151,7 +151,7 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     asked.length = 0;
     const saved = await ok(s, 'save_write', { plan_id: plan.plan_id });
     assert.deepEqual(asked, [`Save this move as ${PRIVATE.editor.name} on ${wiki.endpoint}, to the pages "${from}" and "${to}" (reason: "A test move")? It sends exactly the previewed request.`]);
-    assert.deepEqual([saved.saved, saved.module, saved.undo], [true, 'move', undefined]);
+    assert.deepEqual([saved.saved, saved.module, saved.undo], [true, 'move', { request: `action = move\nfrom = ${to}\nto = ${from}\nreason = Undo the move by ${PRIVATE.editor.name}`, endpoint: wiki.endpoint }]);
     assert.deepEqual([(await latest(from)).count, (await latest(to)).text], [0, 'Moving.']);
   });
 

@@ -2,10 +2,10 @@
  * What the write tools answer (#39), bounded and without a token: preview_write's answer for an edit
  * (the diff as text lines within the answer's bound, the page's facts) or for another write (the
  * pages it names with their permission facts), and save_write's (the new revision, its diff link,
- * the account, the undo of an edit as one request). The wiki's HTML diff is not passed on (it says
+ * the account, the undo as one request: engine's `undoOf`). The wiki's HTML diff is not passed on (it says
  * what the text lines say, larger, and is the wiki's markup), nor the wiki's reply to a save.
  */
-import { shorten, type ActionPreview, type EditPreview, type PreviewPage, type SaveResult, type WritePlan } from '../../../engine/src';
+import { shorten, undoOf, undoParamLines, type ActionPreview, type EditPreview, type PreviewPage, type SaveResult, type WritePlan } from '../../../engine/src';
 
 /** Characters of a parameter's value shown in a preview's `params` (a page's whole new text is in the diff). */
 export const PARAM_VALUE_CHARS = 300;
@@ -87,16 +87,11 @@ export function actionAnswer(p: ActionPreview, planId: string | undefined, check
   };
 }
 
-/** The undo of a saved edit, as one request to preview (and then save) like any other. */
-function undoOf(plan: WritePlan, r: SaveResult): { request: string; endpoint: string } | undefined {
-  // A page the save created has no earlier revision to go back to (its undo is a deletion, not an edit).
-  if (plan.params.action !== 'edit' || r.nochange || r.newrevid === undefined || !r.oldrevid || !r.title) return undefined;
-  return { request: `action = edit\ntitle = ${r.title}\nundo = ${r.newrevid}\nundoafter = ${r.oldrevid}\nsummary = Undo revision ${r.newrevid}`, endpoint: plan.endpoint };
-}
-
 /** save_write's answer: what was saved, where to see it, as whom, how to undo it; and how the person confirmed. */
 export function saveAnswer(plan: WritePlan, r: SaveResult, confirmed: 'elicitation' | 'client'): Record<string, unknown> {
-  const undo = undoOf(plan, r);
+  const u = undoOf(plan, r);
+  // One request to preview (and then save) like any other write (engine's undoOf).
+  const undo = u ? { request: undoParamLines(u).join('\n'), endpoint: plan.endpoint } : undefined;
   return {
     saved: !r.nochange, nochange: r.nochange, module: plan.params.action ?? '', endpoint: r.endpoint, account: r.account,
     ...(r.title ? { title: r.title } : {}),

@@ -246,6 +246,10 @@ export class App implements ViewContext {
     },
     write: (m) => {
       this.write.show(m.view ?? undefined);
+      // A preview is not a run: its state in the header, no tabs (the block shows the facts, the plan or the diff).
+      this.tablist.hidden = !!m.view;
+      for (const t of TABS) this.panels[t].hidden = this.tablist.hidden || t !== this.ui.tab;
+      this.renderHeader();
       this.reportSoon();
     },
   };
@@ -324,7 +328,7 @@ export class App implements ViewContext {
   }
 
   private renderHeader(): void {
-    renderHeader(this.header, this.model, this, {
+    renderHeader(this.header, this.model, { pinned: this.pinned, canPage: this.canPage, progress: this.progress, history: this.history, progressStart: this.progressStart, preview: this.write.badge() }, {
       post: (m) => this.post(m),
       openUrl: (u) => this.openUrl(u),
       exportMenu: (x, y) => this.menu.open(x, y, exportItems(this.tables.current()?.name, (m) => this.post(m)), 'Export'),
@@ -355,7 +359,7 @@ export class App implements ViewContext {
       const on = x === t;
       this.tabs[x].setAttribute('aria-selected', String(on));
       this.tabs[x].tabIndex = on ? 0 : -1;
-      this.panels[x].hidden = !on;
+      this.panels[x].hidden = !on || this.tablist.hidden; // no tabs under a write's preview
     }
     if (focus) this.tabs[t].focus();
     this.showTabContent(t);

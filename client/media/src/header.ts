@@ -1,5 +1,6 @@
 /**
- * The view's header: request name, complete/partial/failed (core's `runStatus`), pin and export, endpoint, HTTP status, time,
+ * The view's header: request name, complete/partial/failed (core's `runStatus`; a write's preview
+ * says its own state instead, with no run figures), pin and export, endpoint, HTTP status, time,
  * size, batches and records, the paging line (progress with Cancel, or Load next batch / Load all),
  * why a run stopped, and the wiki's errors and warnings (HTML ones through ./purify).
  */
@@ -20,6 +21,8 @@ export interface HeaderState {
   history?: HistoryMessage;
   /** When the running progress began (the view's clock, ms) and the records there were then: the rate is measured from it. */
   progressStart?: { at: number; records: number };
+  /** A write's preview is shown: its state in place of the run's status, and no run figures (./writeView `badge`). */
+  preview?: { text: string; kind: 'complete' | 'failed' | 'preview' };
 }
 
 /** Records a second since `start`, once a run has gone on long enough to say (half a second). */
@@ -43,7 +46,7 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   const stateTitle = state === 'complete' ? 'All results were received.' : state === 'failed' ? 'Nothing was received: see the error below.'
     : m.continue ? 'More results are available (the wiki sent a continue).' : 'The run stopped before the end; the results are partial.';
   const pin = button(s.pinned ? 'Pinned' : 'Pin', { class: 'secondary', 'aria-pressed': String(s.pinned), title: s.pinned ? 'This panel is kept; new runs open another one.' : 'Keep this panel: the next run of this request opens a new one.' }, () => act.post({ type: 'pin' }));
-  const exp = button('Export…', { class: 'secondary', 'aria-haspopup': 'menu', title: 'Export the result' }, (e) => {
+  const exp = s.preview ? null : button('Export…', { class: 'secondary', 'aria-haspopup': 'menu', title: 'Export the result' }, (e) => {
     const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
     act.exportMenu(r.left, r.bottom + 2);
   });
@@ -57,11 +60,17 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   }) : null;
   header.appendChild(h('div', { class: 'hdr-top' },
     h('h1', { class: 'title', title: m.requestName }, m.requestName || 'Request'),
-    h('span', { class: `badge ${state}`, title: stateTitle }, state),
+    s.preview ? h('span', { class: s.preview.kind === 'preview' ? 'badge' : `badge ${s.preview.kind}`, title: 'A preview of a write: nothing is sent until you press Save and confirm.' }, s.preview.text)
+      : h('span', { class: `badge ${state}`, title: stateTitle }, state),
     m.truncatedFrom ? h('span', { class: 'badge partial', title: 'Restored after a reload with fewer records; run the request again for all.' }, `showing ${formatCount(records)} of ${formatCount(m.truncatedFrom)}`) : null,
     m.keptAt ? h('span', { class: 'badge', title: `A run kept in the history, started ${m.keptAt}. Run the request again for a new one.` }, `kept run · ${timeLabel(m.keptAt)}`) : null,
     h('span', { class: 'hdr-actions' }, history, pin, exp)));
   const meta = h('div', { class: 'meta' });
+  if (s.preview) {
+    meta.appendChild(h('span', { class: 'meta-item endpoint', title: m.endpoint }, h('span', { class: 'muted' }, 'Endpoint '), h('code', null, m.endpoint)));
+    header.appendChild(meta);
+    return;
+  }
   const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
   if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
   if (m.timeMs !== undefined) item('Time', formatMs(m.timeMs));

@@ -1,16 +1,37 @@
 /**
  * The editor's preview → save of a write (#39), without the editor: what Save can do after a
  * preview, after the file changed, while saving and after; the facts the view shows; the modal's
- * words; the undo request one click away; the history's record of a save. Editor-free (no
+ * words; the history's record of a save (the undo is engine's `undoOf`). Editor-free (no
  * `vscode`): tested with Node's runner (test/unit/write-state.test.ts); ./writes.ts acts on it.
  */
-import type { EditPreview, ResolvedRequest, SaveResult, WritePlan } from '../../../engine/src/index';
+import type { ActionPreview, EditPreview, PreviewPage, ResolvedRequest, SaveResult, UndoRequest, WritePlan } from '../../../engine/src/index';
 import type { ResultsModel } from '../../shared/model';
-import type { SaveState, WriteFacts } from '../../shared/write';
+import type { SaveState, WriteFacts, WritePage } from '../../shared/write';
 import { MAX_WRITE_TEXT } from '../../shared/write';
 import { withoutSecrets, type KeptRun } from './history';
 
 const cut = (s: string) => (s.length > MAX_WRITE_TEXT ? `${s.slice(0, MAX_WRITE_TEXT - 1)}…` : s);
+
+const protectionOf = (p: PreviewPage) => p.protection.slice(0, 50).map((r) => cut(`${r.type}=${r.level} (${r.expiry})`));
+const who = (p: EditPreview | ActionPreview) => ({
+  account: cut(p.account.anonymous ? 'anonymous' : p.account.name), anonymous: p.account.anonymous, wiki: cut(p.wiki.name || p.endpoint), endpoint: cut(p.endpoint),
+});
+
+/** The facts of another write's plan (move, delete…): its parameters, each named page with this account's permission. */
+export function factsOfAction(preview: ActionPreview): WriteFacts {
+  const pages: WritePage[] = preview.pages.slice(0, 50).map((x) => ({
+    param: cut(x.param), title: cut(x.page.title || x.value), exists: x.page.exists, ...(x.page.revid !== undefined ? { revid: x.page.revid } : {}), protection: protectionOf(x.page),
+    ...(x.permission ? { permission: { action: cut(x.permission.action), allowed: x.permission.allowed, reasons: x.permission.reasons.slice(0, 50).map(cut) } } : {}),
+  }));
+  const denied = pages.filter((p) => p.permission && !p.permission.allowed);
+  return {
+    module: cut(preview.module), pages, plan: Object.entries(preview.plan).slice(0, 50).map(([k, v]) => cut(`${k} = ${v}`)),
+    ...(preview.note ? { note: cut(preview.note) } : {}),
+    title: cut(pages.map((p) => p.title).join(' → ') || preview.module), exists: pages.some((p) => p.exists), protection: [],
+    mayEdit: !denied.length, reasons: denied.flatMap((p) => p.permission!.reasons).slice(0, 50), ...who(preview),
+    ...(preview.plan.reason !== undefined ? { summary: cut(preview.plan.reason) } : {}),
+  };
+}
 
 /** The facts of a preview, as the view shows them (texts bounded; no parse warnings for an undo, which parses nothing). */
 export function factsOf(preview: EditPreview): WriteFacts {
@@ -18,10 +39,8 @@ export function factsOf(preview: EditPreview): WriteFacts {
   const warnings = 'undo' in preview.plan ? undefined : preview.warnings.slice(0, 50).map(cut);
   return {
     title: cut(p.title), exists: p.exists, ...(p.revid !== undefined ? { revid: p.revid } : {}), ...(p.timestamp ? { timestamp: p.timestamp } : {}),
-    protection: p.protection.slice(0, 50).map((r) => cut(`${r.type}=${r.level} (${r.expiry})`)),
-    mayEdit: preview.mayEdit, reasons: preview.reasons.slice(0, 50).map(cut),
-    account: cut(preview.account.anonymous ? 'anonymous' : preview.account.name), anonymous: preview.account.anonymous,
-    wiki: cut(preview.wiki.name || preview.endpoint), endpoint: cut(preview.endpoint),
+    protection: protectionOf(p),
+    mayEdit: preview.mayEdit, reasons: preview.reasons.slice(0, 50).map(cut), ...who(preview),
     ...(preview.plan.summary !== undefined ? { summary: cut(preview.plan.summary) } : {}),
     ...(warnings ? { warnings } : {}),
   };
@@ -39,7 +58,7 @@ export interface PreviewContext {
 export function saveRefusal(f: WriteFacts, c: PreviewContext): string | undefined {
   if (!c.trusted) return 'Saving is not offered in an untrusted workspace: trust the workspace, then preview again.';
   if (!c.signedIn || f.anonymous) return `Sign in to ${f.endpoint} (wikiq: Sign in to wiki…) to save: wikiq never saves anonymously. Then preview again.`;
-  if (!f.mayEdit) return `${f.account} may not edit ${f.title}${f.reasons.length ? `: ${f.reasons.join(' ')}` : '.'}`;
+  if (!f.mayEdit) return `${f.account} may not ${f.module ?? 'edit'} ${f.title}${f.reasons.length ? `: ${f.reasons.join(' ')}` : '.'}`;
   return undefined;
 }
 
@@ -65,9 +84,9 @@ export function savingState(s: SaveState, planId: string): SaveState | string {
 }
 
 /** After the save: the new revision, or the wiki's words. */
-export function savedState(r: SaveResult): SaveState {
+export function savedState(r: SaveResult, undo?: UndoRequest): SaveState {
   return {
-    kind: 'saved', nochange: r.nochange, account: cut(r.account),
+    kind: 'saved', nochange: r.nochange, account: cut(r.account), ...(undo ? { undo: cut(undo.name) } : {}),
     ...(r.newrevid !== undefined ? { newrevid: r.newrevid } : {}), ...(r.oldrevid !== undefined ? { oldrevid: r.oldrevid } : {}), ...(r.diffUrl ? { diffUrl: r.diffUrl } : {}),
   };
 }
@@ -78,25 +97,9 @@ export function failedState(message: string): SaveState {
 
 /** The modal's question: the account, the wiki and the page, and what it does. */
 export function confirmText(f: WriteFacts, plan: Pick<WritePlan, 'account' | 'params'>): string {
-  const what = f.exists ? `Save this edit of "${f.title}"` : `Create "${f.title}"`;
-  return `${what} on ${f.wiki} (${f.endpoint}) as ${plan.account}?${plan.params.summary ? ` Summary: "${plan.params.summary}".` : ''} This writes to the wiki.`;
-}
-
-/** A title or a value written on one `name = value` line as it is: refused when it cannot be (a line break). */
-const lineValue = (v: string) => (/[\r\n]/.test(v) ? undefined : v.trim());
-
-/**
- * The undo of a save, as a `.wikiq` file: previewed and saved like any write. Undefined when the
- * save made no new revision or made the page (nothing earlier to go back to).
- */
-export function undoRequest(s: SaveState, endpoint: string, title: string): string | undefined {
-  if (s.kind !== 'saved' || s.newrevid === undefined || !s.oldrevid) return undefined;
-  const t = lineValue(title);
-  if (!t || /[\r\n]/.test(endpoint)) return undefined;
-  return [
-    `@endpoint = ${endpoint}`, '', `### Undo r${s.newrevid}`, 'action = edit', `title = ${t}`, `undo = ${s.newrevid}`, `undoafter = ${s.oldrevid}`,
-    `summary = Undo revision ${s.newrevid}`, '',
-  ].join('\n');
+  const what = f.module ? `Send this ${f.module} of "${f.title}"` : f.exists ? `Save this edit of "${f.title}"` : `Create "${f.title}"`;
+  const why = plan.params.summary ? ` Summary: "${plan.params.summary}".` : f.module && plan.params.reason ? ` Reason: "${plan.params.reason}".` : '';
+  return `${what} on ${f.wiki} (${f.endpoint}) as ${plan.account}?${why} This writes to the wiki.`;
 }
 
 /** The history's record of a save: the request as sent (no token: plans never hold one), the new revision, its diff, the account. */
@@ -110,11 +113,13 @@ export function keptSaveOf(plan: Pick<WritePlan, 'endpoint' | 'params'>, request
   };
 }
 
-/** The preview as a results model (the tabs: its facts and the plain diff as JSON; the header names the request). Nothing to page. */
-export function previewModel(request: Pick<ResolvedRequest, 'name' | 'endpoint'>, preview: EditPreview): ResultsModel {
-  const { diffHtml: _html, plan, ...facts } = preview;
+/**
+ * The preview as a results model: the header names the request and its wiki; a preview is not a
+ * run, so the view shows no run status, counts or tabs for it (the facts, plan and diff are above).
+ */
+export function previewModel(request: Pick<ResolvedRequest, 'name' | 'endpoint'>, plan: Readonly<Record<string, string>>): ResultsModel {
   return {
-    requestName: request.name, endpoint: request.endpoint, params: plan, batches: 1, complete: true, partial: false, continue: null,
-    errors: [], warnings: [], result: { preview: JSON.parse(JSON.stringify(facts)) as unknown }, rawBatches: [],
+    requestName: request.name, endpoint: request.endpoint, params: { ...plan }, batches: 0, complete: true, partial: false, continue: null,
+    errors: [], warnings: [], result: {}, rawBatches: [],
   };
 }

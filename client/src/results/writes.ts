@@ -2,13 +2,16 @@
  * Writes in VS Code (#39): `wikiq.preview` (the ▶ Preview CodeLens of a write) resolves the request
  * with `allowWrite: 'preview'`, appends the `wikiq.writes.summaryTag` setting's tag, runs the
  * engine's `previewEdit` through the same signed-in client and per-wiki scheduler as the editor's
- * runs, keeps a plan in the panel manager's `WritePlans` when Save may be offered, and shows the
- * preview in the request's results panel (facts, the wiki's diff sanitised by the view, Save).
+ * runs — `previewEdit` for an edit, `previewAction` for any other write (its plan and this
+ * account's permission on each named page; upload is refused) — keeps a plan in the panel
+ * manager's `WritePlans` when Save may be offered, and shows the preview in the request's results
+ * panel (facts, the plan or the wiki's diff sanitised by the view, Save).
  *
  * Save (a validated `save` message with the plan id): a modal dialog naming the account, the wiki
  * and the page; then the plan is `take`n (once) and `saveWrite` sends it. A change to the file
  * since the preview drops the plan and Save is gone until the next preview. A save is recorded in
  * the run history (the new revision, its diff on the wiki, the account; never a token). The undo
+ * (engine's `undoOf`: an edit's undo, a created page's deletion, a move back, a deletion's restore)
  * is one click away: Preview the undo opens its request and previews it, to be saved the same way.
  * No preview or save in an untrusted workspace; none in the browser, which has no sign-in
  * (../platform.web.ts `offerWrites`: this module stays out of the web bundle).
@@ -16,7 +19,8 @@
  */
 import * as vscode from 'vscode';
 import {
-  SignedInHttpClient, errorMessage, planOfEdit, previewEdit, saveWrite, withSummaryTag, type ResolvedRequest,
+  SignedInHttpClient, errorMessage, planOfAction, planOfEdit, previewAction, previewEdit, saveWrite, undoFile, undoOf, withSummaryTag,
+  type HttpClient, type PlanInput, type ResolvedRequest,
 } from '../../../engine/src/index';
 import { parse, requestsOf } from '../../../core/src';
 import { requestRefAt, type RequestRef } from '../../../common/requestRef';
@@ -27,7 +31,7 @@ import type { RunHistoryCommands } from './historyCommands';
 import type { PanelWrites, ResultsPanelManager } from './panelManager';
 import type { ResultsPanel, WriteAction } from './ResultsPanel';
 import {
-  changedState, confirmText, factsOf, failedState, keptSaveOf, previewModel, previewedState, saveRefusal, savedState, savingState, undoRequest, STALE_REASON,
+  changedState, confirmText, factsOf, factsOfAction, failedState, keptSaveOf, previewModel, previewedState, saveRefusal, savedState, savingState, STALE_REASON,
 } from './writeState';
 
 /** A preview shown in a panel: what its Save needs. */
@@ -40,6 +44,26 @@ interface Shown {
   diffHtml: string;
   state: SaveState;
   requestName: string;
+  /** After a save: the `.wikiq` file of the request that takes it back (engine's `undoOf`), if one does. */
+  undo?: string;
+}
+
+/** A preview made: what the view shows and the plan Save would keep. */
+interface Previewed {
+  facts: WriteFacts;
+  diffHtml: string;
+  plan: Readonly<Record<string, string>>;
+  input: () => PlanInput;
+}
+
+/** An edit's diff and facts, or another write's plan and permission facts (upload is refused by the engine). */
+async function previewOf(request: ResolvedRequest, http: HttpClient, signal: AbortSignal): Promise<Previewed> {
+  if (request.params.action === 'edit') {
+    const p = await previewEdit(request, http, { signal });
+    return { facts: factsOf(p), diffHtml: p.diffHtml, plan: p.plan, input: () => planOfEdit(request, p) };
+  }
+  const p = await previewAction(request, http, { signal });
+  return { facts: factsOfAction(p), diffHtml: '', plan: p.plan, input: () => planOfAction(request, p) };
 }
 
 export const UNTRUSTED_WRITES = 'wikiq: Preview and Save of writes are not offered in an untrusted workspace (a file there could name a wiki and a write). Trust the workspace first.';
@@ -102,7 +126,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
       preview = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `wikiq: previewing ${request.name}`, cancellable: true }, (_p, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
-        return previewEdit(request, http, { signal: controller.signal });
+        return previewOf(request, http, controller.signal);
       });
     } catch (e) {
       void vscode.window.showErrorMessage(`wikiq: ${errorMessage(e)}`);
@@ -110,12 +134,12 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
     }
     const ref = requestRefAt(t.document.uri.toString(), requestsOf(parse(t.document.getText())), request.index);
     if (!ref) return undefined;
-    const facts = factsOf(preview);
+    const { facts, diffHtml } = preview;
     const context = { trusted: vscode.workspace.isTrusted, signedIn: http instanceof SignedInHttpClient };
-    const planId = saveRefusal(facts, context) ? undefined : this.panels.plans.add(planOfEdit(request, preview)).id;
+    const planId = saveRefusal(facts, context) ? undefined : this.panels.plans.add(preview.input()).id;
     const state = previewedState(facts, context, planId);
-    const panel = this.panels.showPreview(ref, previewModel(request, preview), { facts, diffHtml: preview.diffHtml, save: state });
-    this.shown.set(panel.key, { panel, ref, version, facts, diffHtml: preview.diffHtml, state, requestName: request.name });
+    const panel = this.panels.showPreview(ref, previewModel(request, preview.plan), { facts, diffHtml, save: state });
+    this.shown.set(panel.key, { panel, ref, version, facts, diffHtml, state, requestName: request.name });
     this.lastState = state;
     this.previewed.fire(panel);
     return panel;
@@ -174,7 +198,9 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
       const taken = this.panels.plans.take(planId);
       const http = (await this.auth.client(taken.endpoint, this.runs.httpClient())) ?? this.runs.httpClient();
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `wikiq: saving ${s.facts.title}` }, () => saveWrite(taken, http));
-      this.setState(s, savedState(result));
+      const undo = undoOf(taken, result);
+      s.undo = undo ? undoFile(taken.endpoint, undo) : undefined;
+      this.setState(s, savedState(result, undo));
       await this.history.keepSave(s.panel, s.ref, keptSaveOf(taken, s.requestName, result, `save-${Date.now().toString(36)}-${planId.slice(0, 8)}`, new Date()));
     } catch (e) {
       this.setState(s, failedState(errorMessage(e)));
@@ -184,7 +210,7 @@ export class WriteCommands implements PanelWrites, vscode.Disposable {
 
   /** Preview the undo: its request in a new `.wikiq` document, previewed at once (saved only through its own Save). */
   private async previewUndo(s: Shown): Promise<void> {
-    const text = undoRequest(s.state, s.facts.endpoint, s.facts.title);
+    const text = s.undo;
     if (!text) return;
     const document = await vscode.workspace.openTextDocument({ language: 'wikiq', content: text });
     // Beside the edited file, where its own preview's panel is beside it in turn.

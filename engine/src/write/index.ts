@@ -5,3 +5,4 @@ export * from './parseWarnings';
 export * from './actionPreview';
 export * from './plans';
 export * from './save';
+export * from './undo';

@@ -6,7 +6,8 @@
  * harness, so only the dialog call is answered through its test hook (`api.writes.confirm`), which
  * checks the question names the page, the wiki and the account; the page's text is read back
  * from the wiki (maintenance/getText.php) and the save is in the run history, with no password.
- * Then Preview the undo: its own preview, saved the same way, restores the text. A change to the
+ * Then Preview the undo: its own preview, saved the same way, restores the text. A move: its plan
+ * and permission facts, Save, the page read back at its new title (write-move-editor.png). A change to the
  * file after a preview takes Save away. Under test-electron, which has no page to
  * click in, the test stops after the preview.
  */
@@ -69,12 +70,12 @@ describe('writes: preview and save', function () {
    * Code refuses modal dialogs under its test harness: only the dialog's call is answered (yes),
    * through its test hook; the questions it was asked are returned.
    */
-  async function saveInView(panel: PanelProbe, name: string) {
+  async function saveInView(panel: PanelProbe, name: string, done = 'Saved as revision') {
     const questions: string[] = [];
     const modal = writes.confirm;
     writes.confirm = (q) => Promise.resolve(questions.push(q) > 0);
     try {
-      const saved = nextRendered(panel, (r) => !!r.write?.includes('Saved as revision'), 60_000);
+      const saved = nextRendered(panel, (r) => !!r.write?.includes(done), 60_000);
       await clickOnPage(name, VISIBLE_WEBVIEW, 'Save', '.write-save button');
       return { after: await saved, questions };
     } finally {
@@ -83,13 +84,13 @@ describe('writes: preview and save', function () {
   }
 
   /** Presses the ▶ Preview lens of the document's first request; the panel that shows it. */
-  async function pressPreview(doc: vscode.TextDocument) {
+  async function pressPreview(doc: vscode.TextDocument, name = 'Fix the test page') {
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri);
     const titles = lenses.map((l) => l.command?.title);
     assert.ok(titles.includes('▶ Preview') && !titles.includes('▶ Run'), `a write's lens is ▶ Preview: ${titles.join(', ')}`);
     const lens = lenses.find((l) => l.command?.title === '▶ Preview')!;
     await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
-    const panel = api.resultsPanels().find((p) => p.model?.header.name === 'Fix the test page');
+    const panel = api.resultsPanels().find((p) => p.model?.header.name === name);
     assert.ok(panel, 'the preview is in the request\'s results panel');
     return panel;
   }
@@ -123,11 +124,34 @@ describe('writes: preview and save', function () {
     const undoShown = nextPreview();
     await clickOnPage('write-undo', VISIBLE_WEBVIEW, 'Preview the undo', '.write-save button');
     const undoPanel = await undoShown;
-    assert.strictEqual(undoPanel.model?.header.name, `Undo r${save.newrevid}`);
+    assert.strictEqual(undoPanel.model?.header.name, `Undo revision ${save.newrevid} of ${TITLE}`);
     const undo = await rendered(undoPanel, (r) => !!r.write?.includes('Save…'), 30_000);
     assert.ok(undo.write!.includes('Second line, edited from VS Code'), `the undo's diff takes the edit back: ${undo.write}`);
     await saveInView(undoPanel, 'write-undo-save');
     assert.strictEqual(maintenance(wiki.dir, 'getText.php', [TITLE]).trim(), 'First line\nSecond line', 'the undo restored the text');
+  });
+
+  it('another write: ▶ Preview of a move shows its plan and permission; Save, confirmed, moves the page; its undo is offered', async () => {
+    await closeAllEditors();
+    const [from, to] = ['Wikiq editor move source', 'Wikiq editor move target'];
+    maintenance(wiki.dir, 'edit.php', ['--user', PRIVATE.editor.name, '--summary', 'seed', from], 'To be moved from VS Code\n');
+    const { doc } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Move the test page\naction = move\nfrom = ${from}\nto = ${to}\nreason = Moved from VS Code\n`);
+    const panel = await pressPreview(doc, 'Move the test page');
+    const shown = await rendered(panel, (r) => !!r.write?.includes('Save…'), 30_000);
+    for (const part of [`Move of ${from} → ${to}`, 'May move\nyes', 'May move-target\nyes', `action = move\nfrom = ${from}`, PRIVATE.editor.name])
+      assert.ok(shown.write!.includes(part), `the preview shows ${part}: ${shown.write}`);
+    assert.match(shown.header ?? '', /preview — nothing saved/);
+    assert.doesNotMatch(shown.header ?? '', /Batches|Records/);
+    await screenshot('write-move-editor', VISIBLE_WEBVIEW);
+    if (!hasPage()) return;
+
+    const { after, questions } = await saveInView(panel, 'write-move-save', 'Preview the undo');
+    assert.deepEqual(questions, [`Send this move of "${from} → ${to}" on Test Wiki (${wiki.endpoint}) as ${PRIVATE.editor.name}? Reason: "Moved from VS Code". This writes to the wiki.`]);
+    assert.ok(after.write!.includes('Preview the undo'), `the move back is offered: ${after.write}`);
+    assert.match(after.header ?? '', /saved/);
+    assert.strictEqual(maintenance(wiki.dir, 'getText.php', [to]).trim(), 'To be moved from VS Code', 'the page is at its new title');
+    assert.match(maintenance(wiki.dir, 'getText.php', [from]), /^#REDIRECT \[\[/, 'its old title redirects');
+    await screenshot('write-move-sent-editor', VISIBLE_WEBVIEW);
   });
 
   it('Save is gone once the file changes after the preview', async () => {
