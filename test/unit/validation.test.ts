@@ -110,6 +110,8 @@ describe('validation: writes (#39)', () => {
       expected: [{ code: 'token-in-file', text: 'token', severity: W, message: 'wikiq fetches the token' }] },
     { name: 'a name ending in token, in a read too', input: `${EP}action = query\nmeta = siteinfo\ncsrftoken = abc\n`,
       expected: [{ code: 'token-in-file', text: 'csrftoken' }, { code: 'unknown-parameter', text: 'csrftoken' }] },
+    { name: 'a parameter the catalogue knows without a token type is not one (checktoken checks the token it is given)', input: `${EP}action = checktoken\ntype = csrf\ntoken = 123ABC\n`,
+      expected: [] },
     { name: 'an edit without summary: a warning', input: EDIT, expected: [{ code: 'missing-summary', text: 'edit', severity: W }] },
     { name: 'an undo without summary: MediaWiki sums it up', input: `${EP}action = edit\ntitle = X\nundo = 5\n`, expected: [] },
     { name: 'a new section with its title: its summary', input: `${EDIT}section = new\nsectiontitle = T\n`, expected: [] },

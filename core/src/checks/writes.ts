@@ -29,9 +29,10 @@ export function writeModule(a: Analysis): ModuleInfo | undefined {
   return m && (m.mustbeposted || m.writerights) ? m : undefined;
 }
 
-/** Whether a parameter is a token: its module gives it a token type, or its name ends in `token`. */
+/** Whether a parameter is a token: the catalogue gives it a token type, or, unknown to the catalogue, its name ends in `token`. */
 export function isToken(name: string, owner: Owner | undefined): boolean {
-  return TOKEN_NAME.test(name) || !!owner?.param.tokentype;
+  // A parameter the catalogue knows is a token only when it says so (checktoken's `token` is the value checked, not a credential).
+  return owner ? !!owner.param.tokentype : TOKEN_NAME.test(name);
 }
 
 /** A token written in the file (any request). */
