@@ -13,7 +13,11 @@ import { PLATFORM } from './platform';
 export class RequestCodeLensProvider implements vscode.CodeLensProvider {
   private readonly emitter = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.emitter.event;
-  /** By document URI: its lenses for one version and one state of trust (cleared entry by entry as documents change). */
+  /**
+   * By document URI: its lenses for one version and one state of trust. An entry goes when its
+   * document closes (`forget`): an untitled document reopened under the same URI starts again at
+   * version 1, and must not get the closed one's lenses. Not kept when the catalogue was unreadable.
+   */
   private cache = new Map<string, { version: number; trusted: boolean; lenses: vscode.CodeLens[] }>();
 
   /** `catalogue`: the bundled one, which says which modules write. */
@@ -50,12 +54,17 @@ export class RequestCodeLensProvider implements vscode.CodeLensProvider {
         new vscode.CodeLens(range, { title: 'Copy as curl', command: 'wikiq.copyAsCurl', arguments: [ref] }),
       );
     }
-    this.cache.set(document.uri.toString(), { version: document.version, trusted, lenses });
+    if (catalogue) this.cache.set(document.uri.toString(), { version: document.version, trusted, lenses });
     return lenses;
   }
 
   refresh(): void {
     this.emitter.fire();
+  }
+
+  /** Drops a closed document's lenses. */
+  forget(document: vscode.TextDocument): void {
+    this.cache.delete(document.uri.toString());
   }
 }
 

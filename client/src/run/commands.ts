@@ -64,6 +64,7 @@ export class RunCommands implements vscode.Disposable {
       vscode.languages.registerCodeLensProvider({ language: 'wikiq' }, lenses),
       // Writes show ▶ Preview only in a trusted workspace: the lenses change with trust.
       vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
+      vscode.workspace.onDidCloseTextDocument((d) => lenses.forget(d)),
       vscode.languages.registerCodeActionsProvider({ language: 'wikiq' }, new RequestCodeActionProvider(), { providedCodeActionKinds: RequestCodeActionProvider.kinds }),
       vscode.commands.registerCommand('wikiq.run', (ref?: RequestArg) => this.run(ref, false)),
       vscode.commands.registerCommand('wikiq.runAll', (ref?: RequestArg) => this.run(ref, true)),

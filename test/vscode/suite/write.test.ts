@@ -154,6 +154,23 @@ describe('writes: preview and save', function () {
     await screenshot('write-move-sent-editor', VISIBLE_WEBVIEW);
   });
 
+  it('an untitled document opened under a closed one\'s name gets its own lenses (a read\'s ▶ Run, then a write\'s ▶ Preview)', async () => {
+    await closeAllEditors();
+    const lensTitles = async (doc: vscode.TextDocument) => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? []).map((l) => l.command?.title);
+    const { doc: read } = await openText(`@endpoint = ${wiki.endpoint}\n\n### Pages\naction = query\nlist = allpages\n`);
+    assert.ok((await lensTitles(read)).includes('▶ Run'));
+    assert.ok((await lensTitles(read)).includes('▶ Run'), 'asked again at the version the document settled on');
+    const uri = read.uri.toString();
+    await closeAllEditors();
+    const { doc, editor } = await openEdit();
+    assert.strictEqual(doc.uri.toString(), uri, 'VS Code gives the new untitled document the closed one\'s name');
+    // The same name at the same version: only a lens cache that outlived the closed document could answer for it.
+    while (doc.version < read.version) await editor.edit((e) => e.insert(new vscode.Position(doc.lineCount, 0), '\n'));
+    assert.strictEqual(doc.version, read.version);
+    const titles = await lensTitles(doc);
+    assert.ok(titles.includes('▶ Preview') && !titles.includes('▶ Run'), `a write's lens is ▶ Preview: ${titles.join(', ')}`);
+  });
+
   it('Save is gone once the file changes after the preview', async () => {
     await closeAllEditors();
     const { doc, editor } = await openEdit();
