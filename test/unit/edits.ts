@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
+import { lineCount, lineOf, lineStart } from '../../core/src';
 import type { TextChange, WikiqFile } from '../../core/src';
 import { shapes } from './shapes';
 
@@ -46,4 +47,17 @@ export function applyChange(text: string, c: TextChange): string {
  */
 export function tree(file: WikiqFile): unknown {
   return JSON.parse(JSON.stringify(file));
+}
+
+/**
+ * Every line start of `file` as `lineStart` gives them, each checked with `lineOf`: a line's start,
+ * and the offset before it, are on that line and the one before.
+ */
+export function lineStartsOf(file: WikiqFile): Int32Array {
+  const out = new Int32Array(lineCount(file));
+  for (let i = 0; i < out.length; i++) {
+    out[i] = lineStart(file, i);
+    if (lineOf(file, out[i]) !== i || (i > 0 && lineOf(file, out[i] - 1) !== i - 1)) throw new Error(`line ${i} starts at ${out[i]}, where lineOf says ${lineOf(file, out[i])}`);
+  }
+  return out;
 }

@@ -23,6 +23,3 @@ export function firstAtOrAfter(values: ArrayLike<number>, at: number): number {
   }
   return lo;
 }
-
-/** The 0-based line of `offset`, from a file's line starts. */
-export const lineOf = (lineStarts: ArrayLike<number>, offset: number): number => lastAtOrBefore(lineStarts, offset);
