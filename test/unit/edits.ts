@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { lineCount, lineOf, lineStart } from '../../core/src';
-import type { TextChange, WikiqFile } from '../../core/src';
+import type { Block, TextChange, WikiqFile } from '../../core/src';
 import { shapes } from './shapes';
 
 export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '?? ', '?? every ns == ', '?? $.query[0]', ' matches /', '"', '\u00a0', '\ufeff', '😀', '\u0000', '"""', 'text = """\n', '\n"""\n'];
@@ -46,7 +46,11 @@ export function applyChange(text: string, c: TextChange): string {
  * parameters are not in it: `paramsOf` reads them), none of the bookkeeping.
  */
 export function tree(file: WikiqFile): unknown {
-  return JSON.parse(JSON.stringify(file));
+  // A block's own line starts, not the array it shares with the blocks scanned with it.
+  return JSON.parse(JSON.stringify(file, function (this: Block, key, value: unknown) {
+    if (key === 'linesAt') return undefined;
+    return key === 'lineStarts' ? Array.from(this.lineStarts.subarray(this.linesAt, this.linesAt + this.lineCount)) : value;
+  }));
 }
 
 /**

@@ -34,7 +34,7 @@ function readAssertions(request: Request): AssertionNode[] {
   const { block, start } = request;
   const lineStarts = blockLineStarts(block, start, start + block.length, text.length);
   const out: AssertionNode[] = [];
-  for (let line = 0; line < block.lines.length; line++) {
+  for (let line = 0; line < block.lineCount; line++) {
     const at = lineStarts[line];
     const l = classify(text, at, lineEndOf(text, at, lineStarts[line + 1]));
     if (l.kind === 'assertion') out.push(readAssertion(text, l.start, l.end));

@@ -219,11 +219,15 @@ export interface Block {
   readonly span: Span;
   readonly paramCount: number;
   /**
-   * Where each of its lines starts, relative to its start (the first at 0): its lines run to where
-   * the next block starts (the last block's to the end of the text, a line after a final break
-   * included). Empty for an empty preamble only (the file starts with a `###` line).
+   * Where each of its lines starts, relative to its start: `lineStarts[linesAt]` (0) to
+   * `lineStarts[linesAt + lineCount - 1]`, in an array shared by the blocks scanned together (one
+   * per scan, never changed; no object per block). Its lines run to where the next block starts
+   * (the last block's to the end of the text, a line after a final break included).
    */
-  readonly lines: Int32Array;
+  readonly lineStarts: Int32Array;
+  readonly linesAt: number;
+  /** How many lines it has: 0 for an empty preamble only (the file starts with a `###` line). */
+  readonly lineCount: number;
   /** How many `??` assertion lines it holds. */
   readonly assertionCount: number;
   /**

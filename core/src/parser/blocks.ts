@@ -129,9 +129,11 @@ export function blockOf(request: RequestNode): Block | undefined {
 
 /** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
 export function failedParse(text: string, e: unknown): WikiqFile {
+  const lineStarts = Int32Array.from(computeLineStarts(text));
   const error: SyntaxError = { code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' };
   const empty: Block = {
-    length: text.length, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 }, lines: Int32Array.from(computeLineStarts(text)),
+    length: text.length, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 }, 
+    lineStarts, linesAt: 0, lineCount: lineStarts.length,
     paramCount: 0, assertionCount: 0, namesContent: false, variables: NONE, urls: NONE, comments: NONE, errors: [error],
   };
   return assemble(text, [empty], Int32Array.of(0), Int32Array.of(0), NONE);

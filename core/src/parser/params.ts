@@ -26,7 +26,7 @@ function readParams(request: Request): Param[] {
   const lineStarts = blockLineStarts(block, start, start + block.length, text.length);
   const params: Param[] = [];
   let line = block.header ? 1 : 0;
-  const endLine = block.lines.length;
+  const endLine = block.lineCount;
   let open: Open = 'none';
   for (; line < endLine; line++) {
     const start = lineStarts[line];

@@ -75,7 +75,7 @@ export class BlockScanner {
   /** What a `|` line continues; for a variable, its value and span. */
   private open: Open = 'none';
   private variable: { value: Value; span: Offsets } | undefined = undefined;
-  /** The scanned lines' starts relative to their blocks' (from line `base` on): the blocks' `lines` are views of it. */
+  /** The scanned lines' starts relative to their blocks' (from line `base` on): the blocks' `lineStarts`. */
   private relative = new Int32Array(0);
   private base = 0;
 
@@ -215,7 +215,7 @@ export class BlockScanner {
     this.firstLines.push(firstLine);
     this.blocks.push({
       length: end - start, header, name, headerSpan, nameSpan, span,
-      lines: this.relative.subarray(firstLine - this.base, endLine - this.base),
+      lineStarts: this.relative, linesAt: firstLine - this.base, lineCount: endLine - firstLine,
       paramCount: this.paramCount, assertionCount: this.assertionCount, namesContent: this.namesContent,
       variables: relative(this.variables, d, movedVariable), urls: relative(this.urls, d, movedUrl),
       comments: relative(this.comments, d, (c) => ({ kind: 'comment', span: moved(c.span, d) })),
