@@ -60,7 +60,7 @@ interface Planned {
   line: number;
 }
 
-const lineAt = (parsed: WikiqFile, offset: number) => lineOf(parsed.lineStarts, offset);
+const lineAt = (parsed: WikiqFile, offset: number) => lineOf(parsed, offset);
 
 /** The diagnostics that stop a test: a malformed assertion, and a variable an assertion uses but nothing defines. */
 const BLOCKING = new Set<string>([Code.InvalidAssertion, Code.UndefinedVariable]);

@@ -11,6 +11,7 @@ import { ownerOf, paramAt, requestAt } from './analysis';
 import { Code, DiagnosticData, SOURCE } from './codes';
 import type { FeatureContext } from './context';
 import type { ParamNode, RequestNode, Span, UrlLine } from './parser/ast';
+import { lineCount, lineStart } from './parser/lines';
 import { isHttpUrl } from './parser/parser';
 import { encodeQueryComponent, requestToUrl, urlToLines } from './urlForm';
 import { endpointFor, expand, scopeFor } from './variables';
@@ -50,11 +51,11 @@ function fix(ctx: FeatureContext, title: string, d: Diagnostic, edits: TextEdit[
 
 /** The lines holding `span`: from the start of its first line to the start of the line after its last (or the end of the text). */
 function lineBlock(ctx: FeatureContext, span: Span): { start: number; end: number; last: boolean } {
-  const starts = ctx.file.lineStarts;
+  const { file } = ctx;
   const s = ctx.document.positionAt(span.start).line;
   const e = ctx.document.positionAt(span.end).line;
-  if (e + 1 < starts.length) return { start: starts[s], end: starts[e + 1], last: false };
-  return { start: starts[s], end: ctx.file.text.length, last: true };
+  if (e + 1 < lineCount(file)) return { start: lineStart(file, s), end: lineStart(file, e + 1), last: false };
+  return { start: lineStart(file, s), end: file.text.length, last: true };
 }
 
 /** The whole lines holding `span`, with the line break that ends them (or the one before, at the end of the file). */
@@ -70,11 +71,12 @@ function wholeLines(ctx: FeatureContext, span: Span): Range {
 }
 
 function lineLength(ctx: FeatureContext, line: number): number {
-  const text = ctx.file.text;
-  const starts = ctx.file.lineStarts;
-  let e = line + 1 < starts.length ? starts[line + 1] : text.length;
-  while (e > starts[line] && (text[e - 1] === '\n' || text[e - 1] === '\r')) e--;
-  return e - starts[line];
+  const { file } = ctx;
+  const text = file.text;
+  const from = lineStart(file, line);
+  let e = line + 1 < lineCount(file) ? lineStart(file, line + 1) : text.length;
+  while (e > from && (text[e - 1] === '\n' || text[e - 1] === '\r')) e--;
+  return e - from;
 }
 
 function lineStartOffset(ctx: FeatureContext, offset: number): number {
@@ -228,7 +230,7 @@ function removeValue(ctx: FeatureContext, r: RequestNode | undefined, start: num
 
 function lineEndOffset(ctx: FeatureContext, offset: number): number {
   const line = ctx.document.positionAt(offset).line;
-  return ctx.file.lineStarts[line] + lineLength(ctx, line);
+  return lineStart(ctx.file, line) + lineLength(ctx, line);
 }
 
 /** Adds a module to a selecting parameter: appends `|value` to it, or adds the parameter. */
@@ -306,8 +308,9 @@ function linesToUrlAction(ctx: FeatureContext, r: RequestNode): CodeAction | und
   const endpoint = endpointFor(ctx.file, r, ctx.env);
   if (!endpoint || endpoint.includes('{{') || !isHttpUrl(endpoint)) return undefined;
   const { url } = requestToUrl(r, endpoint);
-  const text = ctx.file.text;
-  const starts = ctx.file.lineStarts;
+  const { file } = ctx;
+  const text = file.text;
+  const lines = lineCount(file);
   // One edit from the first parameter's line to the end of the last one's: the URL line, then the
   // lines in between that are not parameters (comments, variables, blank lines), as they were.
   const blocks = paramsOf(r).map((p) => lineBlock(ctx, p.span));
@@ -317,9 +320,9 @@ function linesToUrlAction(ctx: FeatureContext, r: RequestNode): CodeAction | und
   const firstLine = ctx.document.positionAt(start).line;
   const indent = /^[ \t]*/.exec(text.slice(start))![0];
   let kept = '';
-  for (let line = firstLine; line < starts.length && starts[line] < end; line++) {
-    const ls = starts[line];
-    const le = line + 1 < starts.length ? starts[line + 1] : text.length;
+  for (let line = firstLine; line < lines && lineStart(file, line) < end; line++) {
+    const ls = lineStart(file, line);
+    const le = line + 1 < lines ? lineStart(file, line + 1) : text.length;
     if (!covered(ls)) kept += text.slice(ls, Math.min(le, end));
   }
   const endsFile = end >= text.length && !/[\r\n]$/.test(text);

@@ -13,7 +13,8 @@ import { requestAt } from './analysis';
 import type { CommentNode, ParamNode, RequestNode, Span, UrlLine, ValueNode, ValuePart, VariableDef, VariableRef, WikiqFile } from './parser/ast';
 import { paramsOf } from './parser/params';
 import { classify } from './parser/scan';
-import { firstAtOrAfter, lineOf } from './util/search';
+import { firstAtOrAfter } from './util/search';
+import { lineCount, lineOf, lineStart as lineStartOf } from './parser/lines';
 import { commentOn } from './parser/blocks';
 
 interface On {
@@ -108,10 +109,10 @@ const NAME_CHAR = /[A-Za-z0-9_.-]/;
  * per call, not twice (each read of a 2 MB value makes some 200,000 parts).
  */
 export function cursorAt(file: WikiqFile, offset: number, params: (request: RequestNode) => readonly ParamNode[] = paramsOf): Cursor {
-  const { text, lineStarts } = file;
-  const line = lineOf(lineStarts, offset);
-  const lineStart = lineStarts[line];
-  let lineEnd = line + 1 < lineStarts.length ? lineStarts[line + 1] : text.length;
+  const { text } = file;
+  const line = lineOf(file, offset);
+  const lineStart = lineStartOf(file, line);
+  let lineEnd = line + 1 < lineCount(file) ? lineStartOf(file, line + 1) : text.length;
   while (lineEnd > lineStart && (text[lineEnd - 1] === '\n' || text[lineEnd - 1] === '\r')) lineEnd--;
   const request = requestAt(file, lineEnd);
   const on = { request, offset };

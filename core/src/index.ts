@@ -56,4 +56,5 @@ export * from './results/describe';
 export { FALSE_WORDS, VARIABLE_NAME, isFalseWord, isSwitchedOff } from './words';
 export { cyrb53 } from './util/hash';
 export { isObj, type JsonObject } from './util/json';
-export { lastAtOrBefore, lineOf } from './util/search';
+export { lastAtOrBefore } from './util/search';
+export { lineCount, lineOf, lineStart } from './parser/lines';

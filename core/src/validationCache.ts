@@ -21,7 +21,7 @@ import { blockOf, requestsOf } from './parser/blocks';
 import type { Piece } from './checks/report';
 import { namesLine } from './codes';
 import type { FeatureContext } from './context';
-import { lastAtOrBefore } from './util/search';
+import { lineOf, lineStart } from './parser/lines';
 import { ownCopy } from './util/strings';
 import { fileDiagnostics, joinPieces, requestDiagnostics } from './validation';
 import { factsHold } from './checks/facts';
@@ -113,7 +113,7 @@ export class ValidationCache {
   /** The diagnostics of `ctx`'s document (`doValidation`'s, credential checks included), validating only the requests whose key changed. */
   validate(ctx: FeatureContext): Diagnostic[] {
     const { file } = ctx;
-    const { text, lineStarts } = file;
+    const { text } = file;
     const requests = requestsOf(file);
     const env = JSON.stringify(ctx.env ?? null);
     const header = file.variables.map((v) => `${cyrb53(text, v.span.start, v.span.end)}:${v.span.end - v.span.start}`).join(',');
@@ -144,8 +144,8 @@ export class ValidationCache {
     for (let i = 0; i < requests.length; i++) {
       const r = requests[i];
       const span = r.span;
-      const line = lastAtOrBefore(lineStarts, span.start);
-      const from = lineStarts[line];
+      const line = lineOf(file, span.start);
+      const from = lineStart(file, line);
       const length = span.end - from;
       const catalogue = ctx.catalogueFor(r);
       let entry: Entry | undefined = i < head ? oldEntries[i] : i >= requests.length - tail ? oldEntries[i - requests.length + old.length] : undefined;

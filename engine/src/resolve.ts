@@ -56,7 +56,7 @@ const runnable = (r: RequestNode) => r.paramCount > 0 || r.urls.length > 0;
 export function listRequests(source: string | WikiqFile): Array<{ index: number; number: number; name: string; line: number }> {
   const file = typeof source === 'string' ? parse(source) : source;
   return requestsOf(file).filter(runnable).map((r) => ({
-    index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file.lineStarts, r.span.start),
+    index: r.index, number: r.index + 1, name: r.name || `Request ${r.index + 1}`, line: lineOf(file, r.span.start),
   }));
 }
 
@@ -105,7 +105,7 @@ export interface ResolveOptions {
 /** The line where a variable is defined (the request's own, then the file's), for messages. */
 function defLine(file: WikiqFile, request: RequestNode, name: string): number | undefined {
   const def = request.variables.find((v) => v.name === name) ?? file.variables.find((v) => v.name === name);
-  return def ? lineOf(file.lineStarts, def.span.start) : undefined;
+  return def ? lineOf(file, def.span.start) : undefined;
 }
 
 /** A value past a bound of expansion: names the variable past it (and its line) and the parameter's line. */
@@ -119,7 +119,7 @@ function limitError(file: WikiqFile, request: RequestNode, p: ParamNode, limit: 
 function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope: Scope, files: FileValues | undefined): { values: string[]; fromVariables: boolean } {
   const written = p.value!.file;
   // A value read from a file is its text as it is: one value, no variables expanded in it.
-  if (written !== undefined) return { values: [readFileValue(written, p.name, lineOf(file.lineStarts, p.start), files)], fromVariables: false };
+  if (written !== undefined) return { values: [readFileValue(written, p.name, lineOf(file, p.start), files)], fromVariables: false };
   const values: string[] = [];
   let fromVariables = false;
   for (const part of p.value!.parts) {
@@ -129,7 +129,7 @@ function expandParam(file: WikiqFile, request: RequestNode, p: ParamNode, scope:
     }
     fromVariables = true;
     const x = expandValuePart(part, scope, p.origin);
-    const line = lineOf(file.lineStarts, part.span.start);
+    const line = lineOf(file, part.span.start);
     if (x.undefinedNames.length) {
       throw new ResolveError(`Line ${line + 1}: the variable '${x.undefinedNames[0]}' (in ${p.name}) is not defined: define it with '@${x.undefinedNames[0]} = …' or in the environment.`, line);
     }
@@ -148,7 +148,7 @@ function refuseSyntaxErrors(file: WikiqFile, request: RequestNode): void {
   const errors = syntaxErrors(file).filter((e) => e.severity === 'error' && e.span.start >= request.span.start && e.span.start < until);
   if (errors.length) {
     const e = errors[0];
-    throw new ResolveError(`Line ${lineOf(file.lineStarts, e.span.start) + 1}: ${e.message}`, lineOf(file.lineStarts, e.span.start));
+    throw new ResolveError(`Line ${lineOf(file, e.span.start) + 1}: ${e.message}`, lineOf(file, e.span.start));
   }
 }
 
@@ -191,7 +191,7 @@ function expandParams(file: WikiqFile, request: RequestNode, a: Analysis, scope:
   const omitted: string[] = [];
   const overLimit = new Map<string, OverLimit>();
   for (const p of paramsOf(request)) {
-    const line = lineOf(file.lineStarts, p.nameSpan.start);
+    const line = lineOf(file, p.nameSpan.start);
     // The API reads the last of repeated parameters; so does this (and its line is the one kept).
     delete params[p.name];
     overLimit.delete(p.name);
@@ -224,7 +224,7 @@ function refuseWrites(file: WikiqFile, a: Analysis, params: Record<string, strin
     const m = s.module;
     if ((m.mustbeposted || m.writerights) && allowWrite !== 'preview') {
       const what = s.viaName ? `${s.viaName}=${m.name}` : m.name;
-      const line = s.via ? ` (line ${lineOf(file.lineStarts, s.via.nameSpan.start) + 1})` : '';
+      const line = s.via ? ` (line ${lineOf(file, s.via.nameSpan.start) + 1})` : '';
       throw new RefusedError(`${what}${line} ${m.writerights ? 'writes to the wiki' : 'must be sent as POST'}: here only read requests (GET) are run. ${m.name === 'upload' ? 'wikiq does not send uploads (a file body is another feature)' : `A write is previewed first and sent only once confirmed: wikiq run FILE ${m.name === 'edit' ? 'previews this edit' : 'shows its plan'} and asks before ${m.name === 'edit' ? 'saving' : 'sending'} it (--dry-run: the ${m.name === 'edit' ? 'preview' : 'plan'} only); see docs/writes.md`}.`);
     }
   }

@@ -5,7 +5,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
-import type { TextChange, WikiqFile } from '../../core/src';
+import { lineCount, lineOf, lineStart } from '../../core/src';
+import type { Block, TextChange, WikiqFile } from '../../core/src';
 import { shapes } from './shapes';
 
 export const PIECES = ['|', '{{', '}}', '=', '###', '\n', '\r\n', '@', '\\', '\\|', '#', '//', ' ', '\t', 'GET ', 'https://w.example/api.php?', '&', '%', '%1F', '%zz', '?', '{{limit}}', 'max', '*', 'ai', 'list', 'action = query\n', '?? ', '?? every ns == ', '?? $.query[0]', ' matches /', '"', '\u00a0', '\ufeff', '😀', '\u0000', '"""', 'text = """\n', '\n"""\n'];
@@ -45,5 +46,22 @@ export function applyChange(text: string, c: TextChange): string {
  * parameters are not in it: `paramsOf` reads them), none of the bookkeeping.
  */
 export function tree(file: WikiqFile): unknown {
-  return JSON.parse(JSON.stringify(file));
+  // A block's own line starts, not the array it shares with the blocks scanned with it.
+  return JSON.parse(JSON.stringify(file, function (this: Block, key, value: unknown) {
+    if (key === 'linesAt') return undefined;
+    return key === 'lineStarts' ? Array.from(this.lineStarts.subarray(this.linesAt, this.linesAt + this.lineCount)) : value;
+  }));
+}
+
+/**
+ * Every line start of `file` as `lineStart` gives them, each checked with `lineOf`: a line's start,
+ * and the offset before it, are on that line and the one before.
+ */
+export function lineStartsOf(file: WikiqFile): Int32Array {
+  const out = new Int32Array(lineCount(file));
+  for (let i = 0; i < out.length; i++) {
+    out[i] = lineStart(file, i);
+    if (lineOf(file, out[i]) !== i || (i > 0 && lineOf(file, out[i] - 1) !== i - 1)) throw new Error(`line ${i} starts at ${out[i]}, where lineOf says ${lineOf(file, out[i])}`);
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { commentsOf, errorsOf, requestsOf, assertionsOf, paramsOf, parse, reparse, syntaxErrors } from '../../core/src';
 import type { RequestNode, TextChange, WikiqFile } from '../../core/src';
-import { PIECES, applyChange, changeOf, editBases, editSeedArb, tree } from './edits';
+import { PIECES, applyChange, changeOf, editBases, editSeedArb, lineStartsOf, tree } from './edits';
 
 /** What a tree answers through the API analysis uses, as plain data. */
 function answers(file: WikiqFile): unknown {
@@ -122,7 +122,8 @@ function digest(file: WikiqFile, offsets: readonly number[]): unknown {
   const near = new Set(offsets.map((at) => starts.filter((start) => start <= at).length - 1));
   const read = requests.filter((_, i) => near.has(i) || near.has(i - 1) || i % 997 === 0 || i === requests.length - 1);
   return {
-    lineStarts: file.lineStarts,
+    lineStarts: lineStartsOf(file),
+    blockLines: file.blockLines,
     blockStarts: file.blockStarts,
     requests: Int32Array.from(requests.flatMap(spans)),
     names: requests.map((r) => r.name),

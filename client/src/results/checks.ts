@@ -31,7 +31,7 @@ export function checksOf(text: string, index: number, env?: Environment): RunChe
   const assertions = assertionsOf(request);
   return {
     assertions,
-    lines: assertions.map((a) => lineOf(file.lineStarts, a.span.start) + 1),
+    lines: assertions.map((a) => lineOf(file, a.span.start) + 1),
     texts: assertions.map((a) => text.slice(a.span.start, a.span.end)),
     scope: scopeFor(file, request, env),
   };

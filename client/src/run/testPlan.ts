@@ -32,7 +32,7 @@ export function testedRequests(uri: string, text: string): TestedRequest[] {
   const requests = requestsOf(file);
   const refs = requestRefs(uri, requests);
   return requests.flatMap((r, i) => (r.assertionCount === 0 ? [] : [{
-    ...refs[i], id: requestKey(refs[i]), line: lineOf(file.lineStarts, r.headerSpan?.start ?? r.span.start), assertions: r.assertionCount,
+    ...refs[i], id: requestKey(refs[i]), line: lineOf(file, r.headerSpan?.start ?? r.span.start), assertions: r.assertionCount,
   }]));
 }
 
@@ -71,8 +71,8 @@ export function verdictOf(text: string, index: number, state: RunOutcomeState, f
   const request = requestsOf(file)[index];
   if (!request) return { outcome: 'errored', messages: [{ line: 0, message: `The request ${index + 1} is no longer in the file.` }] };
   const description = describeOutcome(assertionsOf(request), { facts, failure: state.failure, errors: state.errors }, scopeFor(file, request, env));
-  const header = lineOf(file.lineStarts, request.headerSpan?.start ?? request.span.start);
-  const messages = description.failures.map((f) => failureMessage(f.outcome ? lineOf(file.lineStarts, f.outcome.assertion.span.start) : header, f));
+  const header = lineOf(file, request.headerSpan?.start ?? request.span.start);
+  const messages = description.failures.map((f) => failureMessage(f.outcome ? lineOf(file, f.outcome.assertion.span.start) : header, f));
   return { outcome: description.verdict, messages, description };
 }
 

@@ -11,7 +11,7 @@ import type { AssertionNode, AssertionOperator, AssertionSubject, AssertionValue
 import { NONE, Request } from './nodes';
 import { classify, isSpace, lineEndOf, skipBlanks } from './scan';
 import { variableRefs } from './values';
-import { lastAtOrBefore } from '../util/search';
+import { blockLineStarts } from './lines';
 import { isOperator, OPERATOR_NAMES, operatorsFor, operatorSpec } from '../assertionOperators';
 
 export const RUN_SUBJECTS = ['status', 'records', 'batches', 'warnings', 'ms'] as const;
@@ -30,12 +30,11 @@ export function assertionsOf(request: RequestNode): AssertionNode[] {
 
 /** The assertions of `request`, read from its block's lines in the text of its tree. */
 function readAssertions(request: Request): AssertionNode[] {
-  const { text, lineStarts } = request.source;
-  const start = request.start;
-  const end = start + request.block.length;
+  const { text } = request.source;
+  const { block, start } = request;
+  const lineStarts = blockLineStarts(block, start, start + block.length, text.length);
   const out: AssertionNode[] = [];
-  const endLine = end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, end);
-  for (let line = lastAtOrBefore(lineStarts, start); line < endLine; line++) {
+  for (let line = 0; line < block.lineCount; line++) {
     const at = lineStarts[line];
     const l = classify(text, at, lineEndOf(text, at, lineStarts[line + 1]));
     if (l.kind === 'assertion') out.push(readAssertion(text, l.start, l.end));

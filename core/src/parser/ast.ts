@@ -184,11 +184,6 @@ export interface WikiqFile {
   /** Variables defined before the first `###`: they apply to every request. */
   readonly variables: readonly VariableDef[];
   /**
-   * Start offset of every line, for offset ⇄ line conversions. An `Int32Array` for a tree `parse` or
-   * `reparse` made: each tree has its own, and a typed array's copy costs the collector nothing.
-   */
-  readonly lineStarts: ArrayLike<number>;
-  /**
    * What the tree is made of: its blocks in order (parser/blocks.ts), shared with the trees of edits
    * that did not touch them. Its requests, comments and errors are worked out from them when asked:
    * `requestsOf(file)`, `requestOf(file, i)`, `requestAtOffset`, `commentsOf`, `errorsOf` (blocks.ts).
@@ -196,6 +191,11 @@ export interface WikiqFile {
   readonly blocks: readonly Block[];
   /** Where each block starts in `text` (ascending, the first at 0): the tree's own, made again at each edit. */
   readonly blockStarts: Int32Array;
+  /**
+   * The line (from 0) each block's first line is, for offset ⇄ line conversions with the blocks' own
+   * line starts (`lineOf`, `lineStart`, `lineCount`: parser/lines.ts); the tree's own, made again at each edit.
+   */
+  readonly blockLines: Int32Array;
 }
 
 /**
@@ -218,6 +218,16 @@ export interface Block {
   readonly nameSpan: Span | undefined;
   readonly span: Span;
   readonly paramCount: number;
+  /**
+   * Where each of its lines starts, relative to its start: `lineStarts[linesAt]` (0) to
+   * `lineStarts[linesAt + lineCount - 1]`, in an array shared by the blocks scanned together (one
+   * per scan, never changed; no object per block). Its lines run to where the next block starts
+   * (the last block's to the end of the text, a line after a final break included).
+   */
+  readonly lineStarts: Int32Array;
+  readonly linesAt: number;
+  /** How many lines it has: 0 for an empty preamble only (the file starts with a `###` line). */
+  readonly lineCount: number;
   /** How many `??` assertion lines it holds. */
   readonly assertionCount: number;
   /**

@@ -3,7 +3,7 @@
  * makes a tree of them, the parameter reader (params.ts) reads a request's lines again,
  * incremental.ts makes the next tree from the previous one's blocks.
  *
- * A tree holds its blocks and where each starts, nothing per request: the blocks (and the requests,
+ * A tree holds its blocks, where each starts and which line is its first, nothing per request or line: the blocks (and the requests,
  * variables, URL lines, comments and errors they hold, relative to their start) are shared between
  * the trees of successive edits. Positions are worked out when a feature asks, through the tree:
  * `requestOf(file, i)` is a view of request `i` where `file` has it, `requestAtOffset` finds one by
@@ -13,20 +13,15 @@ import type { Block, CommentNode, RequestNode, SyntaxError, VariableDef, WikiqFi
 import { lastAtOrBefore } from '../util/search';
 import { SyntaxErrorCode } from './errors';
 import { NONE, Request, moved } from './nodes';
-
-/** The text a tree was made from, and its line starts: one object per tree, never changed. */
-export interface Source {
-  readonly text: string;
-  readonly lineStarts: ArrayLike<number>;
-}
+import { computeLineStarts } from './scan';
 
 /**
- * The tree of `source` made of `blocks`, each starting at `starts`. Nothing is made for the blocks:
+ * The tree of `text` made of `blocks`, each starting at `starts` and line `firstLines`. Nothing is made for the blocks:
  * its requests, comments and errors are worked out from them when asked (`requestOf`, `commentsOf`,
  * `errorsOf`), so a tree shares its blocks, and what they hold, with the trees of other edits.
  */
-export function assemble(source: Source, blocks: readonly Block[], starts: Int32Array, variables: readonly VariableDef[]): WikiqFile {
-  return { text: source.text, variables, lineStarts: source.lineStarts, blocks, blockStarts: starts };
+export function assemble(text: string, blocks: readonly Block[], starts: Int32Array, firstLines: Int32Array, variables: readonly VariableDef[]): WikiqFile {
+  return { text, variables, blocks, blockStarts: starts, blockLines: firstLines };
 }
 
 /** The preamble (block 0) is a request when it holds one, or when there is nothing else; a `###` block always is. */
@@ -133,11 +128,13 @@ export function blockOf(request: RequestNode): Block | undefined {
 }
 
 /** Defensive: the parser is written not to throw; if it ever does, degrade to an empty tree. */
-export function failedParse(text: string, lineStarts: Int32Array, e: unknown): WikiqFile {
+export function failedParse(text: string, e: unknown): WikiqFile {
+  const lineStarts = Int32Array.from(computeLineStarts(text));
   const error: SyntaxError = { code: SyntaxErrorCode.InvalidParameterName, message: `Internal parser error: ${String(e)}`, span: { start: 0, end: 0 }, severity: 'error' };
   const empty: Block = {
-    length: text.length, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 },
+    length: text.length, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 }, 
+    lineStarts, linesAt: 0, lineCount: lineStarts.length,
     paramCount: 0, assertionCount: 0, namesContent: false, variables: NONE, urls: NONE, comments: NONE, errors: [error],
   };
-  return assemble({ text, lineStarts }, [empty], Int32Array.of(0), NONE);
+  return assemble(text, [empty], Int32Array.of(0), Int32Array.of(0), NONE);
 }

@@ -8,11 +8,11 @@
  * answers as a parse of its own text does (test/unit/incremental-kept.test.ts). Nothing is moved
  * in place: a block is never changed once scanned, and holds its length and offsets relative to
  * its own start, so a block after the edit is the same object in the new tree, where it starts
- * elsewhere. The new tree has its own line starts and block starts (numbers: the prefix as it was,
- * the region's scanned again, the rest moved by the edit's change of length) and its list of
- * blocks (the shared ones and the region's new ones); nothing per request, comment or error: these
- * are worked out from the blocks when asked (blocks.ts). So an edit makes new nodes only for the
- * blocks it touches. An unchanged block stays the same object, which is how incremental
+ * elsewhere. The new tree has its own block starts and blocks' first lines (numbers: the prefix as
+ * it was, the region's scanned again, the rest moved by the edit's change of length and of lines)
+ * and its list of blocks (the shared ones and the region's new ones); nothing per line, request,
+ * comment or error: a block holds its own line starts (lines.ts), the rest is worked out from the
+ * blocks when asked (blocks.ts). So an edit makes new nodes only for the blocks it touches. An unchanged block stays the same object, which is how incremental
  * validation knows a request's text is unchanged (`blockOf`).
  *
  * What a freshly scanned block keeps (its header, variables, URL lines and errors) has strings of
@@ -21,6 +21,7 @@
  */
 import type { WikiqFile } from './ast';
 import { assemble, failedParse } from './blocks';
+import { lineCount } from './lines';
 import { BlockScanner, parse } from './parser';
 import { isHeaderAt, skipBlanks } from './scan';
 import { lastAtOrBefore } from '../util/search';
@@ -52,7 +53,7 @@ export function reparse(previous: WikiqFile, change: TextChange, newText?: strin
     try {
       return parse(text);
     } catch {
-      return failedParse(text, Int32Array.of(0), err);
+      return failedParse(text, err);
     }
   }
 }
@@ -69,29 +70,30 @@ function startsHeader(text: string, at: number): boolean {
 }
 
 function reparseBlocks(previous: WikiqFile, text: string, s: number, e: number, delta: number): WikiqFile {
-  const { blocks, blockStarts: starts, lineStarts: oldLines } = previous;
+  const { blocks, blockStarts: starts, blockLines } = previous;
   let first = lastAtOrBefore(starts, s);
   // An edit that unmakes the `###` line starting a block joins its lines to the block before.
   if (first > 0 && !startsHeader(text, starts[first])) first--;
   const after = lastAtOrBefore(starts, e) + 1;
+  const last = after >= blocks.length;
   const regionStart = starts[first];
-  const oldEnd = after < blocks.length ? starts[after] : previous.text.length;
-  const newEnd = after < blocks.length ? oldEnd + delta : text.length;
+  const newEnd = last ? text.length : starts[after] + delta;
 
-  const firstLine = lastAtOrBefore(oldLines, regionStart);
-  const restLine = after < blocks.length ? lastAtOrBefore(oldLines, oldEnd) : oldLines.length;
-  const lineStarts = movedStarts(oldLines, firstLine + 1, regionLineStarts(text, regionStart, newEnd, after >= blocks.length), restLine, delta);
-  const endLine = lineStarts.length - (oldLines.length - restLine);
-
-  const source = { text, lineStarts };
-  const scanner = new BlockScanner(source).run(firstLine, endLine);
+  // The region's lines, then where the block after it starts (`Source`, parser.ts).
+  const lineStarts = regionLineStarts(text, regionStart, newEnd, last);
+  const endLine = last ? lineStarts.length : lineStarts.length - 1;
+  const scanner = new BlockScanner({ text, lineStarts }).run(0, endLine);
   const fresh = scanner.blocks;
   for (const b of fresh) detach(b);
   const variables = first === 0 ? scanner.fileVariables : previous.variables;
   if (first === 0) detach(variables);
-  // The blocks before and after the region are shared (the same objects); those after it start `delta` further.
-  const newBlocks = joined(blocks, first, fresh, after);
-  return assemble(source, newBlocks, movedStarts(starts, first, scanner.starts, after, delta), variables);
+  // The blocks before and after the region are shared (the same objects); those after it start
+  // `delta` characters and `lineDelta` lines further.
+  const firstLine = blockLines[first];
+  const lineDelta = endLine - ((last ? lineCount(previous) : blockLines[after]) - firstLine);
+  const newStarts = movedStarts(starts, first, scanner.starts, after, delta);
+  const newLines = movedStarts(blockLines, first, scanner.firstLines.map((l) => l + firstLine), after, lineDelta);
+  return assemble(text, joined(blocks, first, fresh, after), newStarts, newLines, variables);
 }
 
 /** `old`'s first `keep` blocks, then `middle`, then `old`'s from `rest` on: one list made at its size. */
@@ -103,14 +105,18 @@ function joined<T>(old: readonly T[], keep: number, middle: readonly T[], rest: 
   return out;
 }
 
-/** The line starts in text[from, to) after the first (`last`: the region runs to the end of the text, so a break at its end starts a line). */
+/**
+ * The line starts in text[from, to) (`from` starts a line), then `to` unless the region runs to the
+ * end of the text (`last`: then a break at its end starts a line).
+ */
 function regionLineStarts(text: string, from: number, to: number, last: boolean): number[] {
-  const region: number[] = [];
+  const region: number[] = [from];
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
     if ((c === 10 || c === 13) && (i + 1 < to || last)) region.push(i + 1);
   }
+  if (!last) region.push(to);
   return region;
 }
 
@@ -138,7 +144,7 @@ function detach(node: object): void {
     const v = o[key];
     if (typeof v === 'string') {
       o[key] = ownCopy(v);
-    } else if (v !== null && typeof v === 'object') {
+    } else if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) {
       detach(v);
     }
   }

@@ -5,7 +5,6 @@
  * it changes nothing.
  */
 import type { Block, ParamNode, RequestNode, Span, ValueNode, ValuePart, VariableDef, VariableRef, UrlLine } from './ast';
-import type { Source } from './blocks';
 
 /** The empty list most nodes have (no variables, URL lines, pipes…), shared: `readonly`, so nothing can add to it. */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -124,7 +123,7 @@ export class Param implements ParamNode {
  * A request of one tree: its block's request (`block`, shared by the trees of the edits that did
  * not touch it) where this tree's text (`source`) has it, the block starting at `start`. Made when
  * a feature asks for it (`requestOf`, `requestsOf`, `requestAtOffset`: blocks.ts), never by an edit,
- * and never changed: `paramsOf` reads its lines from `source`. The block keeps offsets relative to
+ * and never changed: `paramsOf` reads its lines (the block's `lines`) in `source`'s text. The block keeps offsets relative to
  * its own start; the request's spans, variables and URL lines are the block's moved to `start`,
  * made when read (a new object each time, as a parameter's spans). Two views of one request are
  * two objects: the same request is the same `index` and block (`blockOf`).
@@ -134,7 +133,7 @@ export class Request implements RequestNode {
     readonly index: number,
     readonly block: Block,
     readonly start: number,
-    readonly source: Source,
+    readonly source: { readonly text: string },
   ) {}
 
   get name(): string | undefined {

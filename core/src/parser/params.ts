@@ -12,7 +12,7 @@ import { Param, Request } from './nodes';
 import { type Open, classify, lineEndOf, openAfter } from './scan';
 import { urlLine, urlParams } from './url';
 import { continueValue, readValue } from './values';
-import { lastAtOrBefore } from '../util/search';
+import { blockLineStarts } from './lines';
 
 /** The parameters of a request, in file order (read from its lines; none for a request not made by `parse`). */
 export function paramsOf(request: RequestNode): ParamNode[] {
@@ -21,12 +21,12 @@ export function paramsOf(request: RequestNode): ParamNode[] {
 
 /** The parameters of `request`, read from its block's lines in the text of its tree. */
 function readParams(request: Request): Param[] {
-  const { text, lineStarts } = request.source;
+  const { text } = request.source;
   const { block, start } = request;
-  const end = start + block.length;
+  const lineStarts = blockLineStarts(block, start, start + block.length, text.length);
   const params: Param[] = [];
-  let line = lastAtOrBefore(lineStarts, start) + (block.header ? 1 : 0);
-  const endLine = end >= text.length ? lineStarts.length : lastAtOrBefore(lineStarts, end);
+  let line = block.header ? 1 : 0;
+  const endLine = block.lineCount;
   let open: Open = 'none';
   for (; line < endLine; line++) {
     const start = lineStarts[line];

@@ -7,7 +7,7 @@
  */
 import type { Block, CommentNode, SyntaxError, UrlLine, VariableDef, WikiqFile } from './ast';
 import { fileValueStart, opensBlock, readBlock } from './blockValue';
-import { type Source, assemble, failedParse } from './blocks';
+import { assemble, failedParse } from './blocks';
 import { SyntaxErrorCode, report } from './errors';
 import { NONE, type Offsets, type Value, moved, movedUrl, movedVariable } from './nodes';
 import { type Line, type Open, classify, computeLineStarts, lineEndOf, openAfter, paramLineErrors } from './scan';
@@ -20,13 +20,12 @@ export { computeLineStarts, isHttpUrl } from './scan';
 
 /** Parses a `.wikiq` document. Never throws. */
 export function parse(text: string): WikiqFile {
-  const lineStarts = Int32Array.from(computeLineStarts(text));
   try {
-    const source: Source = { text, lineStarts };
-    const { blocks, starts, fileVariables } = new BlockScanner(source).run(0, lineStarts.length);
-    return assemble(source, blocks, Int32Array.from(starts), fileVariables);
+    const lineStarts = Int32Array.from(computeLineStarts(text));
+    const { blocks, starts, firstLines, fileVariables } = new BlockScanner({ text, lineStarts }).run(0, lineStarts.length);
+    return assemble(text, blocks, Int32Array.from(starts), Int32Array.from(firstLines), fileVariables);
   } catch (e) {
-    return failedParse(text, lineStarts, e);
+    return failedParse(text, e);
   }
 }
 
@@ -36,6 +35,8 @@ export function parse(text: string): WikiqFile {
  */
 interface Started {
   start: number;
+  /** Its first line (an index in the source's line starts). */
+  firstLine: number;
   header: boolean;
   name: string | undefined;
   headerSpan: Offsets | undefined;
@@ -43,11 +44,22 @@ interface Started {
   span: Offsets;
 }
 
+/**
+ * What the block scanner reads: a text and the starts of the lines it scans, then where the next
+ * block starts when they end before the text does.
+ */
+export interface Source {
+  readonly text: string;
+  readonly lineStarts: ArrayLike<number>;
+}
+
 /** Scans lines [firstLine, endLine) of its source into blocks; `firstLine` starts the file (the preamble) or is a `###` line. */
 export class BlockScanner {
   readonly blocks: Block[] = [];
   /** Where each block starts in the source's text. */
   readonly starts: number[] = [];
+  /** Each block's first line (an index in the source's line starts). */
+  readonly firstLines: number[] = [];
   /** The variables before the first `###` (in the preamble). */
   readonly fileVariables: VariableDef[] = [];
 
@@ -63,23 +75,29 @@ export class BlockScanner {
   /** What a `|` line continues; for a variable, its value and span. */
   private open: Open = 'none';
   private variable: { value: Value; span: Offsets } | undefined = undefined;
+  /** The scanned lines' starts relative to their blocks' (from line `base` on): the blocks' `lineStarts`. */
+  private relative = new Int32Array(0);
+  private base = 0;
 
   constructor(private readonly source: Source) {}
 
   run(firstLine: number, endLine: number): this {
     const { text, lineStarts } = this.source;
-    if (firstLine === 0) this.block = { start: 0, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 } };
+    this.relative = new Int32Array(endLine - firstLine);
+    this.base = firstLine;
+    // A line at offset 0 starts the file: the preamble.
+    if (lineStarts[firstLine] === 0) this.block = { start: 0, firstLine, header: false, name: undefined, headerSpan: undefined, nameSpan: undefined, span: { start: 0, end: 0 } };
     for (let i = firstLine; i < endLine; i++) {
       const start = lineStarts[i];
       const line = classify(text, start, lineEndOf(text, start, lineStarts[i + 1]));
-      this.line(line, start);
+      this.line(line, start, i);
       if (opensBlock(text, line)) i = this.blockValue(line, i + 1, endLine) - 1;
     }
-    this.endBlock(endLine < lineStarts.length ? lineStarts[endLine] : text.length);
+    this.endBlock(endLine < lineStarts.length ? lineStarts[endLine] : text.length, endLine);
     return this;
   }
 
-  private line(line: Line, lineStart: number): void {
+  private line(line: Line, lineStart: number, index: number): void {
     const { text } = this.source;
     const errors = this.errors;
     const open = this.open;
@@ -89,7 +107,7 @@ export class BlockScanner {
       case 'blank':
         return;
       case 'header':
-        return this.header(line, lineStart);
+        return this.header(line, lineStart, index);
       case 'comment':
         this.comments.push({ kind: 'comment', span: { start, end } });
         return;
@@ -145,11 +163,11 @@ export class BlockScanner {
     return b.next;
   }
 
-  private header(line: Line, lineStart: number): void {
+  private header(line: Line, lineStart: number, index: number): void {
     const { start, end, nameStart } = line;
-    this.endBlock(lineStart);
+    this.endBlock(lineStart, index);
     this.block = {
-      start: lineStart, header: true, name: this.source.text.slice(nameStart, end),
+      start: lineStart, firstLine: index, header: true, name: this.source.text.slice(nameStart, end),
       headerSpan: { start: start - lineStart, end: end - lineStart }, nameSpan: { start: nameStart - lineStart, end: end - lineStart }, span: { start: start - lineStart, end: end - lineStart },
     };
   }
@@ -183,17 +201,21 @@ export class BlockScanner {
   }
 
   /**
-   * The block being scanned ends at `end`: it is made of what it gathered (a shared empty list for
-   * what it has none of), its offsets made relative to its start.
+   * The block being scanned ends at `end`, line `endLine`: it is made of what it gathered (a shared
+   * empty list for what it has none of), its offsets and line starts made relative to its start.
    */
-  private endBlock(end: number): void {
+  private endBlock(end: number, endLine: number): void {
     const b = this.block;
     if (b === undefined) return;
-    const { start, header, name, headerSpan, nameSpan, span } = b;
+    const { start, firstLine, header, name, headerSpan, nameSpan, span } = b;
     const d = -start;
+    const { lineStarts } = this.source;
+    for (let i = firstLine; i < endLine; i++) this.relative[i - this.base] = lineStarts[i] - start;
     this.starts.push(start);
+    this.firstLines.push(firstLine);
     this.blocks.push({
       length: end - start, header, name, headerSpan, nameSpan, span,
+      lineStarts: this.relative, linesAt: firstLine - this.base, lineCount: endLine - firstLine,
       paramCount: this.paramCount, assertionCount: this.assertionCount, namesContent: this.namesContent,
       variables: relative(this.variables, d, movedVariable), urls: relative(this.urls, d, movedUrl),
       comments: relative(this.comments, d, (c) => ({ kind: 'comment', span: moved(c.span, d) })),

@@ -1,9 +1,10 @@
 /** Searching sorted numbers (line starts, offsets): one binary search for the core and the engine. */
 
-/** The last index whose value is ≤ `at` (values ascending; the first is ≤ every `at` asked). */
-export function lastAtOrBefore(values: ArrayLike<number>, at: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
+/**
+ * The last index in [lo, hi] whose value is ≤ `at` (values ascending; the first is ≤ every `at`
+ * asked); the whole of `values` unless told.
+ */
+export function lastAtOrBefore(values: ArrayLike<number>, at: number, lo = 0, hi = values.length - 1): number {
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     if (values[mid] <= at) lo = mid;
@@ -23,6 +24,3 @@ export function firstAtOrAfter(values: ArrayLike<number>, at: number): number {
   }
   return lo;
 }
-
-/** The 0-based line of `offset`, from a file's line starts. */
-export const lineOf = (lineStarts: ArrayLike<number>, offset: number): number => lastAtOrBefore(lineStarts, offset);
