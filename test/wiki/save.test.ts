@@ -223,13 +223,17 @@ describe('saving a previewed edit to a real MediaWiki', () => {
       await conflict(title, 'Line A, mine.\nLine B.', PRIVATE.editor.name, 'Line A.\nLine B, mine before.');
     });
 
-    it('another account\'s edit of the same lines after the check, before the POST: the wiki refuses it (baserevid, basetimestamp)', async () => {
+    it('another account\'s edit of the same lines after the check, before the POST: the wiki refuses it (baserevid; no basetimestamp, which would let a same-second edit through)', async () => {
       const title = await page('Conflict race', 'Line A.\nLine B.');
       const { plan } = await preview(source(title, { text: 'Line A, mine.\nLine B.' }));
       editor.afterToken.push(() => void editAs(PRIVATE.writer.name, title, 'Line A, theirs.\nLine B.'));
+      const from = wiki.requests().length;
       const e = await refused(plan, /editconflict|conflict/i);
       assert.ok(e instanceof ApiError && e.code === 'editconflict', e.message);
       assert.equal(await textOf(title), 'Line A, theirs.\nLine B.');
+      const sent = new URLSearchParams(editPosts(from).at(-1)?.body ?? '');
+      assert.equal(sent.get('baserevid'), String(plan.base!.revid));
+      assert.equal(sent.has('basetimestamp'), false, 'with basetimestamp, an edit in the previewed revision\'s second is not a conflict to MediaWiki');
     });
 
     it('nocreate: a page deleted after its preview is not created again (refused before sending, and by the wiki when the deletion races the check)', async () => {

@@ -17,7 +17,7 @@ export interface PlanBase {
   title: string;
   exists: boolean;
   revid?: number;
-  /** The previewed revision's timestamp (`basetimestamp`). */
+  /** The previewed revision's timestamp (shown; not sent as `basetimestamp`, see save.ts editGuards). */
   timestamp?: string;
   /** The wiki's time at the preview (`starttimestamp`), when it said. */
   startedAt?: string;

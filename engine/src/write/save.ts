@@ -12,7 +12,7 @@
  *    sent: "changed since your preview". One round trip more than the POST (scripts/bench-save.mjs).
  * 3. The token is fetched that way every time and never kept; the anonymous token `+\` is never used.
  * 4. The save is a POST with the plan's parameters exactly, the token, `assert`, and for an edit the
- *    guards `baserevid`, `basetimestamp`, `starttimestamp` and `nocreate` (the page existed) or
+ *    guards `baserevid` (not `basetimestamp`: see editGuards), `starttimestamp` and `nocreate` (the page existed) or
  *    `createonly` (it did not), so the wiki still refuses an edit that races the check.
  * 5. `badtoken` is refreshed once (1–2 again); `maxlag` and `ratelimited` wait as reads do.
  * 6. A failure says what became of the save: "Nothing was saved.", or, when the POST's answer was
@@ -114,13 +114,19 @@ function checkRevision(base: PlanBase, json: Record<string, unknown>): void {
   throw new RefusedError(`${base.title} ${what} since your preview: nothing was sent. Preview again to see the page as it is now.`);
 }
 
-/** The guards sent with an edit: the previewed revision, when the preview began, and create-or-not. */
+/**
+ * The guards sent with an edit: the previewed revision, when the preview began, and create-or-not.
+ * `baserevid` goes without `basetimestamp`: given a timestamp, MediaWiki's "you were the last to
+ * edit" check reads revisions after it, to the second, and misses another account's edit in the
+ * same second as the previewed revision, so the wiki would overwrite it (ApiEditPage.php says so
+ * of setting both; test/wiki/save.test.ts races one). A page that did not exist has no revision:
+ * `createonly` guards it.
+ */
 function editGuards(plan: WritePlan): Record<string, string> {
   const b = plan.base;
   if (!b) return {};
   return {
     ...(b.revid !== undefined ? { baserevid: String(b.revid) } : {}),
-    ...(b.timestamp ? { basetimestamp: b.timestamp } : {}),
     ...(b.startedAt ? { starttimestamp: b.startedAt } : {}),
     ...(b.exists ? { nocreate: '1' } : { createonly: '1' }),
   };
