@@ -78,6 +78,9 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
 
   it('preview_write then save_write: the person is asked, the page holds exactly the file\'s text, the undo is previewed and saved', async () => {
     const s = await start(accept);
+    const logins = () => wiki.requests().filter((r) => r.method === 'POST' && /(^|&)action=login(&|$)/.test(`${r.uri.split('?')[1] ?? ''}&${r.body ?? ''}`)).length;
+    await api({ action: 'query', meta: 'userinfo' }); // the test's own client signs in before the count
+    const loginsBefore = logins();
     const title = 'Written through MCP';
     const preview = await ok(s, 'preview_write', { request: `action = edit\ntitle = ${title}\ntext = < ./page.wiki\nsummary = A page from a file` });
     assert.equal(preview.page.exists, false);
@@ -105,6 +108,7 @@ describe('wikiq mcp --allow-writes on the private wiki', () => {
     assert.deepEqual(undo.diff.filter((l: string) => /^[-+]/.test(l)), ['-Appended through MCP.']);
     await ok(s, 'save_write', { plan_id: undo.plan_id });
     assert.equal((await latest(title)).text, after1.text, 'undone');
+    assert.equal(logins() - loginsBefore, 2, 'the server signed in once for the catalogue and once for its six write calls, not once a call');
   });
 
   for (const [who, account] of [['the same account', PRIVATE.editor], ['another account', PRIVATE.writer]] as const) {

@@ -4,7 +4,7 @@
  */
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import { WikiqError, errorMessage, type HostScheduler, type RunState, type WritePlans } from '../../../engine/src';
+import { WikiqError, errorMessage, type HostScheduler, type RunState, type SignedInHttpClient, type WritePlans } from '../../../engine/src';
 import type { McpOptions } from './options';
 import type { HeldPulls } from './pulls';
 import { ToolRefusal, type CatalogueSource, type Wiki } from './wikis';
@@ -18,6 +18,11 @@ export interface ToolContext {
   held: HeldPulls;
   /** The write plans this server's session made (preview_write), each saved at most once (save_write). */
   plans: WritePlans;
+  /**
+   * The write tools' signed-in clients, one per wiki (keyed by endpoint, made at the first write
+   * tool call for that wiki, gone with the server): a preview and its save sign in once, not per call.
+   */
+  writeClients: Map<string, SignedInHttpClient>;
   /** Aborted when the server stops. */
   stop?: AbortSignal;
   /** One request in flight per wiki from this server: its runs and catalogue loads share it (#40). */

@@ -25,7 +25,7 @@ export async function mcp(args: Args, io: Io): Promise<number> {
   // One request in flight per wiki from this server, whatever asks (runs, catalogue loads): #40.
   const hosts = new HostScheduler();
   // One stdio server is one session: its write plans are its own (a plan id from elsewhere is unknown here).
-  registerTools(server, { wikis, catalogues: new Catalogues({ ...options.catalogue, scheduler: hosts }, io), options, held: new HeldPulls(), plans: new WritePlans(), stop: io.stop, hosts });
+  registerTools(server, { wikis, catalogues: new Catalogues({ ...options.catalogue, scheduler: hosts }, io), options, held: new HeldPulls(), plans: new WritePlans(), writeClients: new Map(), stop: io.stop, hosts });
   const transport = new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

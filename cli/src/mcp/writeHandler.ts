@@ -17,9 +17,13 @@ import { ToolRefusal } from './wikis';
 /** What the person answered when asked to confirm a save; `unsupported`: the client cannot be asked. */
 export type Confirmation = 'accept' | 'decline' | 'cancel' | 'unsupported';
 
+/** The server's signed-in client for `endpoint` (ToolContext.writeClients), made at its first use; refused without credentials. */
 function signedIn(ctx: ToolContext, endpoint: string): SignedInHttpClient {
+  const kept = ctx.writeClients.get(endpoint);
+  if (kept) return kept;
   const o = ctx.options;
   const http = signedInClient(endpoint, { timeoutMs: o.limits.timeoutMs, maxBytes: o.limits.maxBytes, userAgent: o.userAgent, scheduler: ctx.hosts });
+  if (http) ctx.writeClients.set(endpoint, http);
   if (!http) throw new ToolRefusal(`Writing to ${endpoint} needs a signed-in session, and this server has no credentials for it (WIKIQ_USER and WIKIQ_PASSWORD, or the credentials file: docs/signed-in.md): nothing was sent.`);
   return http;
 }
