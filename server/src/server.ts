@@ -7,7 +7,7 @@
  * plain and content passes run), `documents.ts` (edits applied safely, trees), `clientSupport.ts`,
  * `settings.ts`, `credentials.ts`, `catalogueMessages.ts`, `runFields.ts`.
  */
-import { type Connection, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver/node';
+import { type Connection, type InitializeResult, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CatalogueInfoRequest, CatalogueStatusNotification, type EnvironmentParams, type InitializationOptions, RefreshCatalogueRequest, RunFieldsNotification, SetEnvironmentNotification,
@@ -35,6 +35,35 @@ function readsFiles(file: WikiqFile): boolean {
   return requestsOf(file).some((r) => paramsOf(r).some((p) => p.value?.file !== undefined));
 }
 
+/** The server's answer to `initialize`: the context set up, the catalogue's status followed, the capabilities. */
+function initialize(
+  connection: Connection, ctx: ServerContext, documents: TextDocuments<TextDocument>, diagnostics: DiagnosticsScheduler,
+  opts: InitializationOptions, support: ReturnType<typeof clientSupport>,
+): InitializeResult {
+  ctx.initialize(opts, support);
+  ctx.provider.onStatus(catalogueFailureMessages(connection));
+  ctx.provider.onStatus((status) => {
+    void connection.sendNotification(CatalogueStatusNotification, status);
+    // Only a newly arrived catalogue changes diagnostics (a failure keeps the one in use).
+    if (status.loading || status.error) return;
+    for (const doc of documents.all()) {
+      const file = ctx.fileOf(doc);
+      if (requestsOf(file).some((r) => endpointFor(file, r, ctx.environment) === status.endpoint)) diagnostics.soon(doc);
+    }
+  });
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: COMPLETION_TRIGGERS.map((t) => t.char), resolveProvider: true },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
+      documentSymbolProvider: true,
+      foldingRangeProvider: true,
+    },
+    serverInfo: { name: 'wikiq', version: VERSION },
+  };
+}
+
 export function startServer(connection: Connection, options: ServerStart): void {
   const pipelines = new Pipelines();
   const logError = (m: string) => connection.console.error(m);
@@ -60,28 +89,7 @@ export function startServer(connection: Connection, options: ServerStart): void 
     const opts = (params.initializationOptions ?? {}) as InitializationOptions;
     const support = clientSupport(params);
     settings = new SettingsWatcher(connection, support, !!opts.environment, setEnvironment);
-    ctx.initialize(opts, support);
-    ctx.provider.onStatus(catalogueFailureMessages(connection));
-    ctx.provider.onStatus((status) => {
-      void connection.sendNotification(CatalogueStatusNotification, status);
-      // Only a newly arrived catalogue changes diagnostics (a failure keeps the one in use).
-      if (status.loading || status.error) return;
-      for (const doc of documents.all()) {
-        const file = ctx.fileOf(doc);
-        if (requestsOf(file).some((r) => endpointFor(file, r, ctx.environment) === status.endpoint)) diagnostics.soon(doc);
-      }
-    });
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: COMPLETION_TRIGGERS.map((t) => t.char), resolveProvider: true },
-        hoverProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor.rewrite'] },
-        documentSymbolProvider: true,
-        foldingRangeProvider: true,
-      },
-      serverInfo: { name: 'wikiq', version: VERSION },
-    };
+    return initialize(connection, ctx, documents, diagnostics, opts, support);
   });
   connection.onInitialized(() => void settings?.initialized());
   registerFeatures(ctx);

@@ -38,11 +38,8 @@ export interface HeaderActions {
   historyMenu(x: number, y: number): void;
 }
 
-export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s: HeaderState, act: HeaderActions): void {
-  clear(header);
-  if (!m) return;
-  const records = recordCount(m.result);
-  const state = runStatus(m);
+/** The title line: the request's name, its state (or the preview's), and the History, Pin and Export buttons. */
+function renderTop(header: HTMLElement, m: ResultsModel, s: HeaderState, act: HeaderActions, records: number, state: string): void {
   const stateTitle = state === 'complete' ? 'All results were received.' : state === 'failed' ? 'Nothing was received: see the error below.'
     : m.continue ? 'More results are available (the wiki sent a continue).' : 'The run stopped before the end; the results are partial.';
   const pin = button(s.pinned ? 'Pinned' : 'Pin', { class: 'secondary', 'aria-pressed': String(s.pinned), title: s.pinned ? 'This panel is kept; new runs open another one.' : 'Keep this panel: the next run of this request opens a new one.' }, () => act.post({ type: 'pin' }));
@@ -65,11 +62,15 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     m.truncatedFrom ? h('span', { class: 'badge partial', title: 'Restored after a reload with fewer records; run the request again for all.' }, `showing ${formatCount(records)} of ${formatCount(m.truncatedFrom)}`) : null,
     m.keptAt ? h('span', { class: 'badge', title: `A run kept in the history, started ${m.keptAt}. Run the request again for a new one.` }, `kept run · ${timeLabel(m.keptAt)}`) : null,
     h('span', { class: 'hdr-actions' }, history, pin, exp)));
+}
+
+/** The figures line (HTTP, time, size, batches, records, endpoint); a preview shows its endpoint only. Returns whether the run's lines follow. */
+function renderMeta(header: HTMLElement, m: ResultsModel, s: HeaderState, records: number): boolean {
   const meta = h('div', { class: 'meta' });
   if (s.preview) {
     meta.appendChild(h('span', { class: 'meta-item endpoint', title: m.endpoint }, h('span', { class: 'muted' }, 'Endpoint '), h('code', null, m.endpoint)));
     header.appendChild(meta);
-    return;
+    return false;
   }
   const item = (label: string, value: Node | string, title?: string) => meta.appendChild(h('span', { class: 'meta-item', title }, h('span', { class: 'muted' }, `${label} `), value));
   if (m.httpStatus !== undefined) item('HTTP', h('span', { class: m.httpStatus >= 400 ? 'err' : undefined }, String(m.httpStatus)));
@@ -80,7 +81,11 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   // Last, and the one item that shrinks (cut with …, whole on hover), so the figures stay on one line.
   item('Endpoint', h('code', null, m.endpoint), m.endpoint).classList.add('endpoint');
   header.appendChild(meta);
-  // Paging
+  return true;
+}
+
+/** Loading, waiting or more to load; then the run's own failure and the paging's. */
+function renderPaging(header: HTMLElement, m: ResultsModel, s: HeaderState, act: HeaderActions, records: number): void {
   const p = s.progress;
   if (p?.running) {
     const rate = recordRate(p, s.progressStart, performance.now());
@@ -99,6 +104,10 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
   }
   if (m.failure) header.appendChild(h('div', { class: 'msg error', role: 'alert' }, h('span', { class: 'msg-kind' }, 'Stopped'), h('span', { class: 'msg-text' }, m.failure)));
   if (p?.text) header.appendChild(h('div', { class: 'msg error', role: 'alert' }, p.text));
+}
+
+/** The API's errors and warnings (the first 5 warnings shown, the rest folded, at most 500). */
+function renderMessages(header: HTMLElement, m: ResultsModel, act: HeaderActions): void {
   const msgs = h('div', { class: 'msgs' });
   const html = m.params.errorformat === 'html';
   const message = (cls: 'error' | 'warning', x: { code?: string; module?: string; text: string; html?: boolean }) => {
@@ -130,4 +139,14 @@ export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s
     msgs.appendChild(more);
   }
   if (msgs.childElementCount) header.appendChild(msgs);
+}
+
+export function renderHeader(header: HTMLElement, m: ResultsModel | undefined, s: HeaderState, act: HeaderActions): void {
+  clear(header);
+  if (!m) return;
+  const records = recordCount(m.result);
+  renderTop(header, m, s, act, records, runStatus(m));
+  if (!renderMeta(header, m, s, records)) return;
+  renderPaging(header, m, s, act, records);
+  renderMessages(header, m, act);
 }
